@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use scoresheet::notation;
 
 #[derive(Parser)]
 #[command(name = "scoresheet", version, about = "Reads handwritten chess scoresheets into PGN")]
@@ -12,9 +13,21 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Read a typed-up game in any language's notation and print it as PGN.
+    Transcribe(notation::cli::TranscribeArgs),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    let outcome = match cli.command {
+        Command::Transcribe(args) => notation::cli::run(&args).map(|pgn| print!("{pgn}")),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("scoresheet: {message}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,0 +1,3 @@
+//! Output: PGN (standard English SAN).
+
+pub mod pgn;
