@@ -26,12 +26,8 @@ fn prints_pgn_with_roster_language_and_draw_offer() {
 
 #[test]
 fn reads_standard_input_and_a_fixed_language() {
-    let mut child = bin()
-        .args(["transcribe", "-", "--lang", "fr"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        bin().args(["transcribe", "-", "--lang", "fr"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
     child.stdin.take().unwrap().write_all("1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. O-O 1-0".as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());

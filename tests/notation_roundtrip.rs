@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use scoresheet::notation::{LangChoice, Style, languages, parse_game, parse_move, spell, spellings};
+use scoresheet::notation::{LangChoice, Style, languages, parse_game, parse_move, spell, spelling_variants, spellings};
 use shakmaty::{Chess, Position};
 
 /// A position reached by a random playout of up to `plies` half-moves; promotions, en passant and
@@ -39,6 +39,11 @@ fn check_position(pos: &Chess, seed: u64) -> Result<(), TestCaseError> {
                     .map_err(|e| TestCaseError::fail(format!("{} {text:?}: {e}", lang.code)))?;
                 prop_assert_eq!(readings.len(), 1, "{} {:?} reads as {:?}", lang.code, text, readings);
                 prop_assert_eq!(readings[0].mv, mv, "{} {:?}", lang.code, text);
+            }
+            for s in spelling_variants(pos, &mv, lang).into_iter().filter(|s| s.variant.underspecified) {
+                let readings = parse_move(pos, &s.text, lang)
+                    .map_err(|e| TestCaseError::fail(format!("{} {:?}: {e}", lang.code, s.text)))?;
+                prop_assert!(readings.len() > 1 && readings.iter().any(|r| r.mv == mv), "{} {:?}", lang.code, s.text);
             }
             let style = Style::random(&mut rng);
             let text = spell(pos, &mv, lang, &style);

@@ -313,17 +313,54 @@ pub fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
     text
 }
 
+/// The habits a spelling shows, for a decoder to weigh how likely a writer is to use it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Variant {
+    pub form: MoveForm,
+    /// The capture mark used (`X` for moves that capture nothing).
+    pub capture: CaptureMark,
+    pub castle: CastleStyle,
+    pub promotion: PromotionStyle,
+    /// "ed", "exd": files only.
+    pub pawn_files: bool,
+    /// "PxP", "RxR", "NxB".
+    pub piece_takes_piece: bool,
+    /// The check or mate mark the move deserves is left out.
+    pub check_omitted: bool,
+    /// Mate written "++".
+    pub mate_plusplus: bool,
+    /// "e.p." written.
+    pub ep_suffix: bool,
+    /// The disambiguation the move needs is left out ("Nd7" for one of two knights): this
+    /// spelling also reads as the other moves.
+    pub underspecified: bool,
+}
+
+/// One way of writing a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spelling {
+    pub text: String,
+    pub variant: Variant,
+}
+
 /// Every plausible way a player may write `mv` (legal in `pos`) in `lang`, without duplicates,
 /// the standard short form first. Each parses back to exactly `mv`.
 ///
 /// Covers: capture mark x, ":" before or after, or none; check marks "+", "#", "++" or none;
 /// castling with letters or zeros; promotion "=Q", "Q", "(Q)", "/Q"; long algebraic with and
-/// without hyphen; coordinate notation; informal pawn captures ("ed", "exd"); "e.p.".
+/// without hyphen; coordinate notation; informal pawn captures ("ed", "exd"), "PxP"; "e.p.".
 pub fn spellings(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let push = |s: String, out: &mut Vec<String>| {
-        if !out.contains(&s) {
-            out.push(s);
+    spelling_variants(pos, mv, lang).into_iter().filter(|s| !s.variant.underspecified).map(|s| s.text).collect()
+}
+
+/// [`spellings`] with the habits each shows, plus the under-specified forms a player may write
+/// when the move needs disambiguation ("Nd7", flagged [`Variant::underspecified`]: those also
+/// read as another move).
+pub fn spelling_variants(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<Spelling> {
+    let mut out: Vec<Spelling> = Vec::new();
+    let push = |text: String, variant: Variant, out: &mut Vec<Spelling>| {
+        if !out.iter().any(|s| s.text == text) {
+            out.push(Spelling { text, variant });
         }
     };
     let is_capture = mv.is_capture();
@@ -352,18 +389,33 @@ pub fn spellings(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<String> {
     } else {
         &[PawnCaptureStyle::Square]
     };
-    let checks: Vec<&'static str> = {
+    // (suffix, check omitted, mate as "++")
+    let checks: Vec<(&'static str, bool, bool)> = {
         let plus = check_suffix(pos, mv, CheckMark::Plus);
         let plusplus = check_suffix(pos, mv, CheckMark::PlusPlus);
-        let mut v = vec![plus];
-        for s in ["", plusplus] {
-            if !v.contains(&s) {
-                v.push(s);
-            }
+        let mut v = vec![(plus, false, false)];
+        if !plus.is_empty() {
+            v.push(("", true, false));
+        }
+        if plusplus != plus {
+            v.push((plusplus, false, true));
         }
         v
     };
     let ep = matches!(mv, Move::EnPassant { .. });
+    let (needs_file, needs_rank) = disambiguation(pos, mv);
+    let base = Variant {
+        form: MoveForm::Short,
+        capture: CaptureMark::X,
+        castle: CastleStyle::Letters,
+        promotion: PromotionStyle::Equals,
+        pawn_files: false,
+        piece_takes_piece: false,
+        check_omitted: false,
+        mate_plusplus: false,
+        ep_suffix: false,
+        underspecified: false,
+    };
     for &form in forms {
         for &capture in captures {
             for &castle in castles {
@@ -384,15 +436,41 @@ pub fn spellings(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<String> {
                             pawn_capture,
                             ep_suffix: false,
                         };
+                        let pawn_files = pawn_capture == PawnCaptureStyle::Files;
                         let b = body(pos, mv, lang, &style);
-                        if pawn_capture == PawnCaptureStyle::Files && !names_only(pos, &b, lang, mv) {
+                        if pawn_files && !names_only(pos, &b, lang, mv) {
                             continue;
                         }
-                        for suffix in &checks {
-                            push(format!("{b}{suffix}"), &mut out);
+                        let v = Variant { form, capture, castle, promotion, pawn_files, ..base };
+                        for &(suffix, check_omitted, mate_plusplus) in &checks {
+                            let v = Variant { check_omitted, mate_plusplus, ..v };
+                            push(format!("{b}{suffix}"), v, &mut out);
                             if ep {
-                                push(format!("{b} e.p.{suffix}"), &mut out);
-                                push(format!("{b}e.p.{suffix}"), &mut out);
+                                let v = Variant { ep_suffix: true, ..v };
+                                push(format!("{b} e.p.{suffix}"), v, &mut out);
+                                push(format!("{b}e.p.{suffix}"), v, &mut out);
+                            }
+                        }
+                        // The same without the disambiguation it needs.
+                        if form == MoveForm::Short && (needs_file || needs_rank) {
+                            let letter = lang.piece_letter(mv.role());
+                            let mut plain = String::from(letter);
+                            let from = mv.from().expect("a piece move has an origin");
+                            let mut rest = &b[letter.len()..];
+                            if needs_file {
+                                rest = rest.strip_prefix(file_char(from.file())).unwrap_or(rest);
+                            }
+                            if needs_rank {
+                                rest = rest.strip_prefix(rank_char(from.rank())).unwrap_or(rest);
+                            }
+                            plain.push_str(rest);
+                            let v = Variant { underspecified: true, ..v };
+                            for &(suffix, check_omitted, mate_plusplus) in &checks {
+                                push(
+                                    format!("{plain}{suffix}"),
+                                    Variant { check_omitted, mate_plusplus, ..v },
+                                    &mut out,
+                                );
                             }
                         }
                     }
@@ -413,8 +491,9 @@ pub fn spellings(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<String> {
         if !mover.is_empty() && !victim.is_empty() {
             let text = format!("{mover}x{victim}");
             if names_only(pos, &text, lang, mv) {
-                for suffix in &checks {
-                    push(format!("{text}{suffix}"), &mut out);
+                for &(suffix, check_omitted, mate_plusplus) in &checks {
+                    let v = Variant { piece_takes_piece: true, check_omitted, mate_plusplus, ..base };
+                    push(format!("{text}{suffix}"), v, &mut out);
                 }
             }
         }
