@@ -6,5 +6,6 @@
 //! [`notation`] knows how chess moves are written in every language; [`synth`] renders
 //! synthetic scoresheets with exact ground truth.
 
+pub mod decode;
 pub mod notation;
 pub mod output;

@@ -1,0 +1,363 @@
+//! The beam search over board states.
+
+use std::collections::HashMap;
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence};
+use crate::notation::{
+    CaptureMark, CastleStyle, Lang, MoveForm, PromotionStyle, Variant, english_san, languages, spelling_variants,
+};
+
+/// Results a player may write in the cell after the last move.
+pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "½-½"];
+
+/// Log-prior of a writing habit: standard short algebraic is the norm; the rest is seen on real
+/// sheets at lower rates.
+pub(crate) fn variant_prior(v: &Variant) -> f32 {
+    let mut p = match v.form {
+        MoveForm::Short => 0.0,
+        MoveForm::Long { .. } => -2.5,
+        MoveForm::Coordinate => -3.5,
+    };
+    p += match v.capture {
+        CaptureMark::X => 0.0,
+        CaptureMark::Omitted => -0.7,
+        CaptureMark::Colon => -2.0,
+        CaptureMark::ColonAfter => -2.5,
+    };
+    p += match v.castle {
+        CastleStyle::Letters => 0.0,
+        CastleStyle::Zeros => -0.2,
+    };
+    p += match v.promotion {
+        PromotionStyle::Equals => 0.0,
+        PromotionStyle::Bare => -0.5,
+        PromotionStyle::Parens => -1.5,
+        PromotionStyle::Slash => -2.0,
+    };
+    if v.pawn_files {
+        p -= 2.0;
+    }
+    if v.piece_takes_piece {
+        p -= 3.0;
+    }
+    if v.check_omitted {
+        p -= 0.7;
+    }
+    if v.mate_plusplus {
+        p -= 1.0;
+    }
+    if v.ep_suffix {
+        p -= 0.5;
+    }
+    if v.underspecified {
+        p -= 1.5;
+    }
+    p
+}
+
+/// One cell with its scores remembered.
+pub(crate) struct CachedCell<'a> {
+    scorer: Box<dyn super::CellScorer + 'a>,
+    scores: HashMap<String, f32>,
+    best: (String, f32),
+    blank: f32,
+    /// The best result text and its log-probability.
+    result: (usize, f32),
+}
+
+impl CachedCell<'_> {
+    fn fill(&mut self, texts: &[&str]) {
+        let missing: Vec<&str> = texts.iter().copied().filter(|t| !self.scores.contains_key(*t)).collect();
+        if missing.is_empty() {
+            return;
+        }
+        let lps = self.scorer.logp(&missing);
+        for (t, lp) in missing.into_iter().zip(lps) {
+            self.scores.insert(t.to_string(), lp);
+        }
+    }
+}
+
+/// The ink of every copy, with cached scores.
+pub(crate) struct Ink<'a> {
+    pub(crate) copies: Vec<Vec<Option<CachedCell<'a>>>>,
+    /// Per copy, the sum of blank log-probabilities from each half-move to the end.
+    blank_suffix: Vec<Vec<f32>>,
+    pub(crate) plies: usize,
+}
+
+impl<'a> Ink<'a> {
+    pub(crate) fn new(copies: Vec<Copy<'a>>) -> Ink<'a> {
+        let plies = copies.iter().map(|c| c.cells.len()).max().unwrap_or(0);
+        let mut out = Vec::new();
+        let mut suffixes = Vec::new();
+        for copy in copies {
+            let mut cells = Vec::new();
+            for cell in copy.cells {
+                cells.push(cell.map(|mut scorer| {
+                    let mut texts = vec![""];
+                    texts.extend(RESULTS);
+                    let lps = scorer.logp(&texts);
+                    let best = scorer.best();
+                    let (ri, rlp) = lps[1..]
+                        .iter()
+                        .enumerate()
+                        .fold((0, f32::NEG_INFINITY), |acc, (i, &lp)| if lp > acc.1 { (i, lp) } else { acc });
+                    let mut scores = HashMap::new();
+                    for (t, lp) in texts.iter().zip(&lps) {
+                        scores.insert(t.to_string(), *lp);
+                    }
+                    CachedCell { scorer, scores, best, blank: lps[0], result: (ri, rlp) }
+                }));
+            }
+            let mut suffix = vec![0.0; plies + 1];
+            for i in (0..plies).rev() {
+                let blank = cells.get(i).and_then(|c| c.as_ref()).map_or(0.0, |c| c.blank);
+                suffix[i] = suffix[i + 1] + blank;
+            }
+            suffixes.push(suffix);
+            out.push(cells);
+        }
+        Ink { copies: out, blank_suffix: suffixes, plies }
+    }
+
+    /// Log-score of the game ending before half-move `ply` (every later cell blank, or a result
+    /// written right after the last move), and the result written if any.
+    pub(crate) fn end_score(&self, ply: usize) -> (f32, Option<&'static str>) {
+        let mut total = 0.0;
+        let mut result_votes: Vec<(usize, f32)> = Vec::new();
+        for (c, cells) in self.copies.iter().enumerate() {
+            let suffix = &self.blank_suffix[c];
+            let plain = suffix[ply.min(self.plies)];
+            match cells.get(ply).and_then(|c| c.as_ref()) {
+                Some(cell) => {
+                    let with_result = cell.result.1 + suffix[ply + 1];
+                    if with_result > plain {
+                        total += with_result;
+                        result_votes.push(cell.result);
+                    } else {
+                        total += plain;
+                    }
+                }
+                None => total += plain,
+            }
+        }
+        let result = result_votes
+            .iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| if RESULTS[*i] == "½-½" { "1/2-1/2" } else { RESULTS[*i] });
+        (total, result)
+    }
+
+    /// Scores every legal move of `pos` at half-move `ply`: (move, log-score, what each cell says).
+    pub(crate) fn expand(
+        &mut self,
+        pos: &Chess,
+        ply: usize,
+        lang: &Lang,
+        params: &Params,
+    ) -> Vec<(Move, f32, Vec<CellReading>)> {
+        let legal = pos.legal_moves();
+        let spelled: Vec<(Move, Vec<(String, f32)>)> = legal
+            .iter()
+            .map(|m| {
+                let sp =
+                    spelling_variants(pos, m, lang).into_iter().map(|s| (s.text, variant_prior(&s.variant))).collect();
+                (*m, sp)
+            })
+            .collect();
+        let texts: Vec<&str> = spelled.iter().flat_map(|(_, sp)| sp.iter().map(|(t, _)| t.as_str())).collect();
+        for cells in &mut self.copies {
+            if let Some(Some(cell)) = cells.get_mut(ply) {
+                cell.fill(&texts);
+            }
+        }
+        spelled
+            .into_iter()
+            .map(|(m, sp)| {
+                let mut total = 0.0;
+                let mut readings = Vec::with_capacity(self.copies.len());
+                for cells in &self.copies {
+                    match cells.get(ply).and_then(|c| c.as_ref()) {
+                        None => readings.push(CellReading::Missing),
+                        Some(cell) => {
+                            let (mut best_text, mut best) = (None, f32::NEG_INFINITY);
+                            for (t, prior) in &sp {
+                                let s = cell.scores[t.as_str()] + prior;
+                                if s > best {
+                                    best = s;
+                                    best_text = Some(t);
+                                }
+                            }
+                            let mismatch = params.mismatch_penalty + cell.best.1;
+                            let skip = params.skip_penalty + cell.blank;
+                            if best >= mismatch && best >= skip {
+                                total += best;
+                                readings.push(CellReading::Written(best_text.cloned().unwrap_or_default()));
+                            } else if mismatch >= skip {
+                                total += mismatch;
+                                readings.push(CellReading::Mismatch(cell.best.0.clone()));
+                            } else {
+                                total += skip;
+                                readings.push(CellReading::Blank);
+                            }
+                        }
+                    }
+                }
+                (m, total, readings)
+            })
+            .collect()
+    }
+}
+
+#[derive(Clone)]
+struct Hyp {
+    pos: Chess,
+    score: f32,
+    /// Index of its last move in the node arena, or usize::MAX at the start.
+    node: usize,
+}
+
+struct Node {
+    parent: usize,
+    mv: Move,
+    readings: Vec<CellReading>,
+}
+
+/// The best game found: its moves and readings, the end score, the result.
+pub(crate) struct Path {
+    pub(crate) moves: Vec<(Move, Vec<CellReading>)>,
+    pub(crate) score: f32,
+    pub(crate) result: Option<&'static str>,
+}
+
+/// Scores below the best by more than this are dropped from the beam early.
+const PRUNE_MARGIN: f32 = 40.0;
+
+pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params, limit: usize) -> Path {
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut beam = vec![Hyp { pos: start.clone(), score: 0.0, node: usize::MAX }];
+    let mut best_end: Option<(f32, usize, Option<&'static str>)> = None;
+    let plies = ink.plies.min(limit);
+    for ply in 0..plies {
+        let mut children: Vec<Hyp> = Vec::new();
+        for hyp in &beam {
+            let (end, result) = ink.end_score(ply);
+            let ended = hyp.score + end;
+            if best_end.is_none_or(|(s, _, _)| ended > s) {
+                best_end = Some((ended, hyp.node, result));
+            }
+            for (mv, score, readings) in ink.expand(&hyp.pos, ply, lang, params) {
+                let mut pos = hyp.pos.clone();
+                pos.play_unchecked(mv);
+                nodes.push(Node { parent: hyp.node, mv, readings });
+                children.push(Hyp { pos, score: hyp.score + score, node: nodes.len() - 1 });
+            }
+        }
+        if children.is_empty() {
+            beam.clear();
+            break;
+        }
+        children.sort_by(|a, b| b.score.total_cmp(&a.score));
+        let top = children[0].score;
+        children.retain(|h| h.score >= top - PRUNE_MARGIN);
+        children.truncate(params.beam.max(1));
+        // Nothing can beat an ended game that is already better than every live one... but a
+        // live game may still gain nothing more than 0 per cell, so only prune on the margin.
+        beam = children;
+    }
+    if plies < ink.plies {
+        // A probe over the first half-moves: the best live game, ends not counted.
+        best_end = beam.first().map(|h| (h.score, h.node, None));
+    }
+    for hyp in beam.iter().filter(|_| plies == ink.plies) {
+        let (end, result) = ink.end_score(plies);
+        let total = hyp.score + end;
+        if best_end.is_none_or(|(s, _, _)| total > s) {
+            best_end = Some((total, hyp.node, result));
+        }
+    }
+    let (score, mut node, result) = best_end.unwrap_or((0.0, usize::MAX, None));
+    let mut moves = Vec::new();
+    while node != usize::MAX {
+        let n = &nodes[node];
+        moves.push((n.mv, n.readings.clone()));
+        node = n.parent;
+    }
+    moves.reverse();
+    Path { moves, score, result }
+}
+
+fn number_and_color(ply: usize) -> (u32, Color) {
+    ((ply / 2) as u32 + 1, if ply % 2 == 0 { Color::White } else { Color::Black })
+}
+
+/// Decodes the copies of one game written in `lang`'s letters.
+pub fn decode_lang(copies: Vec<Copy<'_>>, lang: &'static Lang, params: &Params) -> DecodedGame {
+    let mut ink = Ink::new(copies);
+    let start = Chess::default();
+    let path = search(&mut ink, &start, lang, params, usize::MAX);
+    finish(&mut ink, &start, lang, params, path)
+}
+
+fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params, path: Path) -> DecodedGame {
+    let confidences = confidence::per_move(ink, start, lang, params, &path);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (ply, ((mv, readings), (conf, alts))) in path.moves.iter().zip(confidences).enumerate() {
+        let (number, color) = number_and_color(ply);
+        let alternatives = alts.into_iter().map(|(m, p)| (english_san(&pos, &m), p)).collect();
+        moves.push(DecodedMove {
+            mv: *mv,
+            san: english_san(&pos, mv),
+            number,
+            color,
+            cells: readings.clone(),
+            confidence: conf,
+            alternatives,
+            flagged: conf < params.flag_threshold,
+        });
+        pos.play_unchecked(*mv);
+    }
+    let result = match path.result {
+        Some(r) => r.to_string(),
+        None if pos.is_checkmate() => if pos.turn() == Color::White { "0-1" } else { "1-0" }.to_string(),
+        None if pos.is_stalemate() => "1/2-1/2".to_string(),
+        None => "*".to_string(),
+    };
+    DecodedGame { lang, moves, result, score: path.score }
+}
+
+/// Half-moves read with each letter set before the others are dropped.
+const LANG_PROBE_PLIES: usize = 16;
+
+/// Decodes the copies of one game, finding the letter set: each distinct set is tried on the
+/// first half-moves, the two best are decoded in full, and the better reading wins.
+pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Params) -> DecodedGame {
+    if let Some(l) = lang {
+        return decode_lang(copies, l, params);
+    }
+    let mut ink = Ink::new(copies);
+    let start = Chess::default();
+    let mut sets: Vec<&'static Lang> = Vec::new();
+    for l in languages() {
+        if !sets.iter().any(|s| s.same_letters(l)) {
+            sets.push(l);
+        }
+    }
+    let probe = Params { beam: params.beam.min(8), ..params.clone() };
+    let mut scored: Vec<(f32, &'static Lang)> =
+        sets.into_iter().map(|l| (search(&mut ink, &start, l, &probe, LANG_PROBE_PLIES).score, l)).collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut best: Option<(Path, &'static Lang)> = None;
+    for &(_, l) in scored.iter().take(2) {
+        let path = search(&mut ink, &start, l, params, usize::MAX);
+        if best.as_ref().is_none_or(|(p, _)| path.score > p.score) {
+            best = Some((path, l));
+        }
+    }
+    let (path, l) = best.expect("at least one letter set");
+    finish(&mut ink, &start, l, params, path)
+}
