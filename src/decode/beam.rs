@@ -291,7 +291,7 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
 }
 
 fn number_and_color(ply: usize) -> (u32, Color) {
-    ((ply / 2) as u32 + 1, if ply % 2 == 0 { Color::White } else { Color::Black })
+    ((ply / 2) as u32 + 1, if ply.is_multiple_of(2) { Color::White } else { Color::Black })
 }
 
 /// Decodes the copies of one game written in `lang`'s letters.
