@@ -1,12 +1,13 @@
 //! The beam search over board states.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence};
 use crate::notation::{
-    CaptureMark, CastleStyle, Lang, MoveForm, PromotionStyle, Variant, english_san, languages, spelling_variants,
+    CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, Spelling, Variant, english_san, languages,
+    spell_with_habits,
 };
 
 /// Results a player may write in the cell after the last move.
@@ -105,7 +106,7 @@ impl<'a> Ink<'a> {
                         .iter()
                         .enumerate()
                         .fold((0, f32::NEG_INFINITY), |acc, (i, &lp)| if lp > acc.1 { (i, lp) } else { acc });
-                    let mut scores = HashMap::new();
+                    let mut scores = HashMap::default();
                     for (t, lp) in texts.iter().zip(&lps) {
                         scores.insert(t.to_string(), *lp);
                     }
@@ -160,50 +161,56 @@ impl<'a> Ink<'a> {
         params: &Params,
     ) -> Vec<(Move, f32, Vec<CellReading>)> {
         let legal = pos.legal_moves();
-        let spelled: Vec<(Move, Vec<(String, f32)>)> = legal
-            .iter()
-            .map(|m| {
-                let sp =
-                    spelling_variants(pos, m, lang).into_iter().map(|s| (s.text, variant_prior(&s.variant))).collect();
-                (*m, sp)
-            })
-            .collect();
-        let texts: Vec<&str> = spelled.iter().flat_map(|(_, sp)| sp.iter().map(|(t, _)| t.as_str())).collect();
-        for cells in &mut self.copies {
-            if let Some(Some(cell)) = cells.get_mut(ply) {
-                cell.fill(&texts);
-            }
+        let mut spelled: Vec<Spelling> = Vec::with_capacity(legal.len() * 8);
+        let mut ranges: Vec<(Move, usize, usize)> = Vec::with_capacity(legal.len());
+        for m in &legal {
+            let start = spelled.len();
+            spell_with_habits(pos, &legal, m, lang, &params.habits, &mut spelled);
+            ranges.push((*m, start, spelled.len()));
         }
-        spelled
+        let texts: Vec<&str> = spelled.iter().map(|s| s.text.as_str()).collect();
+        // Scores per spelling, per copy (None: the copy has no cell here).
+        let mut per_copy: Vec<Option<Vec<f32>>> = Vec::with_capacity(self.copies.len());
+        for cells in &mut self.copies {
+            per_copy.push(match cells.get_mut(ply) {
+                Some(Some(cell)) => {
+                    cell.fill(&texts);
+                    Some(texts.iter().map(|t| cell.scores[*t]).collect())
+                }
+                _ => None,
+            });
+        }
+        let priors: Vec<f32> = spelled.iter().map(|s| variant_prior(&s.variant)).collect();
+        ranges
             .into_iter()
-            .map(|(m, sp)| {
+            .map(|(m, a, b)| {
                 let mut total = 0.0;
                 let mut readings = Vec::with_capacity(self.copies.len());
-                for cells in &self.copies {
-                    match cells.get(ply).and_then(|c| c.as_ref()) {
-                        None => readings.push(CellReading::Missing),
-                        Some(cell) => {
-                            let (mut best_text, mut best) = (None, f32::NEG_INFINITY);
-                            for (t, prior) in &sp {
-                                let s = cell.scores[t.as_str()] + prior;
-                                if s > best {
-                                    best = s;
-                                    best_text = Some(t);
-                                }
-                            }
-                            let mismatch = params.mismatch_penalty + cell.best.1;
-                            let skip = params.skip_penalty + cell.blank;
-                            if best >= mismatch && best >= skip {
-                                total += best;
-                                readings.push(CellReading::Written(best_text.cloned().unwrap_or_default()));
-                            } else if mismatch >= skip {
-                                total += mismatch;
-                                readings.push(CellReading::Mismatch(cell.best.0.clone()));
-                            } else {
-                                total += skip;
-                                readings.push(CellReading::Blank);
-                            }
+                for (cells, scores) in self.copies.iter().zip(&per_copy) {
+                    let (Some(cell), Some(scores)) = (cells.get(ply).and_then(|c| c.as_ref()), scores) else {
+                        readings.push(CellReading::Missing);
+                        continue;
+                    };
+                    let (mut best_i, mut best) = (a, f32::NEG_INFINITY);
+                    for i in a..b {
+                        let s = scores[i] + priors[i];
+                        if s > best {
+                            best = s;
+                            best_i = i;
                         }
+                    }
+                    let mismatch = params.mismatch_penalty + cell.best.1;
+                    let skip = params.skip_penalty + cell.blank;
+                    if best >= mismatch && best >= skip {
+                        total += best;
+                        let s = &spelled[best_i];
+                        readings.push(CellReading::Written { text: s.text.clone(), variant: s.variant });
+                    } else if mismatch >= skip {
+                        total += mismatch;
+                        readings.push(CellReading::Mismatch(cell.best.0.clone()));
+                    } else {
+                        total += skip;
+                        readings.push(CellReading::Blank);
                     }
                 }
                 (m, total, readings)
@@ -234,7 +241,7 @@ pub(crate) struct Path {
 }
 
 /// Scores below the best by more than this are dropped from the beam early.
-const PRUNE_MARGIN: f32 = 40.0;
+const PRUNE_MARGIN: f32 = 20.0;
 
 pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params, limit: usize) -> Path {
     let mut nodes: Vec<Node> = Vec::new();
@@ -296,10 +303,7 @@ fn number_and_color(ply: usize) -> (u32, Color) {
 
 /// Decodes the copies of one game written in `lang`'s letters.
 pub fn decode_lang(copies: Vec<Copy<'_>>, lang: &'static Lang, params: &Params) -> DecodedGame {
-    let mut ink = Ink::new(copies);
-    let start = Chess::default();
-    let path = search(&mut ink, &start, lang, params, usize::MAX);
-    finish(&mut ink, &start, lang, params, path)
+    decode(copies, Some(lang), params)
 }
 
 fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params, path: Path) -> DecodedGame {
@@ -332,32 +336,86 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
 
 /// Half-moves read with each letter set before the others are dropped.
 const LANG_PROBE_PLIES: usize = 16;
+/// A letter set whose opening reading trails the best by more than this is not read in full.
+const FINALIST_MARGIN: f32 = 12.0;
+/// Half-moves read with every habit to learn the writer's style.
+const STYLE_PROBE_PLIES: usize = 30;
 
-/// Decodes the copies of one game, finding the letter set: each distinct set is tried on the
-/// first half-moves, the two best are decoded in full, and the better reading wins.
-pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Params) -> DecodedGame {
-    if let Some(l) = lang {
-        return decode_lang(copies, l, params);
+/// The writer's habits, learnt from a first reading of the opening half-moves with every habit
+/// allowed: the forms and capture marks the cells show, the standard ones always kept.
+fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) -> Habits {
+    let probe = Params { beam: params.beam.min(8), ..params.clone() };
+    let path = search(ink, start, lang, &probe, STYLE_PROBE_PLIES);
+    let mut forms = vec![MoveForm::Short];
+    let mut captures = vec![CaptureMark::X, CaptureMark::Omitted];
+    for (_, readings) in &path.moves {
+        for r in readings {
+            if let CellReading::Written { variant, .. } = r {
+                if !variant.underspecified && !forms.contains(&variant.form) {
+                    forms.push(variant.form);
+                }
+                if !captures.contains(&variant.capture) {
+                    captures.push(variant.capture);
+                }
+            }
+        }
     }
+    forms.retain(|f| params.habits.forms.contains(f));
+    captures.retain(|c| params.habits.captures.contains(c));
+    Habits { forms, captures, ..params.habits.clone() }
+}
+
+/// Decodes the copies of one game. With no language given, the letter set is found: every
+/// distinct set reads the first half-moves (standard forms only), the two best are read in full,
+/// and the better reading wins. The writer's habits are learnt per letter set before the full
+/// reading (see [`infer_habits`]).
+pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Params) -> DecodedGame {
     let mut ink = Ink::new(copies);
     let start = Chess::default();
-    let mut sets: Vec<&'static Lang> = Vec::new();
-    for l in languages() {
-        if !sets.iter().any(|s| s.same_letters(l)) {
-            sets.push(l);
+    let finalists: Vec<&'static Lang> = match lang {
+        Some(l) => vec![l],
+        None => {
+            let mut sets: Vec<&'static Lang> = Vec::new();
+            for l in languages() {
+                if !sets.iter().any(|s| s.same_letters(l)) {
+                    sets.push(l);
+                }
+            }
+            let habits = Habits {
+                forms: vec![MoveForm::Short, MoveForm::Long { hyphen: false }],
+                captures: vec![CaptureMark::X, CaptureMark::Omitted],
+                informal: false,
+                underspecified: false,
+                check_omitted: true,
+            };
+            // A quick look at the first moves with every set, then a longer one with the best few.
+            let quick = Params { beam: params.beam.min(4), habits: habits.clone(), ..params.clone() };
+            let mut scored: Vec<(f32, &'static Lang)> = sets
+                .into_iter()
+                .map(|l| (search(&mut ink, &start, l, &quick, LANG_PROBE_PLIES / 2).score, l))
+                .collect();
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let probe = Params { beam: params.beam.min(8), habits, ..params.clone() };
+            let mut scored: Vec<(f32, &'static Lang)> = scored
+                .into_iter()
+                .take(4)
+                .map(|(_, l)| (search(&mut ink, &start, l, &probe, LANG_PROBE_PLIES).score, l))
+                .collect();
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            // The runner-up is read in full only when the opening leaves the two close.
+            let top = scored[0].0;
+            scored.into_iter().take(2).filter(|(s, _)| *s >= top - FINALIST_MARGIN).map(|(_, l)| l).collect()
+        }
+    };
+    let mut best: Option<(Path, &'static Lang, Params)> = None;
+    for l in finalists {
+        let habits = infer_habits(&mut ink, &start, l, params);
+        let p = Params { habits, ..params.clone() };
+        let path = search(&mut ink, &start, l, &p, usize::MAX);
+        if best.as_ref().is_none_or(|(b, _, _)| path.score > b.score) {
+            best = Some((path, l, p));
         }
     }
-    let probe = Params { beam: params.beam.min(8), ..params.clone() };
-    let mut scored: Vec<(f32, &'static Lang)> =
-        sets.into_iter().map(|l| (search(&mut ink, &start, l, &probe, LANG_PROBE_PLIES).score, l)).collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut best: Option<(Path, &'static Lang)> = None;
-    for &(_, l) in scored.iter().take(2) {
-        let path = search(&mut ink, &start, l, params, usize::MAX);
-        if best.as_ref().is_none_or(|(p, _)| path.score > p.score) {
-            best = Some((path, l));
-        }
-    }
-    let (path, l) = best.expect("at least one letter set");
-    finish(&mut ink, &start, l, params, path)
+    let (path, l, p) = best.expect("at least one letter set");
+    finish(&mut ink, &start, l, &p, path)
 }

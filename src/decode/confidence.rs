@@ -18,7 +18,7 @@ const MAX_ALTERNATIVES: usize = 4;
 /// Alternatives whose cell score trails the move read by more than this are not weighed.
 const LOCAL_MARGIN: f32 = 14.0;
 /// Beam width of the look-ahead.
-const LOOKAHEAD_BEAM: usize = 3;
+const LOOKAHEAD_BEAM: usize = 2;
 
 /// The best log-score of `window` half-moves from `ply`, starting in `pos`.
 fn continuation(ink: &mut Ink<'_>, pos: &Chess, ply: usize, window: usize, lang: &Lang, params: &Params) -> f32 {

@@ -20,7 +20,7 @@ pub use beam::{decode, decode_lang};
 
 use shakmaty::{Color, Move};
 
-use crate::notation::Lang;
+use crate::notation::{Habits, Lang, Variant};
 
 /// Scores candidate texts against the ink of one cell.
 pub trait CellScorer {
@@ -39,8 +39,8 @@ pub struct Copy<'a> {
 /// How a copy's cell explained the move chosen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CellReading {
-    /// The cell reads as this spelling of the move.
-    Written(String),
+    /// The cell reads as this spelling of the move, which shows these habits.
+    Written { text: String, variant: Variant },
     /// The cell holds something else (the player's own recording error, or unreadable ink): the
     /// free reading.
     Mismatch(String),
@@ -95,6 +95,8 @@ pub struct Params {
     pub temperature: f32,
     /// Moves under this confidence are flagged for review.
     pub flag_threshold: f32,
+    /// The writing habits to consider (all, unless the writer's style is known).
+    pub habits: Habits,
 }
 
 impl Default for Params {
@@ -103,9 +105,10 @@ impl Default for Params {
             beam: 24,
             mismatch_penalty: -9.0,
             skip_penalty: -6.0,
-            confidence_window: 6,
+            confidence_window: 5,
             temperature: 1.0,
             flag_threshold: 0.9,
+            habits: Habits::all(),
         }
     }
 }

@@ -5,10 +5,9 @@
 //! exactly the move it was made from (tested over random positions in every language).
 
 use rand::Rng;
-use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
+use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square};
 
 use super::lang::Lang;
-use super::parse::parse_move;
 
 /// How a writer marks a capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -182,13 +181,12 @@ fn check_suffix(pos: &Chess, mv: &Move, style: CheckMark) -> &'static str {
 }
 
 /// The minimal disambiguation SAN needs for a piece move: (file, rank).
-fn disambiguation(pos: &Chess, mv: &Move) -> (bool, bool) {
+fn disambiguation(legal: &MoveList, mv: &Move) -> (bool, bool) {
     let (role, from, to) = match *mv {
         Move::Normal { role, from, to, .. } if role != Role::Pawn && role != Role::King => (role, from, to),
         _ => return (false, false),
     };
-    let others: Vec<Square> = pos
-        .legal_moves()
+    let others: Vec<Square> = legal
         .iter()
         .filter(|m| m.role() == role && m.to() == to && m.from() != Some(from) && !m.is_castle())
         .filter_map(|m| m.from())
@@ -205,13 +203,36 @@ fn disambiguation(pos: &Chess, mv: &Move) -> (bool, bool) {
     }
 }
 
-/// Whether `text` reads as `mv` and nothing else.
-fn names_only(pos: &Chess, text: &str, lang: &Lang, mv: &Move) -> bool {
-    matches!(parse_move(pos, text, lang), Ok(r) if r.len() == 1 && r[0].mv == *mv)
+fn promotion_of(m: &Move) -> Option<Role> {
+    match *m {
+        Move::Normal { promotion, .. } => promotion,
+        _ => None,
+    }
+}
+
+/// Whether "ed" / "exd" (files only, with the promotion piece if any) names `mv` alone.
+fn files_capture_unique(legal: &MoveList, mv: &Move) -> bool {
+    let (Some(from), to) = (mv.from(), mv.to()) else { return false };
+    !legal.iter().any(|m| {
+        m != mv
+            && m.role() == Role::Pawn
+            && m.is_capture()
+            && m.from().is_some_and(|f| f.file() == from.file())
+            && m.to().file() == to.file()
+            && promotion_of(m) == promotion_of(mv)
+    })
+}
+
+/// Whether "PxP" / "RxN" (mover and victim only; a promotion then means a queen) names `mv` alone.
+fn piece_takes_piece_unique(legal: &MoveList, mv: &Move) -> bool {
+    let fits = |m: &Move| {
+        m.role() == mv.role() && m.capture() == mv.capture() && matches!(promotion_of(m), None | Some(Role::Queen))
+    };
+    fits(mv) && legal.iter().filter(|m| fits(m)).count() == 1
 }
 
 /// The body of a move (no check suffix) in one form.
-fn body(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
+fn body(legal: &MoveList, mv: &Move, lang: &Lang, style: &Style) -> String {
     let mut s = String::new();
     if let Some(side) = mv.castling_side() {
         let o = if style.castle == CastleStyle::Zeros { "0" } else { "O" };
@@ -270,7 +291,7 @@ fn body(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
                 }
             } else {
                 s.push_str(lang.piece_letter(role));
-                let (f, r) = disambiguation(pos, mv);
+                let (f, r) = disambiguation(legal, mv);
                 if f {
                     s.push(file_char(from.file()));
                 }
@@ -297,14 +318,15 @@ fn body(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
 ///
 /// Where the style's informal pawn capture ("ed") would not name one move, the square is written.
 pub fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
-    let mut text = body(pos, mv, lang, style);
+    let legal = pos.legal_moves();
+    let mut text = body(&legal, mv, lang, style);
     if style.pawn_capture == PawnCaptureStyle::Files
         && mv.role() == Role::Pawn
         && mv.is_capture()
-        && !names_only(pos, &text, lang, mv)
+        && !files_capture_unique(&legal, mv)
     {
         let fallback = Style { pawn_capture: PawnCaptureStyle::Square, ..style.clone() };
-        text = body(pos, mv, lang, &fallback);
+        text = body(&legal, mv, lang, &fallback);
     }
     if style.ep_suffix && matches!(mv, Move::EnPassant { .. }) {
         text.push_str(" e.p.");
@@ -343,6 +365,46 @@ pub struct Spelling {
     pub variant: Variant,
 }
 
+/// Which writing habits to spell moves with: a decoder that knows a writer's style asks for
+/// fewer spellings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Habits {
+    /// Short, long with hyphen, long without hyphen, coordinate.
+    pub forms: Vec<MoveForm>,
+    /// Capture marks in use.
+    pub captures: Vec<CaptureMark>,
+    /// Check and mate marks may be left out.
+    pub check_omitted: bool,
+    /// "ed", "exd", "PxP", "RxN".
+    pub informal: bool,
+    /// Under-specified forms ("Nd7" for one of two knights).
+    pub underspecified: bool,
+}
+
+impl Habits {
+    /// Every habit.
+    pub fn all() -> Habits {
+        Habits {
+            forms: vec![
+                MoveForm::Short,
+                MoveForm::Long { hyphen: true },
+                MoveForm::Long { hyphen: false },
+                MoveForm::Coordinate,
+            ],
+            captures: vec![CaptureMark::X, CaptureMark::Omitted, CaptureMark::Colon, CaptureMark::ColonAfter],
+            check_omitted: true,
+            informal: true,
+            underspecified: true,
+        }
+    }
+}
+
+impl Default for Habits {
+    fn default() -> Self {
+        Habits::all()
+    }
+}
+
 /// Every plausible way a player may write `mv` (legal in `pos`) in `lang`, without duplicates,
 /// the standard short form first. Each parses back to exactly `mv`.
 ///
@@ -350,33 +412,43 @@ pub struct Spelling {
 /// castling with letters or zeros; promotion "=Q", "Q", "(Q)", "/Q"; long algebraic with and
 /// without hyphen; coordinate notation; informal pawn captures ("ed", "exd"), "PxP"; "e.p.".
 pub fn spellings(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<String> {
-    spelling_variants(pos, mv, lang).into_iter().filter(|s| !s.variant.underspecified).map(|s| s.text).collect()
+    let mut out: Vec<String> = Vec::new();
+    for s in spelling_variants(pos, mv, lang) {
+        if !s.variant.underspecified && !out.contains(&s.text) {
+            out.push(s.text);
+        }
+    }
+    out
 }
 
 /// [`spellings`] with the habits each shows, plus the under-specified forms a player may write
 /// when the move needs disambiguation ("Nd7", flagged [`Variant::underspecified`]: those also
-/// read as another move).
+/// read as another move). May hold the same text twice (with different habits).
 pub fn spelling_variants(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<Spelling> {
-    let mut out: Vec<Spelling> = Vec::new();
-    let push = |text: String, variant: Variant, out: &mut Vec<Spelling>| {
-        if !out.iter().any(|s| s.text == text) {
-            out.push(Spelling { text, variant });
-        }
-    };
+    let mut out = Vec::new();
+    spell_with_habits(pos, &pos.legal_moves(), mv, lang, &Habits::all(), &mut out);
+    out
+}
+
+/// [`spelling_variants`] for a position whose legal moves are at hand, limited to `habits`,
+/// appended to `out`.
+pub fn spell_with_habits(
+    pos: &Chess,
+    legal: &MoveList,
+    mv: &Move,
+    lang: &Lang,
+    habits: &Habits,
+    out: &mut Vec<Spelling>,
+) {
     let is_capture = mv.is_capture();
     let is_pawn = mv.role() == Role::Pawn;
-    let is_promo = matches!(mv, Move::Normal { promotion: Some(_), .. });
+    let is_promo = promotion_of(mv).is_some();
     let is_castle = mv.is_castle();
-    let forms: &[MoveForm] = if is_castle {
-        &[MoveForm::Short]
-    } else {
-        &[MoveForm::Short, MoveForm::Long { hyphen: true }, MoveForm::Long { hyphen: false }, MoveForm::Coordinate]
-    };
-    let captures: &[CaptureMark] = if is_capture {
-        &[CaptureMark::X, CaptureMark::Omitted, CaptureMark::Colon, CaptureMark::ColonAfter]
-    } else {
-        &[CaptureMark::X]
-    };
+    let castle_forms = [MoveForm::Short];
+    let forms: &[MoveForm] = if is_castle { &castle_forms } else { &habits.forms };
+    let no_capture = [CaptureMark::X];
+    let captures: &[CaptureMark] =
+        if is_capture && !habits.captures.is_empty() { &habits.captures } else { &no_capture };
     let castles: &[CastleStyle] =
         if is_castle { &[CastleStyle::Letters, CastleStyle::Zeros] } else { &[CastleStyle::Letters] };
     let promos: &[PromotionStyle] = if is_promo {
@@ -384,26 +456,30 @@ pub fn spelling_variants(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<Spelling> {
     } else {
         &[PromotionStyle::Equals]
     };
-    let pawn_caps: &[PawnCaptureStyle] = if is_pawn && is_capture {
-        &[PawnCaptureStyle::Square, PawnCaptureStyle::Files]
-    } else {
-        &[PawnCaptureStyle::Square]
-    };
+    let files_ok = habits.informal && is_pawn && is_capture && files_capture_unique(legal, mv);
+    let pawn_caps: &[PawnCaptureStyle] =
+        if files_ok { &[PawnCaptureStyle::Square, PawnCaptureStyle::Files] } else { &[PawnCaptureStyle::Square] };
     // (suffix, check omitted, mate as "++")
-    let checks: Vec<(&'static str, bool, bool)> = {
-        let plus = check_suffix(pos, mv, CheckMark::Plus);
-        let plusplus = check_suffix(pos, mv, CheckMark::PlusPlus);
-        let mut v = vec![(plus, false, false)];
-        if !plus.is_empty() {
-            v.push(("", true, false));
-        }
-        if plusplus != plus {
-            v.push((plusplus, false, true));
-        }
-        v
+    let (check, mate) = {
+        let mut after = pos.clone();
+        after.play_unchecked(*mv);
+        let check = after.is_check();
+        (check, check && after.is_checkmate())
     };
+    let mut checks: Vec<(&'static str, bool, bool)> = Vec::with_capacity(3);
+    if mate {
+        checks.push(("#", false, false));
+        checks.push(("++", false, true));
+    } else if check {
+        checks.push(("+", false, false));
+    } else {
+        checks.push(("", false, false));
+    }
+    if check && habits.check_omitted {
+        checks.push(("", true, false));
+    }
     let ep = matches!(mv, Move::EnPassant { .. });
-    let (needs_file, needs_rank) = disambiguation(pos, mv);
+    let (needs_file, needs_rank) = disambiguation(legal, mv);
     let base = Variant {
         form: MoveForm::Short,
         capture: CaptureMark::X,
@@ -416,15 +492,34 @@ pub fn spelling_variants(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<Spelling> {
         ep_suffix: false,
         underspecified: false,
     };
+    let concat = |parts: &[&str]| {
+        let mut t = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+        for p in parts {
+            t.push_str(p);
+        }
+        t
+    };
+    let push_all = |b: &str, v: Variant, out: &mut Vec<Spelling>| {
+        for &(suffix, check_omitted, mate_plusplus) in &checks {
+            let v = Variant { check_omitted, mate_plusplus, ..v };
+            out.push(Spelling { text: concat(&[b, suffix]), variant: v });
+            if ep {
+                let v = Variant { ep_suffix: true, ..v };
+                out.push(Spelling { text: concat(&[b, " e.p.", suffix]), variant: v });
+                out.push(Spelling { text: concat(&[b, "e.p.", suffix]), variant: v });
+            }
+        }
+    };
     for &form in forms {
         for &capture in captures {
+            if form == MoveForm::Coordinate && capture != CaptureMark::X {
+                continue;
+            }
             for &castle in castles {
                 for &promotion in promos {
                     for &pawn_capture in pawn_caps {
-                        if pawn_capture == PawnCaptureStyle::Files && form != MoveForm::Short {
-                            continue;
-                        }
-                        if form == MoveForm::Coordinate && capture != CaptureMark::X {
+                        let pawn_files = pawn_capture == PawnCaptureStyle::Files;
+                        if pawn_files && form != MoveForm::Short {
                             continue;
                         }
                         let style = Style {
@@ -436,23 +531,11 @@ pub fn spelling_variants(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<Spelling> {
                             pawn_capture,
                             ep_suffix: false,
                         };
-                        let pawn_files = pawn_capture == PawnCaptureStyle::Files;
-                        let b = body(pos, mv, lang, &style);
-                        if pawn_files && !names_only(pos, &b, lang, mv) {
-                            continue;
-                        }
+                        let b = body(legal, mv, lang, &style);
                         let v = Variant { form, capture, castle, promotion, pawn_files, ..base };
-                        for &(suffix, check_omitted, mate_plusplus) in &checks {
-                            let v = Variant { check_omitted, mate_plusplus, ..v };
-                            push(format!("{b}{suffix}"), v, &mut out);
-                            if ep {
-                                let v = Variant { ep_suffix: true, ..v };
-                                push(format!("{b} e.p.{suffix}"), v, &mut out);
-                                push(format!("{b}e.p.{suffix}"), v, &mut out);
-                            }
-                        }
+                        push_all(&b, v, out);
                         // The same without the disambiguation it needs.
-                        if form == MoveForm::Short && (needs_file || needs_rank) {
+                        if habits.underspecified && form == MoveForm::Short && (needs_file || needs_rank) {
                             let letter = lang.piece_letter(mv.role());
                             let mut plain = String::from(letter);
                             let from = mv.from().expect("a piece move has an origin");
@@ -464,14 +547,7 @@ pub fn spelling_variants(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<Spelling> {
                                 rest = rest.strip_prefix(rank_char(from.rank())).unwrap_or(rest);
                             }
                             plain.push_str(rest);
-                            let v = Variant { underspecified: true, ..v };
-                            for &(suffix, check_omitted, mate_plusplus) in &checks {
-                                push(
-                                    format!("{plain}{suffix}"),
-                                    Variant { check_omitted, mate_plusplus, ..v },
-                                    &mut out,
-                                );
-                            }
+                            push_all(&plain, Variant { underspecified: true, ..v }, out);
                         }
                     }
                 }
@@ -479,26 +555,18 @@ pub fn spelling_variants(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<Spelling> {
         }
     }
     // "PxP", "RxR", "NxB": piece takes piece, where that names one move.
-    if let (Some(captured), false) = (mv.capture(), ep) {
-        let mover = match mv.role() {
-            Role::Pawn => lang.pawn.unwrap_or(""),
-            r => lang.piece_letter(r),
-        };
-        let victim = match captured {
-            Role::Pawn => lang.pawn.unwrap_or(""),
-            r => lang.piece_letter(r),
-        };
-        if !mover.is_empty() && !victim.is_empty() {
+    if let (Some(captured), false, true) = (mv.capture(), ep, habits.informal) {
+        let letter = |r: Role| if r == Role::Pawn { lang.pawn.unwrap_or("") } else { lang.piece_letter(r) };
+        let (mover, victim) = (letter(mv.role()), letter(captured));
+        if !mover.is_empty() && !victim.is_empty() && piece_takes_piece_unique(legal, mv) {
             let text = format!("{mover}x{victim}");
-            if names_only(pos, &text, lang, mv) {
-                for &(suffix, check_omitted, mate_plusplus) in &checks {
-                    let v = Variant { piece_takes_piece: true, check_omitted, mate_plusplus, ..base };
-                    push(format!("{text}{suffix}"), v, &mut out);
-                }
+            let v = Variant { piece_takes_piece: true, ..base };
+            for &(suffix, check_omitted, mate_plusplus) in &checks {
+                let v = Variant { check_omitted, mate_plusplus, ..v };
+                out.push(Spelling { text: format!("{text}{suffix}"), variant: v });
             }
         }
     }
-    out
 }
 
 /// Standard English SAN with check and mate marks, as PGN writes it.
