@@ -15,6 +15,7 @@
 
 mod beam;
 pub mod confidence;
+pub mod truth;
 
 pub use beam::{decode, decode_lang};
 

@@ -278,12 +278,12 @@ fn move_number(start: &Chess, ply: usize) -> (u32, Color) {
 }
 
 /// How many plies of `moves` from `i` can be followed, trying every reading where several fit.
-fn reach(pos: &Chess, moves: &[Written], lang: &Lang, i: usize, depth: usize, budget: &mut usize) -> usize {
+fn reach(pos: &Chess, moves: &[&str], lang: &Lang, i: usize, depth: usize, budget: &mut usize) -> usize {
     if depth == 0 || i >= moves.len() || *budget == 0 {
         return 0;
     }
     *budget -= 1;
-    let Ok(readings) = parse_move(pos, &moves[i].text, lang) else { return 0 };
+    let Ok(readings) = parse_move(pos, moves[i], lang) else { return 0 };
     let mut best = 0;
     for r in readings {
         let mut next = pos.clone();
@@ -296,8 +296,15 @@ fn reach(pos: &Chess, moves: &[Written], lang: &Lang, i: usize, depth: usize, bu
     best
 }
 
+/// How many of `moves` (written moves, in order, from `pos`) can be followed as legal moves
+/// before one cannot, looking at most `depth` ahead and trying every reading where several fit.
+pub fn follow(pos: &Chess, moves: &[&str], lang: &Lang, depth: usize) -> usize {
+    let mut budget = 2000;
+    reach(pos, moves, lang, 0, depth, &mut budget)
+}
+
 /// Of several readings, the ones under which the game goes on furthest.
-fn resolve(pos: &Chess, readings: Vec<Reading>, moves: &[Written], lang: &Lang, i: usize) -> Vec<Reading> {
+fn resolve(pos: &Chess, readings: Vec<Reading>, moves: &[&str], lang: &Lang, i: usize) -> Vec<Reading> {
     const LOOKAHEAD: usize = 16;
     let scored: Vec<(usize, Reading)> = readings
         .into_iter()
@@ -315,6 +322,7 @@ fn resolve(pos: &Chess, readings: Vec<Reading>, moves: &[Written], lang: &Lang, 
 fn walk(start: &Chess, tokens: &Tokens, lang: &Lang, lenient: bool) -> Walk {
     let mut pos = start.clone();
     let mut out = Walk { moves: Vec::new(), problem: None, informal: 0 };
+    let texts: Vec<&str> = tokens.moves.iter().map(|w| w.text.as_str()).collect();
     for (i, w) in tokens.moves.iter().enumerate() {
         let (number, color) = move_number(start, i);
         let fail = |problem| GameError::Move { number, color, text: w.text.clone(), problem };
@@ -330,7 +338,7 @@ fn walk(start: &Chess, tokens: &Tokens, lang: &Lang, lenient: bool) -> Walk {
             }
             Err(MoveError::Empty) => continue,
         };
-        let mut readings = if readings.len() > 1 { resolve(&pos, readings, &tokens.moves, lang, i) } else { readings };
+        let mut readings = if readings.len() > 1 { resolve(&pos, readings, &texts, lang, i) } else { readings };
         let mut comments = w.comments.clone();
         if readings.len() > 1 {
             let alts: Vec<String> = readings.iter().map(|r| english_san(&pos, &r.mv)).collect();

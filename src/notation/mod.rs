@@ -11,7 +11,7 @@ pub mod lang;
 pub mod parse;
 pub mod spell;
 
-pub use game::{Game, GameError, GameMove, LangChoice, MoveProblem, parse_game};
+pub use game::{Game, GameError, GameMove, LangChoice, MoveProblem, follow, parse_game};
 pub use lang::{Lang, english, lang, languages};
 pub use parse::{Annotations, MatchKind, MoveError, Reading, parse_move, split_annotations};
 pub use spell::{
