@@ -8,3 +8,4 @@
 
 pub mod notation;
 pub mod output;
+pub mod recognize;
