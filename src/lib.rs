@@ -9,3 +9,4 @@
 pub mod decode;
 pub mod notation;
 pub mod output;
+pub mod recognize;

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use scoresheet::notation;
+use scoresheet::{notation, recognize};
 
 #[derive(Parser)]
 #[command(name = "scoresheet", version, about = "Reads handwritten chess scoresheets into PGN")]
@@ -16,12 +16,15 @@ struct Cli {
 enum Command {
     /// Read a typed-up game in any language's notation and print it as PGN.
     Transcribe(notation::cli::TranscribeArgs),
+    /// Read cell images (one handwritten move each) and print their most likely readings.
+    Recognize(recognize::cli::RecognizeArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Transcribe(args) => notation::cli::run(&args).map(|pgn| print!("{pgn}")),
+        Command::Recognize(args) => recognize::cli::run(&args).map(|out| print!("{out}")),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
