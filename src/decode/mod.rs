@@ -113,3 +113,18 @@ impl Default for Params {
         }
     }
 }
+
+/// Scores below this are treated as this: a string the model cannot emit at all is very
+/// unlikely, not impossible (and sums of scores stay finite).
+pub const LOGP_FLOOR: f32 = -1000.0;
+
+impl CellScorer for crate::recognize::CellScores {
+    fn logp(&mut self, texts: &[&str]) -> Vec<f32> {
+        self.score(texts).into_iter().map(|lp| lp.max(LOGP_FLOOR)).collect()
+    }
+
+    fn best(&mut self) -> (String, f32) {
+        let r = self.greedy();
+        (r.text, r.logp.max(LOGP_FLOOR))
+    }
+}
