@@ -9,4 +9,5 @@
 pub mod decode;
 pub mod notation;
 pub mod output;
+pub mod read;
 pub mod recognize;

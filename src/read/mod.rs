@@ -1,0 +1,3 @@
+//! `scoresheet read`: batches of scans to games.
+
+pub mod pdf;
