@@ -217,3 +217,19 @@ fn no_cells_or_all_blank_gives_an_empty_game() {
     assert!(g.moves.is_empty());
     assert_eq!(g.result, "*");
 }
+
+#[test]
+fn a_pinned_move_is_played_and_the_rest_follows() {
+    let truth = seed_game("no-1.txt");
+    let mut texts = write_game(&truth, "no", &Style::default(), 40);
+    texts[2] = "Sf#".into(); // 2. Sf3: unreadable
+    let mut params = Params::default();
+    params.pins.insert(2, "Nf3".into());
+    let g = decode(vec![copy_of(&texts)], Some(lang("no").unwrap()), &params);
+    assert_eq!(g.moves[2].san, "Nf3");
+    assert_eq!(g.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), truth);
+    // A pin that is illegal there ends the game at that half-move.
+    params.pins.insert(4, "Qh5".into());
+    let g = decode(vec![copy_of(&texts)], Some(lang("no").unwrap()), &params);
+    assert!(g.moves.len() <= 4);
+}

@@ -160,7 +160,11 @@ impl<'a> Ink<'a> {
         lang: &Lang,
         params: &Params,
     ) -> Vec<(Move, f32, Vec<CellReading>)> {
-        let legal = pos.legal_moves();
+        let mut legal = pos.legal_moves();
+        if let Some(pinned) = params.pins.get(&ply) {
+            // A move fixed by the user: only it is played here, whatever the ink says.
+            legal.retain(|m| pinned_san_matches(pos, m, pinned));
+        }
         let mut spelled: Vec<Spelling> = Vec::with_capacity(legal.len() * 8);
         let mut ranges: Vec<(Move, usize, usize)> = Vec::with_capacity(legal.len());
         for m in &legal {
@@ -217,6 +221,12 @@ impl<'a> Ink<'a> {
             })
             .collect()
     }
+}
+
+/// Whether `m` is the move a user pinned as `san` (English SAN; check marks optional).
+fn pinned_san_matches(pos: &Chess, m: &Move, san: &str) -> bool {
+    let want = san.trim_end_matches(['+', '#', '!', '?']);
+    english_san(pos, m).trim_end_matches(['+', '#']) == want
 }
 
 #[derive(Clone)]

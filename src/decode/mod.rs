@@ -98,6 +98,9 @@ pub struct Params {
     pub flag_threshold: f32,
     /// The writing habits to consider (all, unless the writer's style is known).
     pub habits: Habits,
+    /// Moves fixed by the user (a correction): half-move index (0 = white's first) to English
+    /// SAN. The rest of the game is decoded around them.
+    pub pins: std::collections::BTreeMap<usize, String>,
 }
 
 impl Default for Params {
@@ -110,6 +113,7 @@ impl Default for Params {
             temperature: 1.0,
             flag_threshold: 0.9,
             habits: Habits::all(),
+            pins: Default::default(),
         }
     }
 }

@@ -1,3 +1,4 @@
 //! `scoresheet read`: batches of scans to games.
 
+pub mod inputs;
 pub mod pdf;
