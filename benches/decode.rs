@@ -40,8 +40,12 @@ fn main() {
     cells.resize(120, String::new());
     let copies =
         || vec![Copy { cells: cells.iter().map(|t| Some(Box::new(Cell(t.clone())) as Box<dyn CellScorer>)).collect() }];
-    for (name, lang) in [("known language", Some(l)), ("language found", None)] {
-        let params = Params::default();
+    let no_conf = Params { confidence_window: 0, ..Params::default() };
+    for (name, lang, params) in [
+        ("known language", Some(l), Params::default()),
+        ("language found", None, Params::default()),
+        ("known language, confidence look-ahead off", Some(l), no_conf),
+    ] {
         let runs = 5;
         let t = Instant::now();
         for _ in 0..runs {

@@ -1,8 +1,11 @@
 //! The beam search over board states.
 
+use std::rc::Rc;
+
 use rustc_hash::FxHashMap as HashMap;
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence};
 use crate::notation::{
@@ -87,7 +90,14 @@ pub(crate) struct Ink<'a> {
     /// Per copy, the sum of blank log-probabilities from each half-move to the end.
     blank_suffix: Vec<Vec<f32>>,
     pub(crate) plies: usize,
+    /// Expansions already made, by (half-move, position), for the letter set and habits of
+    /// `cache_context`.
+    expanded: HashMap<(usize, u64), Rc<Expansion>>,
+    cache_context: String,
 }
+
+/// Every legal move of a position scored at one half-move: (move, log-score, cell readings).
+pub(crate) type Expansion = Vec<(Move, f32, Vec<CellReading>)>;
 
 impl<'a> Ink<'a> {
     pub(crate) fn new(copies: Vec<Copy<'a>>) -> Ink<'a> {
@@ -121,7 +131,7 @@ impl<'a> Ink<'a> {
             suffixes.push(suffix);
             out.push(cells);
         }
-        Ink { copies: out, blank_suffix: suffixes, plies }
+        Ink { copies: out, blank_suffix: suffixes, plies, expanded: HashMap::default(), cache_context: String::new() }
     }
 
     /// Log-score of the game ending before half-move `ply` (every later cell blank, or a result
@@ -153,13 +163,31 @@ impl<'a> Ink<'a> {
     }
 
     /// Scores every legal move of `pos` at half-move `ply`: (move, log-score, what each cell says).
-    pub(crate) fn expand(
-        &mut self,
-        pos: &Chess,
-        ply: usize,
-        lang: &Lang,
-        params: &Params,
-    ) -> Vec<(Move, f32, Vec<CellReading>)> {
+    /// Forgets expansions made for another letter set or other parameters.
+    pub(crate) fn set_context(&mut self, lang: &Lang, params: &Params) {
+        let context = format!(
+            "{}|{:?}|{:?}|{}|{}",
+            lang.code, params.habits, params.pins, params.mismatch_penalty, params.skip_penalty
+        );
+        if context != self.cache_context {
+            self.expanded.clear();
+            self.cache_context = context;
+        }
+    }
+
+    /// Every legal move of `pos` scored at half-move `ply` (cached; call [`Ink::set_context`]
+    /// first).
+    pub(crate) fn expand(&mut self, pos: &Chess, ply: usize, lang: &Lang, params: &Params) -> Rc<Expansion> {
+        let key = (ply, pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
+        if let Some(e) = self.expanded.get(&key) {
+            return e.clone();
+        }
+        let e = Rc::new(self.expand_uncached(pos, ply, lang, params));
+        self.expanded.insert(key, e.clone());
+        e
+    }
+
+    fn expand_uncached(&mut self, pos: &Chess, ply: usize, lang: &Lang, params: &Params) -> Expansion {
         let mut legal = pos.legal_moves();
         if let Some(pinned) = params.pins.get(&ply) {
             // A move fixed by the user: only it is played here, whatever the ink says.
@@ -239,8 +267,9 @@ struct Hyp {
 
 struct Node {
     parent: usize,
-    mv: Move,
-    readings: Vec<CellReading>,
+    /// The expansion the move came from, and its index there.
+    expansion: Rc<Expansion>,
+    index: usize,
 }
 
 /// The best game found: its moves and readings, the end score, the result.
@@ -254,36 +283,42 @@ pub(crate) struct Path {
 const PRUNE_MARGIN: f32 = 20.0;
 
 pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params, limit: usize) -> Path {
+    ink.set_context(lang, params);
     let mut nodes: Vec<Node> = Vec::new();
     let mut beam = vec![Hyp { pos: start.clone(), score: 0.0, node: usize::MAX }];
     let mut best_end: Option<(f32, usize, Option<&'static str>)> = None;
     let plies = ink.plies.min(limit);
     for ply in 0..plies {
-        let mut children: Vec<Hyp> = Vec::new();
-        for hyp in &beam {
+        // Children are scored first and made (position played, node stored) only if kept.
+        let mut children: Vec<(f32, usize, Rc<Expansion>, usize)> = Vec::new();
+        for (h, hyp) in beam.iter().enumerate() {
             let (end, result) = ink.end_score(ply);
             let ended = hyp.score + end;
             if best_end.is_none_or(|(s, _, _)| ended > s) {
                 best_end = Some((ended, hyp.node, result));
             }
-            for (mv, score, readings) in ink.expand(&hyp.pos, ply, lang, params) {
-                let mut pos = hyp.pos.clone();
-                pos.play_unchecked(mv);
-                nodes.push(Node { parent: hyp.node, mv, readings });
-                children.push(Hyp { pos, score: hyp.score + score, node: nodes.len() - 1 });
+            let exp = ink.expand(&hyp.pos, ply, lang, params);
+            for (i, (_, score, _)) in exp.iter().enumerate() {
+                children.push((hyp.score + score, h, exp.clone(), i));
             }
         }
         if children.is_empty() {
             beam.clear();
             break;
         }
-        children.sort_by(|a, b| b.score.total_cmp(&a.score));
-        let top = children[0].score;
-        children.retain(|h| h.score >= top - PRUNE_MARGIN);
+        children.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let top = children[0].0;
+        children.retain(|c| c.0 >= top - PRUNE_MARGIN);
         children.truncate(params.beam.max(1));
-        // Nothing can beat an ended game that is already better than every live one... but a
-        // live game may still gain nothing more than 0 per cell, so only prune on the margin.
-        beam = children;
+        beam = children
+            .into_iter()
+            .map(|(score, h, expansion, index)| {
+                let mut pos = beam[h].pos.clone();
+                pos.play_unchecked(expansion[index].0);
+                nodes.push(Node { parent: beam[h].node, expansion, index });
+                Hyp { pos, score, node: nodes.len() - 1 }
+            })
+            .collect();
     }
     if plies < ink.plies {
         // A probe over the first half-moves: the best live game, ends not counted.
@@ -300,7 +335,8 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
     let mut moves = Vec::new();
     while node != usize::MAX {
         let n = &nodes[node];
-        moves.push((n.mv, n.readings.clone()));
+        let (mv, _, readings) = &n.expansion[n.index];
+        moves.push((*mv, readings.clone()));
         node = n.parent;
     }
     moves.reverse();

@@ -35,7 +35,8 @@ fn continuation(ink: &mut Ink<'_>, pos: &Chess, ply: usize, window: usize, lang:
             };
             // The game may end here: the rest of the window is then blank cells.
             next.push((None, score + ink.end_score(p).0 - tail));
-            for (mv, s, _) in ink.expand(pos, p, lang, params) {
+            for (mv, s, _) in ink.expand(pos, p, lang, params).iter() {
+                let (mv, s) = (*mv, *s);
                 let mut after = pos.clone();
                 after.play_unchecked(mv);
                 next.push((Some(after), score + s));
@@ -56,17 +57,19 @@ pub(crate) fn per_move(
     params: &Params,
     path: &Path,
 ) -> Vec<(f32, Vec<(Move, f32)>)> {
+    ink.set_context(lang, params);
     let mut out = Vec::with_capacity(path.moves.len());
     let mut pos = start.clone();
     for (ply, (mv, _)) in path.moves.iter().enumerate() {
-        let mut scored = ink.expand(&pos, ply, lang, params);
+        let mut scored: Vec<(Move, f32)> =
+            ink.expand(&pos, ply, lang, params).iter().map(|(m, s, _)| (*m, *s)).collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let chosen = scored.iter().find(|(m, _, _)| m == mv).map_or(f32::NEG_INFINITY, |c| c.1);
+        let chosen = scored.iter().find(|(m, _)| m == mv).map_or(f32::NEG_INFINITY, |c| c.1);
         let rivals: Vec<(Move, f32)> = scored
             .iter()
-            .filter(|(m, s, _)| m != mv && *s >= chosen - LOCAL_MARGIN)
+            .filter(|(m, s)| m != mv && *s >= chosen - LOCAL_MARGIN)
             .take(MAX_ALTERNATIVES)
-            .map(|(m, s, _)| (*m, *s))
+            .copied()
             .collect();
         if rivals.is_empty() {
             out.push((1.0, Vec::new()));

@@ -186,20 +186,19 @@ fn disambiguation(legal: &MoveList, mv: &Move) -> (bool, bool) {
         Move::Normal { role, from, to, .. } if role != Role::Pawn && role != Role::King => (role, from, to),
         _ => return (false, false),
     };
-    let others: Vec<Square> = legal
-        .iter()
-        .filter(|m| m.role() == role && m.to() == to && m.from() != Some(from) && !m.is_castle())
-        .filter_map(|m| m.from())
-        .collect();
-    if others.is_empty() {
-        return (false, false);
+    let (mut any, mut same_file, mut same_rank) = (false, false, false);
+    for o in legal.iter().filter(|m| m.role() == role && m.to() == to && !m.is_castle()).filter_map(|m| m.from()) {
+        if o != from {
+            any = true;
+            same_file |= o.file() == from.file();
+            same_rank |= o.rank() == from.rank();
+        }
     }
-    if others.iter().all(|o| o.file() != from.file()) {
-        (true, false)
-    } else if others.iter().all(|o| o.rank() != from.rank()) {
-        (false, true)
-    } else {
-        (true, true)
+    match (any, same_file, same_rank) {
+        (false, _, _) => (false, false),
+        (true, false, _) => (true, false),
+        (true, true, false) => (false, true),
+        (true, true, true) => (true, true),
     }
 }
 
@@ -232,7 +231,7 @@ fn piece_takes_piece_unique(legal: &MoveList, mv: &Move) -> bool {
 }
 
 /// The body of a move (no check suffix) in one form.
-fn body(legal: &MoveList, mv: &Move, lang: &Lang, style: &Style) -> String {
+fn body(dis: (bool, bool), mv: &Move, lang: &Lang, style: &Style) -> String {
     let mut s = String::new();
     if let Some(side) = mv.castling_side() {
         let o = if style.castle == CastleStyle::Zeros { "0" } else { "O" };
@@ -291,7 +290,7 @@ fn body(legal: &MoveList, mv: &Move, lang: &Lang, style: &Style) -> String {
                 }
             } else {
                 s.push_str(lang.piece_letter(role));
-                let (f, r) = disambiguation(legal, mv);
+                let (f, r) = dis;
                 if f {
                     s.push(file_char(from.file()));
                 }
@@ -319,14 +318,15 @@ fn body(legal: &MoveList, mv: &Move, lang: &Lang, style: &Style) -> String {
 /// Where the style's informal pawn capture ("ed") would not name one move, the square is written.
 pub fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
     let legal = pos.legal_moves();
-    let mut text = body(&legal, mv, lang, style);
+    let dis = disambiguation(&legal, mv);
+    let mut text = body(dis, mv, lang, style);
     if style.pawn_capture == PawnCaptureStyle::Files
         && mv.role() == Role::Pawn
         && mv.is_capture()
         && !files_capture_unique(&legal, mv)
     {
         let fallback = Style { pawn_capture: PawnCaptureStyle::Square, ..style.clone() };
-        text = body(&legal, mv, lang, &fallback);
+        text = body(dis, mv, lang, &fallback);
     }
     if style.ep_suffix && matches!(mv, Move::EnPassant { .. }) {
         text.push_str(" e.p.");
@@ -531,7 +531,7 @@ pub fn spell_with_habits(
                             pawn_capture,
                             ep_suffix: false,
                         };
-                        let b = body(legal, mv, lang, &style);
+                        let b = body((needs_file, needs_rank), mv, lang, &style);
                         let v = Variant { form, capture, castle, promotion, pawn_files, ..base };
                         push_all(&b, v, out);
                         // The same without the disambiguation it needs.
