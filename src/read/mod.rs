@@ -1,4 +1,5 @@
 //! `scoresheet read`: batches of scans to games.
 
 pub mod inputs;
+pub mod load;
 pub mod pdf;
