@@ -14,6 +14,9 @@ pub struct SheetRef {
     pub file: String,
     /// Page within the file (multi-page TIFF, PDF), from 0.
     pub page: usize,
+    /// Which of the game's copies this sheet is (its index in the decoder's copies): the two
+    /// players' sheets are copies 0 and 1; a continuation page has the copy of its first page.
+    pub copy: usize,
     /// Each half-move's cell box on this sheet, in the input image's pixels: `boxes[ply]`.
     pub boxes: Vec<Option<[f32; 4]>>,
 }
@@ -23,7 +26,7 @@ pub struct SheetRef {
 pub struct GameOutput {
     /// A name for the game: the file stem or the group's name.
     pub id: String,
-    /// Its sheets: one per copy (or continuation page), in the decoder's copy order.
+    /// Its sheets (pages of all copies).
     pub sheets: Vec<SheetRef>,
     pub game: DecodedGame,
     /// PGN tags given by the user (Event, Round, ...).
@@ -84,6 +87,14 @@ impl GameOutput {
         })
     }
 
+    /// The sheet of copy `copy` that holds half-move `ply` (or the copy's first sheet).
+    pub fn sheet_for(&self, copy: usize, ply: usize) -> Option<&SheetRef> {
+        self.sheets
+            .iter()
+            .find(|s| s.copy == copy && s.boxes.get(ply).is_some_and(Option::is_some))
+            .or_else(|| self.sheets.iter().find(|s| s.copy == copy))
+    }
+
     /// The JSON report of this game.
     pub fn to_json(&self) -> GameJson {
         let moves = self
@@ -104,7 +115,7 @@ impl GameOutput {
                     .iter()
                     .enumerate()
                     .map(|(c, r)| {
-                        let sheet = self.sheets.get(c);
+                        let sheet = self.sheet_for(c, ply);
                         let (kind, text) = match r {
                             CellReading::Written { text, .. } => ("written", text.clone()),
                             CellReading::Mismatch(t) => ("mismatch", t.clone()),
