@@ -156,6 +156,12 @@ pub struct Batch {
     pub sheets: usize,
 }
 
+/// PGN tags for a game, from its name and files.
+pub type HeadersFn = dyn Fn(&str, &[PathBuf]) -> Vec<(String, String)> + Sync;
+
+/// The pages of one file as read: (game index, file, each page's reading).
+type FileReads<'p> = (usize, &'p PathBuf, Vec<Result<SheetRead, String>>);
+
 /// Everything `read_batch` needs besides the files.
 pub struct BatchOptions<'a> {
     pub cutter: &'a dyn Cutter,
@@ -164,7 +170,7 @@ pub struct BatchOptions<'a> {
     pub params: Params,
     pub keep_images: bool,
     /// Tags per game, by game name.
-    pub headers: &'a (dyn Fn(&str, &[PathBuf]) -> Vec<(String, String)> + Sync),
+    pub headers: &'a HeadersFn,
     /// Pinned moves per game name: (ply, English SAN).
     pub fixes: &'a [inputs::Fix],
     /// Called after each page is read (for a progress bar).
@@ -177,7 +183,7 @@ pub fn read_batch(games: &[(String, Vec<PathBuf>)], opts: &BatchOptions<'_>) -> 
     // Every page of every file, in order.
     let files: Vec<(usize, &PathBuf)> =
         games.iter().enumerate().flat_map(|(g, (_, files))| files.iter().map(move |f| (g, f))).collect();
-    let per_file: Vec<(usize, &PathBuf, Vec<Result<SheetRead, String>>)> = files
+    let per_file: Vec<FileReads<'_>> = files
         .par_iter()
         .map(|&(g, file)| {
             let pages = match load::load_pages(file) {
