@@ -157,7 +157,7 @@ pub struct Batch {
 }
 
 /// PGN tags for a game, from its name and files.
-pub type HeadersFn = dyn Fn(&str, &[PathBuf]) -> Vec<(String, String)> + Sync;
+pub type HeadersFn<'a> = dyn Fn(&str, &[PathBuf]) -> Vec<(String, String)> + Sync + 'a;
 
 /// The pages of one file as read: (game index, file, each page's reading).
 type FileReads<'p> = (usize, &'p PathBuf, Vec<Result<SheetRead, String>>);
@@ -170,7 +170,7 @@ pub struct BatchOptions<'a> {
     pub params: Params,
     pub keep_images: bool,
     /// Tags per game, by game name.
-    pub headers: &'a HeadersFn,
+    pub headers: &'a HeadersFn<'a>,
     /// Pinned moves per game name: (ply, English SAN).
     pub fixes: &'a [inputs::Fix],
     /// Called after each page is read (for a progress bar).
