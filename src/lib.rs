@@ -11,3 +11,4 @@ pub mod notation;
 pub mod output;
 pub mod read;
 pub mod recognize;
+pub mod synth;

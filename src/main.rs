@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use scoresheet::{notation, recognize};
+use scoresheet::{notation, recognize, synth};
 
 #[derive(Parser)]
 #[command(name = "scoresheet", version, about = "Reads handwritten chess scoresheets into PGN")]
@@ -18,6 +18,8 @@ enum Command {
     Transcribe(notation::cli::TranscribeArgs),
     /// Read cell images (one handwritten move each) and print their most likely readings.
     Recognize(recognize::cli::RecognizeArgs),
+    /// Render synthetic handwritten scoresheets (or single cells) with exact ground truth.
+    Synth(synth::cli::SynthArgs),
 }
 
 fn main() -> ExitCode {
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Transcribe(args) => notation::cli::run(&args).map(|pgn| print!("{pgn}")),
         Command::Recognize(args) => recognize::cli::run(&args).map(|out| print!("{out}")),
+        Command::Synth(args) => synth::cli::run(&args).map(|out| print!("{out}")),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
