@@ -129,7 +129,7 @@ pub fn apply<R: Rng>(page: Canvas, kind: Damage, rng: &mut R) -> Damaged {
 }
 
 fn paper_tone<R: Rng>(page: &mut Canvas, rng: &mut R) {
-    let tone = [rng.gen_range(0.93..1.0f32), rng.gen_range(0.92..0.99), rng.gen_range(0.86..0.97)];
+    let tone = [rng.gen_range(0.95..1.0f32), rng.gen_range(0.94..0.99), rng.gen_range(0.9..0.98)];
     let gain = tone.map(|t| (t * 256.0) as u32);
     for p in page.px.chunks_exact_mut(3) {
         for ch in 0..3 {
@@ -218,11 +218,12 @@ fn photo<R: Rng>(mut page: Canvas, rng: &mut R) -> Damaged {
         2 => [150.0, 150.0, 145.0],
         _ => [95.0, 70.0, 50.0],
     };
-    let grain_f = rng.gen_range(0.05..0.3f32);
+    let grain_f = rng.gen_range(0.02..0.08f32);
+    let grain_a = if base[0] > base[2] + 20.0 { rng.gen_range(2.0..5.0f32) } else { 0.0 };
     let gseed: u32 = rng.r#gen();
     let bg = move |x: usize, y: usize| {
-        let g = (x as f32 * grain_f + (y as f32 * 0.01).sin() * 3.0).sin() * 8.0
-            + hash_noise((y as u32) << 12 ^ (x as u32 / 4), gseed) * 5.0;
+        let wave = (y as f32 * 0.004 + (x as f32 * 0.003).sin()).sin() * 10.0;
+        let g = (x as f32 * grain_f + wave).sin() * grain_a + hash_noise(((y as u32) << 12) ^ (x as u32), gseed) * 4.0;
         let t = y as f32 * 0.0002;
         [
             (base[0] + g - t * 40.0).clamp(0.0, 255.0) as u8,

@@ -3,7 +3,7 @@
 //! or an agreed draw after 20-80 moves.
 
 use rand::Rng;
-use shakmaty::{Chess, Color, Move, Outcome, Position, Role, Square};
+use shakmaty::{Chess, Color, KnownOutcome, Move, Outcome, Position, Role, Square};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,24 +64,41 @@ fn score(pos: &Chess, mv: &Move, fullmove: u32) -> f32 {
         s += if fullmove < 15 { 3.5 } else { 1.0 };
     }
     let opening = fullmove <= 12;
+    let centrality = |sq: Square| {
+        let f = u32::from(sq.file()) as f32;
+        let r = u32::from(sq.rank()) as f32;
+        3.5 - (f - 3.5).abs().max((r - 3.5).abs()) // 0.5 (rim) .. 3.5 (centre)
+    };
+    s += 0.15 * centrality(to);
     if let Some(from) = mv.from() {
         let home = if us == Color::White { 0 } else { 7 };
+        let at_home = u32::from(from.rank()) == home;
         match role {
-            Role::Knight | Role::Bishop if opening && u32::from(from.rank()) == home => s += 1.6,
-            Role::Pawn if opening => {
-                let f = u32::from(from.file());
-                if (2..=5).contains(&f) {
-                    s += 0.9;
-                } else if fullmove < 6 {
-                    s -= 0.6;
+            Role::Knight | Role::Bishop if opening => {
+                if at_home {
+                    s += 1.0 + 0.45 * centrality(to);
+                } else {
+                    s -= 0.9;
+                }
+                if role == Role::Knight && matches!(u32::from(to.file()), 0 | 7) {
+                    s -= 1.3;
                 }
             }
-            Role::Queen if fullmove < 8 => s -= 1.2,
-            Role::Rook if fullmove < 10 => s -= 0.8,
+            Role::Pawn if opening => {
+                let f = u32::from(from.file());
+                s += match f {
+                    3 | 4 => 1.5,
+                    2 | 5 => 0.6,
+                    1 | 6 if fullmove > 3 => 0.1,
+                    _ => -0.9,
+                };
+            }
+            Role::Queen if fullmove < 8 => s -= 1.4,
+            Role::Rook if fullmove < 10 => s -= 1.0,
             Role::King if !mv.is_castle() => s -= if fullmove < 30 { 3.0 } else { 0.8 },
             _ => {}
         }
-        // Moving a piece that is attacked is good; moving it back home in the opening is not.
+        // Moving a piece that is attacked is good.
         if role != Role::Pawn && role != Role::King && attacked_by(pos, from, them) {
             s += value(role) * 0.5;
         }
@@ -109,18 +126,18 @@ fn score(pos: &Chess, mv: &Move, fullmove: u32) -> f32 {
 pub fn random_game<R: Rng>(rng: &mut R, min_moves: u32, max_moves: u32) -> Game {
     let max_moves = max_moves.max(min_moves);
     let target = rng.gen_range(min_moves..=max_moves);
-    let temperature = rng.gen_range(0.55..0.9);
+    let temperature = rng.gen_range(0.4..0.7);
     let mut pos = Chess::default();
     let mut plies = Vec::new();
     let mut weights = Vec::with_capacity(64);
     loop {
         let fullmove = plies.len() as u32 / 2 + 1;
-        if let Some(outcome) = pos.outcome() {
+        if let Outcome::Known(outcome) = pos.outcome() {
             let (ending, result) = match outcome {
-                Outcome::Decisive { winner: Color::White } => (Ending::Checkmate, "1-0"),
-                Outcome::Decisive { winner: Color::Black } => (Ending::Checkmate, "0-1"),
-                Outcome::Draw if pos.is_stalemate() => (Ending::Stalemate, "1/2-1/2"),
-                Outcome::Draw => (Ending::Draw, "1/2-1/2"),
+                KnownOutcome::Decisive { winner: Color::White } => (Ending::Checkmate, "1-0"),
+                KnownOutcome::Decisive { winner: Color::Black } => (Ending::Checkmate, "0-1"),
+                KnownOutcome::Draw if pos.is_stalemate() => (Ending::Stalemate, "1/2-1/2"),
+                KnownOutcome::Draw => (Ending::Draw, "1/2-1/2"),
             };
             return Game { plies, end: pos, ending, result };
         }
@@ -146,13 +163,17 @@ pub fn random_game<R: Rng>(rng: &mut R, min_moves: u32, max_moves: u32) -> Game 
             p.play_unchecked(**m);
             p.is_checkmate()
         });
+        let early = fullmove < min_moves;
         let mv = match mate {
-            Some(m) if rng.gen_bool(0.9) => *m,
+            Some(m) if !early && rng.gen_bool(0.9) => *m,
             _ => {
                 weights.clear();
                 let mut best = f32::MIN;
                 for m in &legal {
-                    let s = score(&pos, m, fullmove);
+                    let mut s = score(&pos, m, fullmove);
+                    if early && mate == Some(m) {
+                        s -= 100.0; // no miniatures: games last at least `min_moves`
+                    }
                     best = best.max(s);
                     weights.push(s);
                 }

@@ -48,7 +48,7 @@ impl Hand {
         let ink = INKS[rng.gen_range(0..INKS.len())];
         Hand {
             font,
-            size: row_h * rng.gen_range(0.34..0.5),
+            size: row_h * rng.gen_range(0.4..0.58),
             slant: rng.gen_range(-0.12..0.3),
             spacing: rng.gen_range(0.92..1.25),
             jitter_pos: rng.gen_range(0.01..0.06),
@@ -56,7 +56,7 @@ impl Hand {
             jitter_scale: rng.gen_range(0.02..0.09),
             wander: rng.gen_range(0.02..0.1),
             word_angle: rng.gen_range(0.005..0.05),
-            weight: if rng.gen_bool(0.6) { rng.gen_range(0.3..0.95) } else { 0.0 },
+            weight: rng.gen_range(0.2..1.3),
             ink,
             opacity: rng.gen_range(0.8..1.0),
             centring: rng.gen_range(0.0..1.0),
@@ -140,7 +140,10 @@ impl<'a> Stroke<'a> {
 /// Returns the stroke (not yet drawn).
 pub fn in_cell<'a, R: Rng>(hand: &'a Hand, text: &str, rect: [f32; 4], over: bool, rng: &mut R) -> Stroke<'a> {
     let (w, h) = (rect[2] - rect[0], rect[3] - rect[1]);
-    let mut size = (hand.size * rng.gen_range(0.92..1.08)).min(h * 0.62);
+    let mut size = (hand.size * rng.gen_range(0.92..1.08)).min(h * 0.68);
+    if over && rng.gen_bool(0.4) {
+        size *= rng.gen_range(1.2..1.45);
+    }
     let mut word = layout(hand, text, size, rng);
     let room = w * 0.9;
     if word.width > room && !over {
@@ -152,9 +155,9 @@ pub fn in_cell<'a, R: Rng>(hand: &'a Hand, text: &str, rect: [f32; 4], over: boo
     let mut y = rect[1] + h * hand.baseline + rng.gen_range(-0.05..0.05) * h;
     if over {
         match rng.gen_range(0..3) {
-            0 => x = rect[2] - word.width * rng.gen_range(0.6..0.85),
-            1 => y = rect[3] + size * rng.gen_range(0.05..0.3),
-            _ => y = rect[1] + size * rng.gen_range(0.55..0.8),
+            0 => x = (rect[2] - word.width * rng.gen_range(0.75..0.95)).max(rect[0] + 2.0),
+            1 => y = rect[3] + size * rng.gen_range(0.0..0.25),
+            _ => y = rect[1] + size * rng.gen_range(0.7..0.9),
         }
     }
     let angle = rng.gen_range(-hand.word_angle..=hand.word_angle);

@@ -103,6 +103,11 @@ impl Mask {
         if weight <= 0.0 || self.w < 3 || self.h < 3 {
             return;
         }
+        if weight > 1.0 {
+            self.embolden(1.0);
+            self.embolden(weight - 1.0);
+            return;
+        }
         let src = self.data.clone();
         let w = self.w;
         for y in 1..self.h - 1 {
