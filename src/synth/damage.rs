@@ -218,22 +218,24 @@ fn photo<R: Rng>(mut page: Canvas, rng: &mut R) -> Damaged {
         2 => [150.0, 150.0, 145.0],
         _ => [95.0, 70.0, 50.0],
     };
+    // Grain along one axis (a column table shifted a little per row), plus fine noise.
     let grain_f = rng.gen_range(0.02..0.08f32);
     let grain_a = if base[0] > base[2] + 20.0 { rng.gen_range(2.0..5.0f32) } else { 0.0 };
     let gseed: u32 = rng.r#gen();
+    let cols: Vec<f32> = (0..ow + 64).map(|x| (x as f32 * grain_f).sin() * grain_a).collect();
+    let shift: Vec<usize> = (0..oh).map(|y| (((y as f32 * 0.004).sin() + 1.0) * 30.0) as usize).collect();
     let bg = move |x: usize, y: usize| {
-        let wave = (y as f32 * 0.004 + (x as f32 * 0.003).sin()).sin() * 10.0;
-        let g = (x as f32 * grain_f + wave).sin() * grain_a + hash_noise(((y as u32) << 12) ^ (x as u32), gseed) * 4.0;
-        let t = y as f32 * 0.0002;
+        let g = cols[x + shift[y]] + hash_noise(((y as u32) << 12) ^ (x as u32), gseed) * 4.0;
+        let t = y as f32 * 0.008;
         [
-            (base[0] + g - t * 40.0).clamp(0.0, 255.0) as u8,
-            (base[1] + g - t * 40.0).clamp(0.0, 255.0) as u8,
-            (base[2] + g * 0.8 - t * 40.0).clamp(0.0, 255.0) as u8,
+            (base[0] + g - t).clamp(0.0, 255.0) as u8,
+            (base[1] + g - t).clamp(0.0, 255.0) as u8,
+            (base[2] + g * 0.8 - t).clamp(0.0, 255.0) as u8,
         ]
     };
     let mut image = warp(&page, &map, ow, oh, bg);
     lighting(&mut image, rng);
-    blur(&mut image, rng.gen_range(1..=2));
+    blur(&mut image, if rng.gen_bool(0.3) { 2 } else { 1 });
     let noise = rng.gen_range(2.0..6.0);
     add_noise(&mut image, noise, rng.r#gen());
     Damaged { image, map, jpeg_quality: Some(rng.gen_range(70..92)) }
@@ -244,24 +246,23 @@ fn warp(page: &Canvas, map: &Homography, ow: usize, oh: usize, bg: impl Fn(usize
     let inv = map.inverse().unwrap_or(Homography::IDENTITY).0;
     let mut out = Canvas { w: ow, h: oh, ox: 0, oy: 0, px: vec![0; ow * oh * 3] };
     let (pw, ph) = (page.w as i64, page.h as i64);
+    let inv = inv.map(|v| v as f32);
     for y in 0..oh {
-        let yf = y as f64 + 0.5;
-        // Incremental evaluation along the row.
-        let (mut nx, mut ny, mut nw) = (inv[1] * yf + inv[2] + inv[0] * 0.5, inv[4] * yf + inv[5] + inv[3] * 0.5, inv[7] * yf + inv[8] + inv[6] * 0.5);
+        let yf = y as f32 + 0.5;
+        let (bx, by, bw) = (inv[1] * yf + inv[2], inv[4] * yf + inv[5], inv[7] * yf + inv[8]);
         let row = &mut out.px[y * ow * 3..(y + 1) * ow * 3];
         for x in 0..ow {
-            let sx = nx / nw - 0.5;
-            let sy = ny / nw - 0.5;
-            nx += inv[0];
-            ny += inv[3];
-            nw += inv[6];
+            let xf = x as f32 + 0.5;
+            let wz = 1.0 / (inv[6] * xf + bw);
+            let sx = (inv[0] * xf + bx) * wz - 0.5;
+            let sy = (inv[3] * xf + by) * wz - 0.5;
             let o = x * 3;
             let (x0, y0) = (sx.floor() as i64, sy.floor() as i64);
             if x0 < -1 || y0 < -1 || x0 >= pw || y0 >= ph {
                 row[o..o + 3].copy_from_slice(&bg(x, y));
                 continue;
             }
-            let (fx, fy) = ((sx - x0 as f64) as f32, (sy - y0 as f64) as f32);
+            let (fx, fy) = (sx - x0 as f32, sy - y0 as f32);
             if x0 >= 0 && y0 >= 0 && x0 + 1 < pw && y0 + 1 < ph {
                 let i00 = (y0 as usize * page.w + x0 as usize) * 3;
                 let i10 = i00 + page.w * 3;
@@ -354,33 +355,54 @@ pub fn blur(img: &mut Canvas, r: usize) {
 }
 
 fn box_pass(img: &mut Canvas, r: usize, horizontal: bool) {
-    let (w, h) = (img.w, img.h);
-    let (len, lines) = if horizontal { (w, h) } else { (h, w) };
-    let idx = |line: usize, k: usize| if horizontal { (line * w + k) * 3 } else { (k * w + line) * 3 };
-    let mut buf = vec![[0u32; 3]; len];
-    let n = (2 * r + 1) as u32;
-    for line in 0..lines {
-        for (k, b) in buf.iter_mut().enumerate() {
-            let i = idx(line, k);
-            *b = [img.px[i] as u32, img.px[i + 1] as u32, img.px[i + 2] as u32];
-        }
+    if horizontal { box_rows(img, r) } else { box_cols(img, r) }
+}
+
+/// Horizontal box filter, one row at a time, with a running sum.
+fn box_rows(img: &mut Canvas, r: usize) {
+    let w = img.w;
+    let inv = (1u32 << 16) / (2 * r + 1) as u32 + 1;
+    let mut buf = vec![0u8; w * 3];
+    for row in img.px.chunks_exact_mut(w * 3) {
+        buf.copy_from_slice(row);
         let mut acc = [0u32; 3];
         for k in 0..=2 * r {
-            let kk = k.saturating_sub(r).min(len - 1);
+            let kk = k.saturating_sub(r).min(w - 1) * 3;
             for ch in 0..3 {
-                acc[ch] += buf[kk][ch];
+                acc[ch] += buf[kk + ch] as u32;
             }
         }
-        for k in 0..len {
-            let i = idx(line, k);
+        for k in 0..w {
+            let add = (k + r + 1).min(w - 1) * 3;
+            let sub = k.saturating_sub(r) * 3;
             for ch in 0..3 {
-                img.px[i + ch] = (acc[ch] / n) as u8;
+                row[k * 3 + ch] = ((acc[ch] * inv) >> 16).min(255) as u8;
+                acc[ch] = acc[ch] + buf[add + ch] as u32 - buf[sub + ch] as u32;
             }
-            let add = (k + r + 1).min(len - 1);
-            let sub = k.saturating_sub(r);
-            for ch in 0..3 {
-                acc[ch] = acc[ch] + buf[add][ch] - buf[sub][ch];
-            }
+        }
+    }
+}
+
+/// Vertical box filter: running sums over whole rows, so memory is read in order.
+fn box_cols(img: &mut Canvas, r: usize) {
+    let (w, h) = (img.w, img.h);
+    let stride = w * 3;
+    let inv = (1u32 << 16) / (2 * r + 1) as u32 + 1;
+    let src = img.px.clone();
+    let row = |y: usize| &src[y * stride..(y + 1) * stride];
+    let mut acc = vec![0u32; stride];
+    for k in 0..=2 * r {
+        let yy = k.saturating_sub(r).min(h - 1);
+        for (a, &v) in acc.iter_mut().zip(row(yy)) {
+            *a += v as u32;
+        }
+    }
+    for y in 0..h {
+        let out = &mut img.px[y * stride..(y + 1) * stride];
+        let (add, sub) = (row((y + r + 1).min(h - 1)), row(y.saturating_sub(r)));
+        for (((o, a), &ad), &su) in out.iter_mut().zip(acc.iter_mut()).zip(add).zip(sub) {
+            *o = ((*a * inv) >> 16).min(255) as u8;
+            *a = *a + ad as u32 - su as u32;
         }
     }
 }

@@ -95,20 +95,22 @@ pub fn encode_image(page: &Page) -> Result<Vec<u8>, String> {
     use image::ImageEncoder;
     let img = &page.image;
     let mut buf = Vec::new();
-    let r = match page.jpeg_quality {
-        Some(q) => image::codecs::jpeg::JpegEncoder::new_with_quality(&mut buf, q).write_image(
-            &img.px,
-            img.w as u32,
-            img.h as u32,
-            image::ExtendedColorType::Rgb8,
-        ),
-        None => image::codecs::png::PngEncoder::new_with_quality(
-            &mut buf,
-            image::codecs::png::CompressionType::Fast,
-            image::codecs::png::FilterType::Sub,
-        )
-        .write_image(&img.px, img.w as u32, img.h as u32, image::ExtendedColorType::Rgb8),
-    };
+    if let Some(q) = page.jpeg_quality {
+        if img.w > u16::MAX as usize || img.h > u16::MAX as usize {
+            return Err(format!("{} is too large for JPEG", page.name));
+        }
+        let mut enc = jpeg_encoder::Encoder::new(&mut buf, q);
+        enc.set_sampling_factor(jpeg_encoder::SamplingFactor::R_4_2_0);
+        enc.encode(&img.px, img.w as u16, img.h as u16, jpeg_encoder::ColorType::Rgb)
+            .map_err(|e| format!("cannot encode {}: {e}", page.name))?;
+        return Ok(buf);
+    }
+    let r = image::codecs::png::PngEncoder::new_with_quality(
+        &mut buf,
+        image::codecs::png::CompressionType::Fast,
+        image::codecs::png::FilterType::Sub,
+    )
+    .write_image(&img.px, img.w as u32, img.h as u32, image::ExtendedColorType::Rgb8);
     r.map_err(|e| format!("cannot encode {}: {e}", page.name))?;
     Ok(buf)
 }
