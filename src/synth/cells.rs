@@ -23,7 +23,12 @@ pub struct CellImage {
 }
 
 /// Renders `n` cells from one writer: one game on one form in `lang`, cells picked at random.
-pub fn writer_cells<R: Rng>(rng: &mut R, lang: &'static Lang, set: FontSet, n: usize) -> Result<Vec<CellImage>, String> {
+pub fn writer_cells<R: Rng>(
+    rng: &mut R,
+    lang: &'static Lang,
+    set: FontSet,
+    n: usize,
+) -> Result<Vec<CellImage>, String> {
     let names = forms::NAMES;
     let base = forms::form(names[rng.gen_range(0..names.len())]).ok_or("unknown form")?;
     let form = base.vary(rng);
@@ -43,7 +48,9 @@ pub fn writer_cells<R: Rng>(rng: &mut R, lang: &'static Lang, set: FontSet, n: u
     let mut candidates = fonts::hands(set, &charset);
     if candidates.is_empty() {
         // The result's "½" may be what no font has: fall back to the plain form.
-        written.last_mut().map(|w| w.text = game.result.to_string());
+        if let Some(w) = written.last_mut() {
+            w.text = game.result.to_string();
+        }
         charset.retain(|c| c != '½');
         candidates = fonts::hands(set, &charset);
     }

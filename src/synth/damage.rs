@@ -4,6 +4,9 @@
 //! Every kind is a projective map from page to image ([`Homography`]), so cell boxes in the final
 //! image are the boxes around the mapped cell corners.
 
+// Pixel code indexes colour channels of parallel arrays; iterators would not read better.
+#![allow(clippy::needless_range_loop)]
+
 use rand::Rng;
 use serde::Serialize;
 

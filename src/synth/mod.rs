@@ -70,7 +70,7 @@ pub fn sheet_spec(opts: &Options, index: usize) -> SheetSpec {
     let mut deck = rng_for(opts.seed, 0xDEC4, 0);
     let mut form_deck = forms::NAMES.to_vec();
     form_deck.shuffle(&mut deck);
-    let mut damage_deck = vec![Damage::None, Damage::Scan, Damage::Photo];
+    let mut damage_deck = [Damage::None, Damage::Scan, Damage::Photo];
     damage_deck.shuffle(&mut deck);
     let mut lang_deck: Vec<&'static Lang> = notation::languages().iter().collect();
     lang_deck.shuffle(&mut deck);

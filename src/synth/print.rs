@@ -4,6 +4,8 @@ use super::fonts::{self, LoadedFont};
 use super::forms::{Form, FormStyle};
 use super::raster::{Canvas, Placed, printed_text, printed_width, rasterize};
 
+/// Printed text at (`x`, baseline `y`); `light` paints it (light on dark) instead of inking it.
+#[allow(clippy::too_many_arguments)]
 fn text(canvas: &mut Canvas, font: &LoadedFont, s: &str, size: f32, x: f32, y: f32, color: [u8; 3], light: bool) {
     let w = printed_width(font, s, size);
     if !canvas.sees([x, y - size * 1.4, x + w, y + size * 0.5]) {
@@ -23,7 +25,8 @@ pub fn print_form(canvas: &mut Canvas, form: &Form, style: &FormStyle) {
     let ink = style.print;
     let digits = fonts::printed_named(style.digit_font);
     let bold = fonts::printed_named("dejavu-sans-bold");
-    let label_font = fonts::printed_named(if style.digit_font.contains("serif") { "dejavu-serif" } else { "dejavu-sans-condensed" });
+    let label_font =
+        fonts::printed_named(if style.digit_font.contains("serif") { "dejavu-serif" } else { "dejavu-sans-condensed" });
     if !form.title.is_empty() {
         let size = 26.0;
         let w = printed_width(bold, form.title, size);
@@ -47,7 +50,16 @@ pub fn print_form(canvas: &mut Canvas, form: &Form, style: &FormStyle) {
                     let size = (b.heading_h * 0.36).min(17.0);
                     let tw = printed_width(bold, label, size);
                     let color = if dark { [245, 245, 245] } else { ink };
-                    text(canvas, bold, label, size, cx + (w - tw) / 2.0, hy + b.heading_h * 0.5 + size * 0.5, color, dark);
+                    text(
+                        canvas,
+                        bold,
+                        label,
+                        size,
+                        cx + (w - tw) / 2.0,
+                        hy + b.heading_h * 0.5 + size * 0.5,
+                        color,
+                        dark,
+                    );
                 }
                 cx += w;
             }

@@ -1,6 +1,9 @@
 //! Pixels: an RGB page, anti-aliased coverage masks rasterized from glyph outlines and polygons,
 //! and ink laid onto paper by multiplication (ink over ink darkens, like a pen).
 
+// Pixel code indexes colour channels of parallel arrays; iterators would not read better.
+#![allow(clippy::needless_range_loop)]
+
 use ab_glyph::OutlineCurve;
 use ab_glyph_rasterizer::{Rasterizer, point};
 
@@ -328,7 +331,13 @@ impl Canvas {
 
 /// Lays out printed `text` left to right in `font` with digit height `size` px, starting at
 /// (`x`, baseline `y`); returns the glyphs and the advance width.
-pub fn printed_text<'a>(font: &'a super::fonts::LoadedFont, text: &str, size: f32, x: f32, y: f32) -> (Vec<Placed<'a>>, f32) {
+pub fn printed_text<'a>(
+    font: &'a super::fonts::LoadedFont,
+    text: &str,
+    size: f32,
+    x: f32,
+    y: f32,
+) -> (Vec<Placed<'a>>, f32) {
     let s = size / font.digit_height;
     let mut pen = x;
     let mut out = Vec::new();
