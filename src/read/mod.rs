@@ -8,6 +8,7 @@
 //! reported with its name and the reason, and the rest of the batch goes on.
 
 pub mod cli;
+pub mod eval;
 pub mod inputs;
 pub mod load;
 pub mod pdf;
