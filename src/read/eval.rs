@@ -16,6 +16,9 @@ use crate::decode::DecodedGame;
 use crate::decode::truth::{TruePly, score, true_game};
 use crate::notation::{LangChoice, english, parse_game};
 
+/// A game to read: its name, its image files, its truth.
+pub type TruthGame = (String, Vec<PathBuf>, Vec<TruePly>);
+
 /// The figures of one evaluation.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Figures {
@@ -100,14 +103,14 @@ pub fn hcs_test_labels(tags: &str) -> BTreeMap<String, Vec<String>> {
 }
 
 /// Synthetic sheets in `dir`: games (name, image files) and their truths.
-pub fn synthetic_games(dir: &Path) -> Result<Vec<(String, Vec<PathBuf>, Vec<TruePly>)>, String> {
+pub fn synthetic_games(dir: &Path) -> Result<Vec<TruthGame>, String> {
     let mut jsons: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
     jsons.sort();
-    let mut games: Vec<(String, Vec<PathBuf>, Vec<TruePly>)> = Vec::new();
+    let mut games: Vec<TruthGame> = Vec::new();
     for j in jsons {
         let stem = j.file_stem().unwrap_or_default().to_string_lossy().into_owned();
         let image = ["png", "jpg", "jpeg"].iter().map(|e| j.with_extension(e)).find(|p| p.exists());
@@ -126,7 +129,7 @@ pub fn synthetic_games(dir: &Path) -> Result<Vec<(String, Vec<PathBuf>, Vec<True
 }
 
 /// Reads `games` and scores them.
-pub fn evaluate(games: &[(String, Vec<PathBuf>, Vec<TruePly>)], opts: &BatchOptions<'_>) -> Figures {
+pub fn evaluate(games: &[TruthGame], opts: &BatchOptions<'_>) -> Figures {
     let list: Vec<(String, Vec<PathBuf>)> = games.iter().map(|(n, f, _)| (n.clone(), f.clone())).collect();
     let batch = read_batch(&list, opts);
     let mut figures = Figures { failed_files: batch.errors.len(), ..Figures::default() };
@@ -145,7 +148,7 @@ pub fn evaluate(games: &[(String, Vec<PathBuf>, Vec<TruePly>)], opts: &BatchOpti
 
 /// The HCS test games in `dir` (less the endgame study 039): with `both_pages`, pages 0 and 1
 /// read together as copies; else page 0 alone.
-pub fn hcs_games(dir: &Path, both_pages: bool) -> Result<Vec<(String, Vec<PathBuf>, Vec<TruePly>)>, String> {
+pub fn hcs_games(dir: &Path, both_pages: bool) -> Result<Vec<TruthGame>, String> {
     let tags_path = dir.join("testing_tags.txt");
     let tags = std::fs::read_to_string(&tags_path).map_err(|e| format!("{}: {e}", tags_path.display()))?;
     let mut out = Vec::new();
