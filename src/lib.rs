@@ -7,3 +7,4 @@
 //! synthetic scoresheets with exact ground truth.
 
 pub mod notation;
+pub mod page;
