@@ -239,13 +239,20 @@ pub fn analyze(b: &Bin) -> Grid {
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
     let mut merged: Vec<Seg> = Vec::new();
     for s in vsegs {
-        if let Some(m) = merged.iter_mut().find(|m| (m.at(s.mid_t()) - s.mid()).abs() < 3.0) {
-            if s.len() > m.len() {
-                let (t0, t1) = (m.t0.min(s.t0), m.t1.max(s.t1));
-                *m = Seg { t0, t1, ..s };
+        let near = |m: &Seg| {
+            let t = if s.t0 > m.t1 { s.t0 } else if s.t1 < m.t0 { s.t1 } else { s.mid_t() };
+            (m.at(t) - s.at(t)).abs() < 4.0
+        };
+        if let Some(m) = merged.iter_mut().find(|m| near(m)) {
+            let (t0, t1) = (m.t0.min(s.t0), m.t1.max(s.t1));
+            let (p, q) = ((m.mid_t(), m.mid()), (s.mid_t(), s.mid()));
+            if (q.0 - p.0).abs() > 0.5 * (m.len() + s.len()) {
+                // disjoint pieces: the line through both centres
+                let b = (q.1 - p.1) / (q.0 - p.0);
+                *m = Seg { a: p.1 - b * p.0, b, t0, t1 };
             } else {
-                m.t0 = m.t0.min(s.t0);
-                m.t1 = m.t1.max(s.t1);
+                let keep = if s.len() > m.len() { s } else { *m };
+                *m = Seg { t0, t1, ..keep };
             }
         } else {
             merged.push(s);
@@ -296,11 +303,14 @@ pub fn analyze(b: &Bin) -> Grid {
     }
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
         eprintln!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", hsegs.len(), vsegs.len());
+        for s in &hsegs {
+            eprintln!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.t0, s.t1);
+        }
         for v in &vsegs {
             eprintln!("  v x={:.1} y {:.0}..{:.0}", v.mid(), v.t0, v.t1);
         }
         for c in &cols {
-            eprintln!("  col {:.1}..{:.1} w {:.1} rows {}", c.xa.mid(), c.xb.mid(), c.width(), c.rows.len());
+            eprintln!("  col {:.1}..{:.1} w {:.1} rows {} first {:.1} last {:.1}", c.xa.mid(), c.xb.mid(), c.width(), c.rows.len(), c.rows[0].0.mid(), c.rows[c.rows.len() - 1].1.mid());
         }
     }
     if cols.is_empty() {
@@ -385,14 +395,54 @@ pub fn analyze(b: &Bin) -> Grid {
                 count_glyphs(b, [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)])
             })
             .collect();
-        let (Some(first), Some(last)) = (glyphs.iter().position(|&g| g > 0), glyphs.iter().rposition(|&g| g > 0)) else {
+        let inked: Vec<bool> = ref_rows
+            .iter()
+            .zip(&glyphs)
+            .map(|((t, bo), &g)| {
+                let yc = 0.5 * (t.mid() + bo.mid());
+                let xc = nc.xc(yc);
+                g > 0 || ink_fraction(b, [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)]) > 0.02
+            })
+            .collect();
+        let (Some(first), Some(last)) = (inked.iter().position(|&g| g), inked.iter().rposition(|&g| g)) else {
             continue;
         };
         if last + 1 - first < 3 {
             continue;
         }
-        let rows = ref_rows[first..=last].to_vec();
-        let glyphs = glyphs[first..=last].to_vec();
+        let mut rows = ref_rows[first..=last].to_vec();
+        let mut glyphs = glyphs[first..=last].to_vec();
+        // a first or last row whose outer ruling was missed: extend while printed digits continue
+        let shift = |s: &Seg, d: f64| Seg { a: s.a + d, ..*s };
+        let cell_of = |t: &Seg, bo: &Seg| {
+            let yc = 0.5 * (t.mid() + bo.mid());
+            let xc = nc.xc(yc);
+            [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)]
+        };
+        for _ in 0..2 {
+            let (t, _) = rows[0];
+            let cand = (shift(&t, -pitch), t);
+            let bx = cell_of(&cand.0, &cand.1);
+            let g = count_glyphs(b, bx);
+            if bx[1] >= -0.3 * pitch && g > 0 {
+                rows.insert(0, cand);
+                glyphs.insert(0, g);
+            } else {
+                break;
+            }
+        }
+        for _ in 0..2 {
+            let (_, bo) = rows[rows.len() - 1];
+            let cand = (bo, shift(&bo, pitch));
+            let bx = cell_of(&cand.0, &cand.1);
+            let g = count_glyphs(b, bx);
+            if bx[3] <= b.h as f64 + 0.3 * pitch && g > 0 {
+                rows.push(cand);
+                glyphs.push(g);
+            } else {
+                break;
+            }
+        }
         let bc = &cols[s.black];
         let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
         let bx = [nc.xa.at(y0), y0, bc.xb.at(y1), y1];
@@ -467,7 +517,7 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
                 .iter()
                 .filter(|s| {
                     let y = s.at(0.5 * (xa + xb));
-                    s.t0 <= xa + 0.25 * cw && s.t1 >= xb - 0.25 * cw && y >= ya - 0.5 * pitch && y <= yb + 0.5 * pitch
+                    s.t0 <= xa + 0.25 * cw && s.t1 >= xb - 0.25 * cw && y >= ya - 1.2 * pitch && y <= yb + 1.2 * pitch
                 })
                 .copied()
                 .collect();
