@@ -9,5 +9,6 @@
 pub mod decode;
 pub mod notation;
 pub mod output;
+pub mod page;
 pub mod read;
 pub mod recognize;

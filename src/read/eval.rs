@@ -169,6 +169,68 @@ pub fn hcs_games(dir: &Path, both_pages: bool) -> Result<Vec<TruthGame>, String>
     Ok(out)
 }
 
+/// Arguments of `scoresheet eval`.
+#[derive(clap::Args, Debug)]
+pub struct EvalArgs {
+    /// A folder of synthetic sheets (image + JSON ground truth), or with `--hcs` the HCS folder
+    /// (`GGG_P.jpg` pages and `testing_tags.txt`).
+    pub dir: PathBuf,
+    /// The folder is the HCS dataset: read its 17 test games (less the endgame study 039), page 0
+    /// alone and both pages together.
+    #[arg(long)]
+    pub hcs: bool,
+    /// Piece letters: auto or a language code.
+    #[arg(long, default_value = "auto")]
+    pub lang: String,
+    /// Decoder beam width.
+    #[arg(long)]
+    pub beam: Option<usize>,
+    /// The recognizer model (default: the shipped one).
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+}
+
+/// Runs `eval`: returns the figures as text.
+pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String> {
+    let lang = match args.lang.as_str() {
+        "auto" => None,
+        c => Some(crate::notation::lang(c).ok_or_else(|| format!("unknown language \"{c}\""))?),
+    };
+    let model = args.model.clone().unwrap_or_else(crate::recognize::default_model_path);
+    let pool = super::RecognizerPool::new(&model)?;
+    let mut params = crate::decode::Params::default();
+    if let Some(b) = args.beam {
+        params.beam = b;
+    }
+    let no_headers = |_: &str, _: &[PathBuf]| Vec::new();
+    let tick = || {};
+    let opts = BatchOptions {
+        cutter,
+        pool: &pool,
+        lang,
+        params,
+        keep_images: false,
+        headers: &no_headers,
+        fixes: &[],
+        progress: &tick,
+    };
+    let started = std::time::Instant::now();
+    let mut out = String::new();
+    if args.hcs {
+        for (both, name) in [(false, "HCS test split, page 0 alone"), (true, "HCS test split, both pages together")] {
+            let games = hcs_games(&args.dir, both)?;
+            out.push_str(&evaluate(&games, &opts).summary(name));
+            out.push('\n');
+        }
+    } else {
+        let games = synthetic_games(&args.dir)?;
+        out.push_str(&evaluate(&games, &opts).summary(&format!("synthetic sheets in {}", args.dir.display())));
+        out.push('\n');
+    }
+    out.push_str(&format!("time {:.1} s\n", started.elapsed().as_secs_f64()));
+    Ok(out)
+}
+
 /// Checks a truth replays: every played move legal in turn.
 pub fn truth_is_legal(truth: &[TruePly]) -> bool {
     let mut pos = Chess::default();

@@ -41,6 +41,25 @@ pub trait Cutter: Sync {
     fn cut(&self, page: &DynamicImage) -> Result<Vec<CutCell>, String>;
 }
 
+/// The page stage ([`crate::page::segment`]) as a [`Cutter`].
+pub struct PageCutter;
+
+impl Cutter for PageCutter {
+    fn cut(&self, page: &DynamicImage) -> Result<Vec<CutCell>, String> {
+        let sheet = crate::page::segment(page).map_err(|e| e.to_string())?;
+        Ok(sheet
+            .cells
+            .into_iter()
+            .filter(|c| c.mv >= 1)
+            .map(|c| CutCell {
+                ply: (c.mv as usize - 1) * 2 + usize::from(c.side == crate::page::Side::Black),
+                bbox: c.box_in_input,
+                crop: c.crop,
+            })
+            .collect())
+    }
+}
+
 /// A page read: its cells with the recognizer's scores.
 pub struct SheetRead {
     pub file: PathBuf,
