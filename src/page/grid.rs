@@ -452,14 +452,19 @@ pub fn analyze(b: &Bin) -> Grid {
             let yc = 0.5 * (bx[1] + bx[3]);
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
         };
+        let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
         let like = |bx: [f64; 4], g: usize, gadj: usize| {
-            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && glyph_height(b, bx).is_some_and(|h| (h - hmed).abs() <= 2.0)
+            let bx = inner(bx);
+            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0
         };
         for _ in 0..2 {
             let (t, _) = rows[0];
             let cand = (shift(&t, -pitch), t);
             let bx = cell_of(&cand.0, &cand.1);
-            let g = count_glyphs(b, bx);
+            let g = count_glyphs(b, inner(bx));
+            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+                eprintln!("  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}", glyphs[0], ruled(bx), glyph_height(b, bx));
+            }
             if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) {
                 rows.insert(0, cand);
                 glyphs.insert(0, g);
@@ -471,7 +476,7 @@ pub fn analyze(b: &Bin) -> Grid {
             let (_, bo) = rows[rows.len() - 1];
             let cand = (bo, shift(&bo, pitch));
             let bx = cell_of(&cand.0, &cand.1);
-            let g = count_glyphs(b, bx);
+            let g = count_glyphs(b, inner(bx));
             if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) {
                 rows.push(cand);
                 glyphs.push(g);
@@ -504,20 +509,28 @@ pub fn analyze(b: &Bin) -> Grid {
         band.sort_by(|p, q| p.bx[0].total_cmp(&q.bx[0]));
         order.extend(band);
     }
-    // first move number: the start whose digit counts best match the printed numbers
-    let glyphs: Vec<usize> = order.iter().flat_map(|bk| bk.glyphs.iter().copied()).collect();
-    let mut best = (1u32, i64::MIN);
-    for s in 1..=400u32 {
-        let score: i64 = glyphs.iter().enumerate().map(|(i, &g)| (digits(s + i as u32) == g) as i64).sum();
-        let pref = |x: u32| (x == 1) as i64 * 2 + (x % 10 == 1) as i64;
-        if score > best.1 || (score == best.1 && pref(s) > pref(best.0)) {
-            best = (s, score);
+    // move numbers: each block continues the previous one (the first starts at 1) unless the
+    // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
+    let score = |gl: &[usize], s: u32| -> i64 { gl.iter().enumerate().map(|(i, &g)| (digits(s + i as u32) == g) as i64).sum() };
+    let mut starts = Vec::new();
+    let mut next = 1u32;
+    for bk in &order {
+        let mut best = (next, score(&bk.glyphs, next));
+        for s in 1..=400u32 {
+            let sc = score(&bk.glyphs, s);
+            if sc > best.1 {
+                best = (s, sc);
+            }
         }
+        let cont = score(&bk.glyphs, next);
+        let s = if cont + 1 >= best.1 { next } else { best.0 };
+        starts.push(s);
+        next = s + bk.rows.len() as u32;
     }
-    let mut mv = best.0;
     let mut cells = Vec::new();
     let mut blocks = Vec::new();
-    for bk in &order {
+    for (bk, &start) in order.iter().zip(&starts) {
+        let mut mv = start;
         blocks.push(GBlock { first: mv, rows: bk.rows.len() as u32, bx: bk.bx });
         for (t, bo) in &bk.rows {
             for (ci, side) in [(bk.sub.white, Side::White), (bk.sub.black, Side::Black)] {
