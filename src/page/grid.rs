@@ -530,9 +530,8 @@ pub fn analyze(b: &Bin) -> Grid {
     let mut cells = Vec::new();
     let mut blocks = Vec::new();
     for (bk, &start) in order.iter().zip(&starts) {
-        let mut mv = start;
-        blocks.push(GBlock { first: mv, rows: bk.rows.len() as u32, bx: bk.bx });
-        for (t, bo) in &bk.rows {
+        blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx });
+        for (mv, (t, bo)) in (start..).zip(bk.rows.iter()) {
             for (ci, side) in [(bk.sub.white, Side::White), (bk.sub.black, Side::Black)] {
                 let c = &cols[ci];
                 let yc = 0.5 * (t.mid() + bo.mid());
@@ -540,7 +539,6 @@ pub fn analyze(b: &Bin) -> Grid {
                 let bx = [c.xa.at(yc), t.at(xc), c.xb.at(yc), bo.at(xc)];
                 cells.push(GCell { mv, side, bx, ink: ink_fraction(b, bx) });
             }
-            mv += 1;
         }
     }
     Grid::Found { cells, blocks, pitch }
