@@ -127,7 +127,8 @@ pub fn eval_hcs(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std::
         .filter(|p| p.extension().is_some_and(|x| x == "jpg" || x == "png"))
         .collect();
     files.sort();
-    let results: Vec<(String, Result<(usize, bool, usize, usize), String>)> = files
+    type PageResult = (String, Result<(usize, bool, usize, usize), String>);
+    let results: Vec<PageResult> = files
         .par_iter()
         .map(|p| {
             let stem = p.file_stem().unwrap_or_default().to_string_lossy().to_string();
@@ -139,7 +140,7 @@ pub fn eval_hcs(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std::
                 for c in &sheet.cells {
                     if let Some(&w) = written.get(&format!("{stem}_{}_{}", c.mv, c.side.as_str())) {
                         known += 1;
-                        agree += (w == !c.blank) as usize;
+                        agree += (w != c.blank) as usize;
                     }
                 }
                 let ok = sheet.cells.len() == 120 && labels_ok;

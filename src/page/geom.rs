@@ -91,8 +91,9 @@ impl Homography {
                 if r != col {
                     let f = a[r][col] / a[col][col];
                     if f != 0.0 {
-                        for c in col..9 {
-                            a[r][c] -= f * a[col][c];
+                        let pivot_row = a[col];
+                        for (x, p) in a[r].iter_mut().zip(pivot_row.iter()).skip(col) {
+                            *x -= f * p;
                         }
                     }
                 }

@@ -148,6 +148,16 @@ pub fn count_glyphs(b: &Bin, bx: [f64; 4]) -> usize {
     count
 }
 
+/// Height of the tallest glyph-like component in a cell.
+fn glyph_height(b: &Bin, bx: [f64; 4]) -> Option<f64> {
+    let h = bx[3] - bx[1] - 5.0;
+    components(b, bx)
+        .into_iter()
+        .filter(|c| (c.3 - c.1 + 1) as f64 >= 0.3 * h && c.4 >= 4)
+        .map(|c| (c.3 - c.1 + 1) as f64)
+        .max_by(f64::total_cmp)
+}
+
 /// Printed move numbers sharing a column with the moves (no ruling between them, e.g. only a
 /// shaded background): in most rows a glyph group of the same printed height and top sits in the
 /// left part of the cell. Returns the x where the number zone ends.
@@ -282,12 +292,28 @@ pub fn analyze(b: &Bin) -> Grid {
     let mut cols = build_cols(&hsegs, &vsegs, pitch);
     // number zones without a ruling: split the column with a virtual ruling
     let mut extra = Vec::new();
-    for c in &cols {
-        if let Some(dx) = number_zone(b, c, pitch) {
-            let w = c.width();
-            if dx < 0.45 * w {
-                extra.push(Seg { a: c.xa.a + dx, b: c.xa.b, t0: c.xa.t0.max(c.xb.t0), t1: c.xa.t1.min(c.xb.t1) });
+    let mut zones: Vec<Option<f64>> = cols
+        .iter()
+        .map(|c| number_zone(b, c, pitch).filter(|&dx| dx < 0.45 * c.width()))
+        .collect();
+    // blocks repeat with a period of two move columns: a column two steps from one with a number
+    // zone, of the same width, has one too, even where handwriting crowding the digits hid it
+    let right_of = |i: usize| cols.iter().position(|c| c.vi == cols[i].vj);
+    let left_of = |i: usize| cols.iter().position(|c| c.vj == cols[i].vi);
+    for _ in 0..3 {
+        for i in 0..cols.len() {
+            let Some(z) = zones[i] else { continue };
+            let cands = [left_of(i).and_then(left_of), right_of(i).and_then(right_of)];
+            for j in cands.into_iter().flatten() {
+                if zones[j].is_none() && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width() {
+                    zones[j] = Some(z);
+                }
             }
+        }
+    }
+    for (c, z) in cols.iter().zip(&zones) {
+        if let Some(dx) = z {
+            extra.push(Seg { a: c.xa.a + dx, b: c.xa.b, t0: c.xa.t0.max(c.xb.t0), t1: c.xa.t1.min(c.xb.t1) });
         }
     }
     if !extra.is_empty() {
@@ -358,7 +384,7 @@ pub fn analyze(b: &Bin) -> Grid {
             if narrow[i] && !narrow[i + 1] && !narrow[i + 2] {
                 subs.push(Sub { num: g[i], white: g[i + 1], black: g[i + 2] });
                 i += 3;
-            } else if !narrow[i] && !narrow[i + 1] && narrow[i + 2] && (i + 3 >= g.len() || !narrow[i + 3]) {
+            } else if !narrow[i] && !narrow[i + 1] && narrow[i + 2] && i + 3 == g.len() {
                 flipped += 1;
                 i += 3;
             } else {
@@ -419,12 +445,27 @@ pub fn analyze(b: &Bin) -> Grid {
             let xc = nc.xc(yc);
             [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)]
         };
+        let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, cell_of(t, bo))).collect();
+        heights.sort_by(f64::total_cmp);
+        let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
+        let ruled = |bx: [f64; 4]| {
+            let yc = 0.5 * (bx[1] + bx[3]);
+            [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
+        };
+        let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
+        let like = |bx: [f64; 4], g: usize, gadj: usize| {
+            let bx = inner(bx);
+            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0
+        };
         for _ in 0..2 {
             let (t, _) = rows[0];
             let cand = (shift(&t, -pitch), t);
             let bx = cell_of(&cand.0, &cand.1);
-            let g = count_glyphs(b, bx);
-            if bx[1] >= -0.3 * pitch && g > 0 {
+            let g = count_glyphs(b, inner(bx));
+            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+                eprintln!("  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}", glyphs[0], ruled(bx), glyph_height(b, bx));
+            }
+            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) {
                 rows.insert(0, cand);
                 glyphs.insert(0, g);
             } else {
@@ -435,8 +476,8 @@ pub fn analyze(b: &Bin) -> Grid {
             let (_, bo) = rows[rows.len() - 1];
             let cand = (bo, shift(&bo, pitch));
             let bx = cell_of(&cand.0, &cand.1);
-            let g = count_glyphs(b, bx);
-            if bx[3] <= b.h as f64 + 0.3 * pitch && g > 0 {
+            let g = count_glyphs(b, inner(bx));
+            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) {
                 rows.push(cand);
                 glyphs.push(g);
             } else {
@@ -468,22 +509,29 @@ pub fn analyze(b: &Bin) -> Grid {
         band.sort_by(|p, q| p.bx[0].total_cmp(&q.bx[0]));
         order.extend(band);
     }
-    // first move number: the start whose digit counts best match the printed numbers
-    let glyphs: Vec<usize> = order.iter().flat_map(|bk| bk.glyphs.iter().copied()).collect();
-    let mut best = (1u32, i64::MIN);
-    for s in 1..=400u32 {
-        let score: i64 = glyphs.iter().enumerate().map(|(i, &g)| (digits(s + i as u32) == g) as i64).sum();
-        let pref = |x: u32| (x == 1) as i64 * 2 + (x % 10 == 1) as i64;
-        if score > best.1 || (score == best.1 && pref(s) > pref(best.0)) {
-            best = (s, score);
+    // move numbers: each block continues the previous one (the first starts at 1) unless the
+    // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
+    let score = |gl: &[usize], s: u32| -> i64 { gl.iter().enumerate().map(|(i, &g)| (digits(s + i as u32) == g) as i64).sum() };
+    let mut starts = Vec::new();
+    let mut next = 1u32;
+    for bk in &order {
+        let mut best = (next, score(&bk.glyphs, next));
+        for s in 1..=400u32 {
+            let sc = score(&bk.glyphs, s);
+            if sc > best.1 {
+                best = (s, sc);
+            }
         }
+        let cont = score(&bk.glyphs, next);
+        let s = if cont + 1 >= best.1 { next } else { best.0 };
+        starts.push(s);
+        next = s + bk.rows.len() as u32;
     }
-    let mut mv = best.0;
     let mut cells = Vec::new();
     let mut blocks = Vec::new();
-    for bk in &order {
-        blocks.push(GBlock { first: mv, rows: bk.rows.len() as u32, bx: bk.bx });
-        for (t, bo) in &bk.rows {
+    for (bk, &start) in order.iter().zip(&starts) {
+        blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx });
+        for (mv, (t, bo)) in (start..).zip(bk.rows.iter()) {
             for (ci, side) in [(bk.sub.white, Side::White), (bk.sub.black, Side::Black)] {
                 let c = &cols[ci];
                 let yc = 0.5 * (t.mid() + bo.mid());
@@ -491,7 +539,6 @@ pub fn analyze(b: &Bin) -> Grid {
                 let bx = [c.xa.at(yc), t.at(xc), c.xb.at(yc), bo.at(xc)];
                 cells.push(GCell { mv, side, bx, ink: ink_fraction(b, bx) });
             }
-            mv += 1;
         }
     }
     Grid::Found { cells, blocks, pitch }

@@ -66,7 +66,7 @@ pub fn downscale(g: &GrayImage, k: u32) -> GrayImage {
     let src = g.as_raw();
     let sw = g.width() as usize;
     let mut out = vec![0u8; (w * h) as usize];
-    let kk = (k * k) as u32;
+    let kk = k * k;
     let mut acc = vec![0u32; w as usize];
     for y in 0..h as usize {
         acc.iter_mut().for_each(|a| *a = 0);
@@ -149,8 +149,8 @@ pub fn rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64) -> Vec<Seg> {
     let mut runs: Vec<(u32, u32, u32)> = Vec::new();
     let mut row_start = vec![0usize; h + 1];
     let mut dil = vec![0u8; w];
-    for y in 0..h {
-        row_start[y] = runs.len();
+    for (y, rs) in row_start.iter_mut().enumerate().take(h) {
+        *rs = runs.len();
         let ya = y.saturating_sub(tol);
         let yb = (y + tol).min(h - 1);
         dil.copy_from_slice(&b.d[ya * w..ya * w + w]);
