@@ -12,3 +12,4 @@ pub mod output;
 pub mod page;
 pub mod read;
 pub mod recognize;
+pub mod synth;

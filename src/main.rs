@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use scoresheet::{notation, page, read, recognize};
+use scoresheet::{notation, page, read, recognize, synth};
 
 #[derive(Parser)]
 #[command(name = "scoresheet", version, about = "Reads handwritten chess scoresheets into PGN")]
@@ -24,6 +24,8 @@ enum Command {
     Segment(page::cli::SegmentArgs),
     /// Read cell images (one handwritten move each) and print their most likely readings.
     Recognize(recognize::cli::RecognizeArgs),
+    /// Render synthetic handwritten scoresheets (or single cells) with exact ground truth.
+    Synth(synth::cli::SynthArgs),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +36,7 @@ fn main() -> ExitCode {
         Command::Transcribe(args) => notation::cli::run(&args).map(|pgn| print!("{pgn}")),
         Command::Segment(args) => page::cli::run(&args).map_err(|e| e.to_string()),
         Command::Recognize(args) => recognize::cli::run(&args).map(|out| print!("{out}")),
+        Command::Synth(args) => synth::cli::run(&args).map(|out| print!("{out}")),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
