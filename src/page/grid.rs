@@ -1,7 +1,7 @@
 //! From rulings on a straightened binary page to labelled move cells.
 
-use super::lines::{Bin, Seg, rulings};
 use super::Side;
+use super::lines::{Bin, Seg, rulings};
 
 /// A labelled cell in the straightened frame of the analysis (small scale).
 #[derive(Clone, Debug)]
@@ -24,7 +24,11 @@ pub struct GBlock {
 /// What the grid analysis found.
 #[derive(Debug)]
 pub enum Grid {
-    Found { cells: Vec<GCell>, blocks: Vec<GBlock>, pitch: f64 },
+    Found {
+        cells: Vec<GCell>,
+        blocks: Vec<GBlock>,
+        pitch: f64,
+    },
     /// Number columns lie right of the move columns: the page is upside down.
     Flipped,
     None(String),
@@ -250,7 +254,13 @@ pub fn analyze(b: &Bin) -> Grid {
     let mut merged: Vec<Seg> = Vec::new();
     for s in vsegs {
         let near = |m: &Seg| {
-            let t = if s.t0 > m.t1 { s.t0 } else if s.t1 < m.t0 { s.t1 } else { s.mid_t() };
+            let t = if s.t0 > m.t1 {
+                s.t0
+            } else if s.t1 < m.t0 {
+                s.t1
+            } else {
+                s.mid_t()
+            };
             (m.at(t) - s.at(t)).abs() < 4.0
         };
         if let Some(m) = merged.iter_mut().find(|m| near(m)) {
@@ -292,10 +302,8 @@ pub fn analyze(b: &Bin) -> Grid {
     let mut cols = build_cols(&hsegs, &vsegs, pitch);
     // number zones without a ruling: split the column with a virtual ruling
     let mut extra = Vec::new();
-    let mut zones: Vec<Option<f64>> = cols
-        .iter()
-        .map(|c| number_zone(b, c, pitch).filter(|&dx| dx < 0.45 * c.width()))
-        .collect();
+    let mut zones: Vec<Option<f64>> =
+        cols.iter().map(|c| number_zone(b, c, pitch).filter(|&dx| dx < 0.45 * c.width())).collect();
     // blocks repeat with a period of two move columns: a column two steps from one with a number
     // zone, of the same width, has one too, even where handwriting crowding the digits hid it
     let right_of = |i: usize| cols.iter().position(|c| c.vi == cols[i].vj);
@@ -322,7 +330,9 @@ pub fn analyze(b: &Bin) -> Grid {
         cols = build_cols(&hsegs, &vsegs, pitch);
     }
     if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_BIN") {
-        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| image::Luma([if b.get(x as usize, y as usize) { 0 } else { 255 }]));
+        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
+            image::Luma([if b.get(x as usize, y as usize) { 0 } else { 255 }])
+        });
         if !std::path::Path::new(&p).exists() {
             let _ = img.save(p);
         }
@@ -336,7 +346,15 @@ pub fn analyze(b: &Bin) -> Grid {
             eprintln!("  v x={:.1} y {:.0}..{:.0}", v.mid(), v.t0, v.t1);
         }
         for c in &cols {
-            eprintln!("  col {:.1}..{:.1} w {:.1} rows {} first {:.1} last {:.1}", c.xa.mid(), c.xb.mid(), c.width(), c.rows.len(), c.rows[0].0.mid(), c.rows[c.rows.len() - 1].1.mid());
+            eprintln!(
+                "  col {:.1}..{:.1} w {:.1} rows {} first {:.1} last {:.1}",
+                c.xa.mid(),
+                c.xb.mid(),
+                c.width(),
+                c.rows.len(),
+                c.rows[0].0.mid(),
+                c.rows[c.rows.len() - 1].1.mid()
+            );
         }
     }
     if cols.is_empty() {
@@ -344,11 +362,8 @@ pub fn analyze(b: &Bin) -> Grid {
     }
     // group neighbouring columns that share a ruling and their rows
     let same_rows = |a: &Col, c: &Col| {
-        let shared = a
-            .rows
-            .iter()
-            .filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch))
-            .count();
+        let shared =
+            a.rows.iter().filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch)).count();
         shared as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64
     };
     let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -412,7 +427,8 @@ pub fn analyze(b: &Bin) -> Grid {
     for s in subs {
         let nc = &cols[s.num];
         // rows: of the three columns, the one with the most rows (rulings can be faint in one)
-        let ref_rows = [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
+        let ref_rows =
+            [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
         let glyphs: Vec<usize> = ref_rows
             .iter()
             .map(|(t, bo)| {
@@ -463,7 +479,12 @@ pub fn analyze(b: &Bin) -> Grid {
             let bx = cell_of(&cand.0, &cand.1);
             let g = count_glyphs(b, inner(bx));
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!("  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}", glyphs[0], ruled(bx), glyph_height(b, bx));
+                eprintln!(
+                    "  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}",
+                    glyphs[0],
+                    ruled(bx),
+                    glyph_height(b, bx)
+                );
             }
             if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) {
                 rows.insert(0, cand);
@@ -496,9 +517,10 @@ pub fn analyze(b: &Bin) -> Grid {
     blks.sort_by(|p, q| p.bx[1].total_cmp(&q.bx[1]));
     let mut bands: Vec<Vec<Blk>> = Vec::new();
     for bk in blks {
-        if let Some(band) = bands.iter_mut().find(|band| {
-            band.iter().any(|o| o.bx[1].max(bk.bx[1]) < o.bx[3].min(bk.bx[3]) - 2.0 * pitch)
-        }) {
+        if let Some(band) = bands
+            .iter_mut()
+            .find(|band| band.iter().any(|o| o.bx[1].max(bk.bx[1]) < o.bx[3].min(bk.bx[3]) - 2.0 * pitch))
+        {
             band.push(bk);
         } else {
             bands.push(vec![bk]);
@@ -511,7 +533,8 @@ pub fn analyze(b: &Bin) -> Grid {
     }
     // move numbers: each block continues the previous one (the first starts at 1) unless the
     // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
-    let score = |gl: &[usize], s: u32| -> i64 { gl.iter().enumerate().map(|(i, &g)| (digits(s + i as u32) == g) as i64).sum() };
+    let score =
+        |gl: &[usize], s: u32| -> i64 { gl.iter().enumerate().map(|(i, &g)| (digits(s + i as u32) == g) as i64).sum() };
     let mut starts = Vec::new();
     let mut next = 1u32;
     for bk in &order {
