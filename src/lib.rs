@@ -9,6 +9,7 @@
 pub mod decode;
 pub mod notation;
 pub mod output;
+pub mod page;
 pub mod read;
 pub mod recognize;
 pub mod synth;

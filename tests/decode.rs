@@ -233,3 +233,22 @@ fn a_pinned_move_is_played_and_the_rest_follows() {
     let g = decode(vec![copy_of(&texts)], Some(lang("no").unwrap()), &params);
     assert!(g.moves.len() <= 4);
 }
+
+#[test]
+fn half_moves_with_no_cell_are_bridged_only_when_ink_follows() {
+    let truth = seed_game("no-1.txt");
+    let texts = write_game(&truth, "en", &Style::default(), 40);
+    // A row the page stage missed (plies 8 and 9), and a stray cell far beyond the game.
+    let mut copy = copy_of(&texts);
+    copy.cells[8] = None;
+    copy.cells[9] = None;
+    copy.cells.resize_with(200, || None);
+    copy.cells[199] = Some(Box::new(FakeCell { ink: String::new() }));
+    let g = decode(vec![copy], Some(lang("en").unwrap()), &Params::default());
+    assert_eq!(g.moves.len(), truth.len(), "the game ends with the ink, not at the stray cell");
+    let read: Vec<Move> = g.moves.iter().map(|m| m.mv).collect();
+    let wrong: Vec<usize> = (0..truth.len()).filter(|&i| read[i] != truth[i]).collect();
+    // Without plies 8 and 9 (5. Qxd4 d5) the next few may be read another legal way (6. exd6
+    // needs 5... d5 for en passant; 6... d6 would read the same); the game resyncs after.
+    assert!(wrong.iter().all(|&i| (8..15).contains(&i)), "wrong plies {wrong:?}");
+}

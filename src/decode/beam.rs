@@ -166,8 +166,8 @@ impl<'a> Ink<'a> {
     /// Forgets expansions made for another letter set or other parameters.
     pub(crate) fn set_context(&mut self, lang: &Lang, params: &Params) {
         let context = format!(
-            "{}|{:?}|{:?}|{}|{}",
-            lang.code, params.habits, params.pins, params.mismatch_penalty, params.skip_penalty
+            "{}|{:?}|{:?}|{}|{}|{}",
+            lang.code, params.habits, params.pins, params.mismatch_penalty, params.skip_penalty, params.missing_penalty
         );
         if context != self.cache_context {
             self.expanded.clear();
@@ -244,6 +244,10 @@ impl<'a> Ink<'a> {
                         total += skip;
                         readings.push(CellReading::Blank);
                     }
+                }
+                if readings.iter().all(|r| *r == CellReading::Missing) {
+                    // No copy has a cell here (a row the page stage missed): bridging it costs.
+                    total += params.missing_penalty;
                 }
                 (m, total, readings)
             })

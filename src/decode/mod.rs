@@ -90,6 +90,8 @@ pub struct Params {
     pub mismatch_penalty: f32,
     /// Log-penalty for a blank cell inside the game.
     pub skip_penalty: f32,
+    /// Log-penalty for a half-move for which no copy has a cell at all.
+    pub missing_penalty: f32,
     /// Half-moves looked ahead when weighing an alternative move for confidence.
     pub confidence_window: usize,
     /// Temperature of the confidence softmax (fitted so that confidences are calibrated).
@@ -109,6 +111,7 @@ impl Default for Params {
             beam: 24,
             mismatch_penalty: -9.0,
             skip_penalty: -6.0,
+            missing_penalty: -4.0,
             confidence_window: 5,
             temperature: 1.0,
             flag_threshold: 0.9,

@@ -94,6 +94,10 @@ function show(tr){const box=document.getElementById(tr.dataset.game+'-boards');
 document.querySelectorAll('tr.sel').forEach(e=>e.classList.remove('sel'));tr.classList.add('sel');
 box.innerHTML='<figure>'+board(tr.dataset.before)+'<figcaption>before '+tr.dataset.label+'</figcaption></figure><figure>'+board(tr.dataset.after)+'<figcaption>after</figcaption></figure>';}
 document.addEventListener('click',e=>{const tr=e.target.closest('tr.move');if(tr)show(tr);});
+function saveFixes(){const lines=[];document.querySelectorAll('input.fix').forEach(i=>{if(i.value.trim())lines.push(i.dataset.key+'='+i.value.trim());});
+if(!lines.length){alert('No corrections typed yet.');return;}
+const a=document.createElement('a');a.href='data:text/plain;charset=utf-8,'+encodeURIComponent(lines.join('\n')+'\n');a.download='corrections.txt';document.body.appendChild(a);a.click();a.remove();}
+if(location.hash==='#click'){const tr=document.querySelector('tr.move');if(tr)show(tr);}
 "#;
 
 /// One game for the page, with its sheet images (aligned with `game.sheets`; `None` where the
@@ -111,7 +115,8 @@ pub fn review_html(title: &str, games: &[ReviewGame<'_>], errors: &[FileError]) 
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{t}</title><style>{STYLE}</style></head><body>\
          <header><h1>{t}</h1><div class=\"legend\"><span style=\"background:#2ca02c\">sure</span>\
          <span style=\"background:#ff9f1a\">likely</span><span style=\"background:#d62728\">check</span>\
-         {n} games; click a move to see the board</div></header>",
+         {n} games; click a move to see the board; type a correction (e.g. Nf6) beside a move and \
+         <button onclick=\"saveFixes()\">save corrections</button> for <code>scoresheet read ... --fixes-file corrections.txt</code></div></header>",
         t = escape(title),
         n = games.len()
     );
@@ -196,14 +201,21 @@ pub fn review_html(title: &str, games: &[ReviewGame<'_>], errors: &[FileError]) 
                     let _ = write!(h, "<img class=\"crop\" src=\"{}\" alt=\"cell\">", data_url(&c, ImageFormat::Jpeg));
                 }
             }
-            let alts: Vec<String> =
-                m.alternatives.iter().map(|(s, p)| format!("{} {:.0}%", escape(s), p * 100.0)).collect();
+            let alts: Vec<String> = m
+                .alternatives
+                .iter()
+                .filter(|(_, p)| *p >= 0.005)
+                .map(|(s, p)| format!("{} {:.0}%", escape(s), p * 100.0))
+                .collect();
             let _ = write!(
                 h,
-                "</td><td class=\"san\">{}</td><td class=\"conf\">{:.0}%{}</td></tr>",
+                "</td><td class=\"san\">{}</td><td class=\"conf\">{:.0}%{}</td><td><input class=\"fix\" size=\"6\" placeholder=\"fix\" data-key=\"{}:{}{}\"></td></tr>",
                 escape(&m.san),
                 m.confidence * 100.0,
-                if alts.is_empty() { String::new() } else { format!("<br>or {}", alts.join(", ")) }
+                if alts.is_empty() { String::new() } else { format!("<br>or {}", alts.join(", ")) },
+                escape(&g.id),
+                m.number,
+                if i % 2 == 0 { "w" } else { "b" }
             );
         }
         h.push_str("</table></div></div></section>");

@@ -8,6 +8,7 @@
 //! reported with its name and the reason, and the rest of the batch goes on.
 
 pub mod cli;
+pub mod eval;
 pub mod inputs;
 pub mod load;
 pub mod pdf;
@@ -38,6 +39,25 @@ pub struct CutCell {
 pub trait Cutter: Sync {
     /// The cells of the move table on `page`, or why there is none.
     fn cut(&self, page: &DynamicImage) -> Result<Vec<CutCell>, String>;
+}
+
+/// The page stage ([`crate::page::segment`]) as a [`Cutter`].
+pub struct PageCutter;
+
+impl Cutter for PageCutter {
+    fn cut(&self, page: &DynamicImage) -> Result<Vec<CutCell>, String> {
+        let sheet = crate::page::segment(page).map_err(|e| e.to_string())?;
+        Ok(sheet
+            .cells
+            .into_iter()
+            .filter(|c| c.mv >= 1)
+            .map(|c| CutCell {
+                ply: (c.mv as usize - 1) * 2 + usize::from(c.side == crate::page::Side::Black),
+                bbox: c.box_in_input,
+                crop: c.crop,
+            })
+            .collect())
+    }
 }
 
 /// A page read: its cells with the recognizer's scores.
