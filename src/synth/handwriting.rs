@@ -48,7 +48,7 @@ impl Hand {
         let ink = INKS[rng.gen_range(0..INKS.len())];
         Hand {
             font,
-            size: row_h * rng.gen_range(0.4..0.58),
+            size: row_h * rng.gen_range(0.36..0.52),
             slant: rng.gen_range(-0.12..0.3),
             spacing: rng.gen_range(0.92..1.25),
             jitter_pos: rng.gen_range(0.01..0.06),
@@ -142,8 +142,10 @@ impl<'a> Stroke<'a> {
 pub fn in_cell<'a, R: Rng>(hand: &'a Hand, text: &str, rect: [f32; 4], over: bool, rng: &mut R) -> Stroke<'a> {
     let (w, h) = (rect[2] - rect[0], rect[3] - rect[1]);
     let mut size = (hand.size * rng.gen_range(0.92..1.08)).min(h * 0.68);
-    if over && rng.gen_bool(0.4) {
-        size *= rng.gen_range(1.2..1.45);
+    // Over a border: written too big (running past the right or top line), too low or too high.
+    let how = if over { rng.gen_range(0..3) } else { 3 };
+    if how == 0 {
+        size = size.max(h * 0.5) * rng.gen_range(1.25..1.5);
     }
     let mut word = layout(hand, text, size, rng);
     let room = w * 0.9;
@@ -152,15 +154,13 @@ pub fn in_cell<'a, R: Rng>(hand: &'a Hand, text: &str, rect: [f32; 4], over: boo
         word = layout(hand, text, size, rng);
     }
     let free = (w - word.width).max(0.0);
-    let mut x = rect[0] + free * (0.08 + 0.42 * hand.centring) + rng.gen_range(-0.06..0.06) * free;
-    let mut y = rect[1] + h * hand.baseline + rng.gen_range(-0.05..0.05) * h;
-    if over {
-        match rng.gen_range(0..3) {
-            0 => x = (rect[2] - word.width * rng.gen_range(0.75..0.95)).max(rect[0] + 2.0),
-            1 => y = rect[3] + size * rng.gen_range(0.0..0.25),
-            _ => y = rect[1] + size * rng.gen_range(0.7..0.9),
-        }
-    }
+    let x = rect[0] + free * (0.08 + 0.42 * hand.centring) + rng.gen_range(-0.06..0.06) * free;
+    let y = match how {
+        0 => rect[1] + h * 0.8,
+        1 => rect[3] + size * rng.gen_range(0.0..0.25),
+        2 => rect[1] + size * rng.gen_range(0.7..0.9),
+        _ => rect[1] + h * hand.baseline + rng.gen_range(-0.05..0.05) * h,
+    };
     let angle = rng.gen_range(-hand.word_angle..=hand.word_angle);
     Stroke { word, x, y, angle, extra: Vec::new() }
 }
@@ -196,21 +196,25 @@ pub fn strike<R: Rng>(b: [f32; 4], pen: f32, rng: &mut R) -> Vec<Polygon> {
     }
 }
 
-/// A signature-like scribble along a line from (x, y), `w` wide and `h` high.
+/// A signature-like scribble along a line from (x, y), `w` wide and `h` high: a run of loops of
+/// varying height (a cursive name), sometimes underlined.
 pub fn signature<R: Rng>(x: f32, y: f32, w: f32, h: f32, pen: f32, rng: &mut R) -> Vec<Polygon> {
-    let n = rng.gen_range(14..30);
-    let mut pts = Vec::with_capacity(n);
-    let mut px = x;
-    for i in 0..n {
-        let up = i % 2 == 0;
-        let yy = if up { y - h * rng.gen_range(0.3..1.0) } else { y + h * rng.gen_range(-0.1..0.25) };
-        px += w / n as f32 * rng.gen_range(0.4..1.6);
-        pts.push((px.min(x + w), yy));
-    }
+    let loops = rng.gen_range(4.0..9.0f32);
+    let back = rng.gen_range(0.6..1.4) * w / (loops * std::f32::consts::TAU);
+    let n = (loops * 14.0) as usize;
+    let heights: Vec<f32> = (0..=loops as usize + 1).map(|_| rng.gen_range(0.35..1.0)).collect();
+    let pts: Vec<(f32, f32)> = (0..=n)
+        .map(|i| {
+            let t = i as f32 / n as f32;
+            let a = t * loops * std::f32::consts::TAU;
+            let k = heights[(t * loops) as usize];
+            (x + w * t - back * a.sin(), y - h * k * 0.5 * (1.0 - a.cos()) + t * h * 0.2)
+        })
+        .collect();
     let mut out = polyline(&pts, pen);
-    if rng.gen_bool(0.6) {
-        let yy = y + rng.gen_range(-0.1..0.3) * h;
-        out.extend(polyline(&[(x + w * 0.1, yy), (x + w * rng.gen_range(0.7..1.0), yy - h * 0.1)], pen));
+    if rng.gen_bool(0.5) {
+        let yy = y + rng.gen_range(0.1..0.3) * h;
+        out.extend(polyline(&[(x - w * 0.05, yy + 2.0), (x + w * rng.gen_range(0.8..1.05), yy - h * 0.1)], pen));
     }
     out
 }
