@@ -71,6 +71,8 @@ pub struct LoadedFont {
     pub units_per_em: f32,
     /// Height of the digit "4" (handwriting) or of "8" (printed) in font units: the size reference.
     pub digit_height: f32,
+    /// Height of "x" in font units.
+    pub x_height: f32,
     glyphs: HashMap<char, GlyphShape>,
 }
 
@@ -97,7 +99,18 @@ impl LoadedFont {
             .map(|o| o.bounds.max.y - o.bounds.min.y)
             .find(|h| *h > 0.0)
             .unwrap_or(units_per_em * 0.7);
-        LoadedFont { name: file.name, held_out, units_per_em, digit_height, glyphs }
+        let x_height = font
+            .outline(font.glyph_id('x'))
+            .map(|o| o.bounds.max.y - o.bounds.min.y)
+            .filter(|h| *h > 0.0)
+            .unwrap_or(digit_height * 0.6);
+        LoadedFont { name: file.name, held_out, units_per_em, digit_height, x_height, glyphs }
+    }
+
+    /// The height handwriting sizes refer to: the digit height, or more for fonts whose small
+    /// letters are small next to their digits (people write small letters big).
+    pub fn hand_height(&self) -> f32 {
+        self.digit_height.max(1.7 * self.x_height)
     }
 
     /// The outline of `c`, if this font has it.

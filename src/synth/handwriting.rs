@@ -48,19 +48,19 @@ impl Hand {
         let ink = INKS[rng.gen_range(0..INKS.len())];
         Hand {
             font,
-            size: row_h * rng.gen_range(0.36..0.52),
+            size: row_h * rng.gen_range(0.55..0.85),
             slant: rng.gen_range(-0.12..0.3),
             spacing: rng.gen_range(0.92..1.25),
-            jitter_pos: rng.gen_range(0.01..0.06),
-            jitter_rot: rng.gen_range(0.01..0.08),
-            jitter_scale: rng.gen_range(0.02..0.09),
+            jitter_pos: rng.gen_range(0.01..0.07),
+            jitter_rot: rng.gen_range(0.01..0.1),
+            jitter_scale: rng.gen_range(0.02..0.12),
             wander: rng.gen_range(0.02..0.1),
             word_angle: rng.gen_range(0.005..0.05),
-            weight: rng.gen_range(0.2..1.3),
+            weight: rng.gen_range(0.0..1.1),
             ink,
             opacity: rng.gen_range(0.8..1.0),
             centring: rng.gen_range(0.0..1.0),
-            baseline: rng.gen_range(0.66..0.8),
+            baseline: rng.gen_range(0.7..0.85),
         }
     }
 
@@ -79,7 +79,7 @@ pub struct Word<'a> {
 /// Lays out `text` in `hand` at digit height `size`, each glyph jittered.
 pub fn layout<'a, R: Rng>(hand: &'a Hand, text: &str, size: f32, rng: &mut R) -> Word<'a> {
     let font = hand.font;
-    let s = size / font.digit_height;
+    let s = size / font.hand_height();
     let mut pen = 0.0f32;
     let phase = rng.gen_range(0.0..std::f32::consts::TAU);
     let freq = rng.gen_range(0.02..0.06);
@@ -141,7 +141,7 @@ impl<'a> Stroke<'a> {
 /// Returns the stroke (not yet drawn).
 pub fn in_cell<'a, R: Rng>(hand: &'a Hand, text: &str, rect: [f32; 4], over: bool, rng: &mut R) -> Stroke<'a> {
     let (w, h) = (rect[2] - rect[0], rect[3] - rect[1]);
-    let mut size = (hand.size * rng.gen_range(0.92..1.08)).min(h * 0.68);
+    let mut size = (hand.size * rng.gen_range(0.9..1.1)).min(h * 0.85);
     // Over a border: written too big (running past the right or top line), too low or too high.
     let how = if over { rng.gen_range(0..3) } else { 3 };
     if how == 0 {
