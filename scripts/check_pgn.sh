@@ -16,9 +16,11 @@ PY
 extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 log=$(mktemp)
 "$extract" -r "$file" >/dev/null 2>"$log" || true
-# pgn-extract prints one summary line ("N games matched out of N."); anything else is a warning.
-if grep -v "games matched out of" "$log" | grep -q .; then
+# With -r pgn-extract lists each game and ends with "N game(s) matched out of M."; errors and
+# warnings name a line number ("File X: Line number: N") or say what failed.
+if grep -qiE "line number|failed|warning|error|unknown|missing|illegal|no .* move possible" "$log" \
+   || ! grep -qE "^([0-9]+) games? matched out of \1\.$" "$log"; then
   cat "$log"; rm -f "$log"; exit 1
 fi
-grep "games matched" "$log" | sed 's/^/pgn-extract: /'
+grep -E "games? matched" "$log" | sed 's/^/pgn-extract: /'
 rm -f "$log"
