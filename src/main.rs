@@ -15,7 +15,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Read scans of scoresheets (images, PDFs, folders) into PGN, a JSON report and a review page.
-    Read(read::cli::ReadArgs),
+    Read(Box<read::cli::ReadArgs>),
     /// Measure reading accuracy on sheets with ground truth (synthetic sheets, or HCS).
     Eval(read::eval::EvalArgs),
     /// Read a typed-up game in any language's notation and print it as PGN.

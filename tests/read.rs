@@ -1,0 +1,124 @@
+//! `scoresheet read` as an organizer runs it: a folder of sheets with broken files among them.
+//! The recognizer here is the tiny test model (it reads nothing well): these tests check the
+//! batch itself (inputs, errors, outputs, exit codes, corrections), not reading accuracy, which
+//! `scoresheet eval` measures with the shipped model.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+}
+
+fn tiny_model() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tiny_model/tiny.onnx")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::remove_dir_all(&d).ok();
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Three synthetic sheets and five broken files.
+fn batch_dir(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    let sheets = dir.join("sheets");
+    let out = bin()
+        .args(["synth", "--count", "3", "--seed", "5", "--form", "hcs", "--damage", "none", "--lang", "en", "--out"])
+        .arg(&sheets)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for f in std::fs::read_dir(&sheets).unwrap() {
+        let p = f.unwrap().path();
+        if p.extension().is_some_and(|e| e == "json") {
+            std::fs::remove_file(p).unwrap();
+        }
+    }
+    std::fs::write(sheets.join("empty.png"), b"").unwrap();
+    std::fs::write(sheets.join("notes.jpg"), b"round 3 pairings, not a picture").unwrap();
+    let png = std::fs::read(sheets.join("sheet-00000.png")).unwrap();
+    std::fs::write(sheets.join("truncated.png"), &png[..png.len() / 3]).unwrap();
+    let mut huge = png.clone();
+    huge[16..20].copy_from_slice(&90_000u32.to_be_bytes());
+    huge[20..24].copy_from_slice(&90_000u32.to_be_bytes());
+    std::fs::write(sheets.join("huge.png"), huge).unwrap();
+    image::RgbImage::from_pixel(800, 600, image::Rgb([90, 140, 200])).save(sheets.join("sky.png")).unwrap();
+    dir
+}
+
+#[test]
+fn a_folder_with_broken_files_gives_every_game_and_a_clear_error_per_bad_file() {
+    let dir = batch_dir("read-batch");
+    let (pgn, json, review) = (dir.join("games.pgn"), dir.join("report.json"), dir.join("review"));
+    let out = bin()
+        .arg("read")
+        .arg(dir.join("sheets"))
+        .arg("--model")
+        .arg(tiny_model())
+        .arg("-o")
+        .arg(&pgn)
+        .arg("--json")
+        .arg(&json)
+        .arg("--review")
+        .arg(&review)
+        .args(["--event", "Club Open", "--round", "3"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "some files failed: exit code 2\n{stderr}");
+    for bad in ["empty.png", "notes.jpg", "truncated.png", "huge.png", "sky.png"] {
+        assert!(stderr.lines().any(|l| l.contains(bad)), "{bad} not reported:\n{stderr}");
+    }
+    assert!(stderr.contains("3 games"), "{stderr}");
+    assert!(stderr.contains("5 files failed"), "{stderr}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Event \"Club Open\"]").count(), 3, "{text}");
+    assert_eq!(text.matches("[Round \"3\"]").count(), 3);
+    assert!(text.contains("[Source \""));
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["games"].as_array().unwrap().len(), 3);
+    assert_eq!(report["errors"].as_array().unwrap().len(), 5);
+    let html = std::fs::read_to_string(review.join("review.html")).unwrap();
+    assert!(html.contains("Files not read") && html.contains("sky.png"));
+
+    // Nothing is overwritten without --force.
+    let again = bin()
+        .arg("read")
+        .arg(dir.join("sheets"))
+        .arg("--model")
+        .arg(tiny_model())
+        .arg("-o")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists (use --force"));
+}
+
+#[test]
+fn a_correction_pins_a_move_and_copies_make_one_game() {
+    let dir = batch_dir("read-fix");
+    let sheets = dir.join("sheets");
+    let good: Vec<PathBuf> = ["sheet-00000.png", "sheet-00001.png"].iter().map(|f| sheets.join(f)).collect();
+    let out = bin()
+        .arg("read")
+        .args(&good)
+        .arg("--copies")
+        .arg("--model")
+        .arg(tiny_model())
+        .args(["--fix", "sheet-00000:1w=Nc3", "--fix", "sheet-00000:1b=e5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let pgn = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(pgn.matches("[Event ").count(), 1, "two copies, one game");
+    assert!(pgn.contains("1. Nc3 e5"), "{pgn}");
+    assert!(pgn.contains("sheet-00000.png") && pgn.contains("sheet-00001.png"));
+    let bad =
+        bin().arg("read").args(&good).arg("--model").arg(tiny_model()).args(["--fix", "nonsense"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("bad --fix"));
+}
