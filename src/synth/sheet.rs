@@ -42,6 +42,9 @@ pub struct CellTruth {
     /// [x0, y0, x1, y1] in the final image's pixels: the box around the warped cell.
     #[serde(rename = "box")]
     pub bbox: [i32; 4],
+    /// The cell's corners (top-left, top-right, bottom-right, bottom-left) in the final image: the
+    /// exact warped cell, of which `box` is the axis-aligned bounding box (clamped to the image).
+    pub quad: [[f32; 2]; 4],
     /// Exactly what was written and left standing ("" for a blank cell; the correction, not the
     /// struck word, for a crossed-out cell).
     pub text: String,
@@ -285,6 +288,7 @@ pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, String
                 move_no: slot.move_no,
                 side: slot.side,
                 bbox: [0; 4],
+                quad: [[0.0; 2]; 4],
                 text: String::new(),
                 san: None,
                 note: None,
@@ -322,6 +326,10 @@ pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, String
         let ext = if damaged.jpeg_quality.is_some() { "jpg" } else { "png" };
         let cells = cells.into_iter().map(|(r, mut c)| {
             c.bbox = warped_box(&damaged.map, r, w, h);
+            c.quad = [(r[0], r[1]), (r[2], r[1]), (r[2], r[3]), (r[0], r[3])].map(|(x, y)| {
+                let (u, v) = damaged.map.apply(x as f64, y as f64);
+                [((u * 10.0).round() / 10.0) as f32, ((v * 10.0).round() / 10.0) as f32]
+            });
             c
         });
         let corners = [(0.0, 0.0), (form.width, 0.0), (form.width, form.height), (0.0, form.height)].map(|(x, y)| {
