@@ -73,6 +73,8 @@ pub struct LoadedFont {
     pub digit_height: f32,
     /// Height of "x" in font units.
     pub x_height: f32,
+    /// Height of the tallest piece letter or ascender in font units (handwriting capitals may be tall).
+    pub tall_height: f32,
     glyphs: HashMap<char, GlyphShape>,
 }
 
@@ -104,7 +106,12 @@ impl LoadedFont {
             .map(|o| o.bounds.max.y - o.bounds.min.y)
             .filter(|h| *h > 0.0)
             .unwrap_or(digit_height * 0.6);
-        LoadedFont { name: file.name, held_out, units_per_em, digit_height, x_height, glyphs }
+        let tall_height = "KQRBNTDLSCFAHVbdfhkl"
+            .chars()
+            .filter_map(|c| font.outline(font.glyph_id(c)))
+            .map(|o| o.bounds.max.y - o.bounds.min.y)
+            .fold(digit_height, f32::max);
+        LoadedFont { name: file.name, held_out, units_per_em, digit_height, x_height, tall_height, glyphs }
     }
 
     /// The height handwriting sizes refer to: the digit height, or more for fonts whose small

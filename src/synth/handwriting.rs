@@ -141,7 +141,9 @@ impl<'a> Stroke<'a> {
 /// Returns the stroke (not yet drawn).
 pub fn in_cell<'a, R: Rng>(hand: &'a Hand, text: &str, rect: [f32; 4], over: bool, rng: &mut R) -> Stroke<'a> {
     let (w, h) = (rect[2] - rect[0], rect[3] - rect[1]);
-    let mut size = (hand.size * rng.gen_range(0.9..1.1)).min(h * 0.85);
+    // Tall capitals stay within about the row: the hand shrinks in narrow rows.
+    let tallest = h * 1.0 * hand.font.hand_height() / hand.font.tall_height;
+    let mut size = (hand.size * rng.gen_range(0.9..1.1)).min(h * 0.85).min(tallest);
     // Over a border: written too big (running past the right or top line), too low or too high.
     let how = if over { rng.gen_range(0..3) } else { 3 };
     if how == 0 {

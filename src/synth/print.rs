@@ -84,7 +84,7 @@ pub fn print_form(canvas: &mut Canvas, form: &Form, style: &FormStyle) {
         }
         canvas.vline(x1, top, y1, style.thick, ink);
         // Move numbers.
-        let size = b.row_h * style.digit_size;
+        let size = (b.row_h * style.digit_size).max(11.0);
         for r in 0..b.rows {
             let n = (b.first_move + r).to_string();
             let ry = y0 + r as f32 * b.row_h;
