@@ -388,7 +388,8 @@ pub(crate) fn write_cell<R: Rng>(canvas: &mut Canvas, hand: &Hand, slot: &Slot, 
                 return;
             }
             let stroke = handwriting::in_cell(hand, &w.text, rect, note == Some(Note::OverBorder), rng);
-            stroke.draw(canvas, hand, 1.0);
+            // Pressure and ink flow vary from word to word.
+            stroke.draw(canvas, hand, rng.gen_range(0.82..1.0));
         }
     }
 }
