@@ -80,6 +80,7 @@ pub fn sheet_spec(opts: &Options, index: usize) -> SheetSpec {
         lang: opts.lang.unwrap_or(lang_deck[index % lang_deck.len()]),
         damage: opts.damage.unwrap_or(damage_deck[index % damage_deck.len()]),
         fonts: opts.fonts,
+        single_page: false,
     }
 }
 
@@ -144,23 +145,37 @@ fn prepare_dir(out: &Path) -> Result<(), String> {
 /// Renders and writes `opts.count` sheets (images and JSON) into `out`; returns the files written.
 pub fn write_sheets(opts: &Options, out: &Path) -> Result<Vec<PathBuf>, String> {
     prepare_dir(out)?;
-    let written: Result<Vec<Vec<PathBuf>>, String> = (0..opts.count)
-        .into_par_iter()
-        .map(|i| {
-            let mut files = Vec::new();
-            for page in render_sheet(opts, i)? {
+    // `count` is the number of page images: a game continued on a second page uses two. Sheets
+    // are rendered in parallel a batch at a time and written in order; a sheet that would run
+    // past `count` is rendered again kept to one page. The output depends only on the seed.
+    let mut files = Vec::new();
+    let mut images = 0;
+    let mut next = 0;
+    while images < opts.count {
+        let batch: Vec<usize> = (next..next + (opts.count - images)).collect();
+        next += batch.len();
+        let rendered: Result<Vec<Vec<Page>>, String> = batch.par_iter().map(|&i| render_sheet(opts, i)).collect();
+        for (i, mut pages) in batch.into_iter().zip(rendered?) {
+            if images >= opts.count {
+                break;
+            }
+            if images + pages.len() > opts.count {
+                let spec = SheetSpec { single_page: true, ..sheet_spec(opts, i) };
+                pages = sheet::render(&spec, &mut rng_for(opts.seed, 1, i as u64))?;
+            }
+            for page in &pages {
                 let img_path = out.join(&page.truth.image);
-                write_file(&img_path, &encode_image(&page)?)?;
+                write_file(&img_path, &encode_image(page)?)?;
                 let json_path = out.join(format!("{}.json", page.name));
                 let json = serde_json::to_string_pretty(&page.truth).map_err(|e| e.to_string())?;
                 write_file(&json_path, json.as_bytes())?;
                 files.push(img_path);
                 files.push(json_path);
             }
-            Ok(files)
-        })
-        .collect();
-    Ok(written?.into_iter().flatten().collect())
+            images += pages.len();
+        }
+    }
+    Ok(files)
 }
 
 /// Cells rendered from one writer before the next is drawn.

@@ -94,6 +94,8 @@ pub struct SheetSpec {
     pub lang: &'static Lang,
     pub damage: Damage,
     pub fonts: FontSet,
+    /// Keep the game to the first page of the form (no continuation page).
+    pub single_page: bool,
 }
 
 /// A move as the writer put it down.
@@ -186,7 +188,7 @@ fn wrong_word<R: Rng>(pos: &Chess, mv: &Move, lang: &Lang, style: &Style, text: 
 
 fn result_text<R: Rng>(result: &str, rng: &mut R) -> String {
     match result {
-        "1/2-1/2" => ["1/2-1/2", "1/2", "½-½", "remis"][rng.gen_range(0..3)].to_string(),
+        "1/2-1/2" => ["1/2-1/2", "1/2", "½-½", "remis"][rng.gen_range(0..4)].to_string(),
         r => r.to_string(),
     }
 }
@@ -219,7 +221,9 @@ fn capacity(form: &str) -> u32 {
 /// Renders one sheet (one image, or more for a game running onto a continuation page).
 pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, String> {
     let lang = spec.lang;
-    let max_moves = capacity(spec.form).saturating_sub(1).min(80);
+    let pages_allowed =
+        if spec.single_page { forms::form(spec.form).map_or(0, |f| f.last_move()) } else { capacity(spec.form) };
+    let max_moves = pages_allowed.saturating_sub(1).min(80);
     let game = games::random_game(rng, 20.min(max_moves), max_moves);
     let style = Style::random(rng);
     let written = write_game(&game, lang, &style, rng);
