@@ -18,10 +18,7 @@ fn tiny() -> Recognizer {
 
 fn cells() -> Vec<(PathBuf, String)> {
     let text = std::fs::read_to_string(data("cells/labels.tsv")).unwrap();
-    text.lines()
-        .filter_map(|l| l.split_once('\t'))
-        .map(|(f, t)| (data("cells").join(f), t.to_string()))
-        .collect()
+    text.lines().filter_map(|l| l.split_once('\t')).map(|(f, t)| (data("cells").join(f), t.to_string())).collect()
 }
 
 fn bin() -> Command {

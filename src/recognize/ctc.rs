@@ -143,10 +143,9 @@ pub fn beam_search(lp: &LogProbs, beam_width: usize, top_k: usize) -> Vec<(Vec<u
             let total = entry.total();
             // Stay: blank, or the last label repeated (merged).
             {
-                let e = next.entry(prefix.clone()).or_insert(BeamEntry {
-                    blank: f32::NEG_INFINITY,
-                    label: f32::NEG_INFINITY,
-                });
+                let e = next
+                    .entry(prefix.clone())
+                    .or_insert(BeamEntry { blank: f32::NEG_INFINITY, label: f32::NEG_INFINITY });
                 e.blank = log_add(e.blank, total + row[BLANK]);
                 if let Some(&last) = prefix.last() {
                     e.label = log_add(e.label, entry.label + row[last]);
@@ -157,10 +156,8 @@ pub fn beam_search(lp: &LogProbs, beam_width: usize, top_k: usize) -> Vec<(Vec<u
                 let mut extended = prefix.clone();
                 extended.push(c);
                 let from = if prefix.last() == Some(&c) { entry.blank } else { total };
-                let e = next.entry(extended).or_insert(BeamEntry {
-                    blank: f32::NEG_INFINITY,
-                    label: f32::NEG_INFINITY,
-                });
+                let e =
+                    next.entry(extended).or_insert(BeamEntry { blank: f32::NEG_INFINITY, label: f32::NEG_INFINITY });
                 e.label = log_add(e.label, from + row[c]);
             }
         }
@@ -271,7 +268,8 @@ pub fn score_many(lp: &LogProbs, candidates: &[&[usize]]) -> Vec<f32> {
                 if depth == 1 { 0.0 } else { f32::NEG_INFINITY }
             } else {
                 let p = t - 1;
-                let from_parent = if same_as_parent { parent.blank[p] } else { log_add(parent.blank[p], parent.label[p]) };
+                let from_parent =
+                    if same_as_parent { parent.blank[p] } else { log_add(parent.blank[p], parent.label[p]) };
                 log_add(label[p], from_parent)
             };
             label[t] = from + emit;
@@ -445,5 +443,4 @@ mod tests {
         assert_eq!(top[0].0, vec![1, 1, 2]);
         assert!(top[0].1 >= score);
     }
-
 }

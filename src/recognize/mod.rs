@@ -98,7 +98,10 @@ impl CellScores {
         let valid: Vec<&[usize]> = encoded.iter().filter_map(|e| e.as_deref()).collect();
         let scores = ctc::score_many(&self.logprobs, &valid);
         let mut it = scores.into_iter();
-        encoded.iter().map(|e| if e.is_some() { it.next().unwrap_or(f32::NEG_INFINITY) } else { f32::NEG_INFINITY }).collect()
+        encoded
+            .iter()
+            .map(|e| if e.is_some() { it.next().unwrap_or(f32::NEG_INFINITY) } else { f32::NEG_INFINITY })
+            .collect()
     }
 }
 

@@ -16,8 +16,7 @@ use ort::value::Tensor;
 use super::ctc::LogProbs;
 use super::preprocess::CellTensor;
 
-const INSTALL_HINT: &str =
-    "install the ONNX Runtime library with `pip install onnxruntime==1.31.1`, or set ORT_DYLIB_PATH to libonnxruntime.so";
+const INSTALL_HINT: &str = "install the ONNX Runtime library with `pip install onnxruntime==1.31.1`, or set ORT_DYLIB_PATH to libonnxruntime.so";
 
 /// Where the ONNX Runtime shared library is.
 pub fn find_runtime_library() -> Result<PathBuf, String> {
@@ -29,8 +28,9 @@ pub fn find_runtime_library() -> Result<PathBuf, String> {
         return Err(format!("ORT_DYLIB_PATH is {} but there is no such file; {INSTALL_HINT}", path.display()));
     }
     for python in ["python3", "python"] {
-        let Ok(out) =
-            Command::new(python).args(["-c", "import onnxruntime, os; print(os.path.dirname(onnxruntime.__file__))"]).output()
+        let Ok(out) = Command::new(python)
+            .args(["-c", "import onnxruntime, os; print(os.path.dirname(onnxruntime.__file__))"])
+            .output()
         else {
             continue;
         };
