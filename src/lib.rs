@@ -8,4 +8,5 @@
 
 pub mod notation;
 pub mod output;
+pub mod page;
 pub mod recognize;

@@ -18,6 +18,8 @@ enum Command {
     Transcribe(notation::cli::TranscribeArgs),
     /// Read cell images (one handwritten move each) and print their most likely readings.
     Recognize(recognize::cli::RecognizeArgs),
+    /// Find the move table and cut every move cell out of a page image.
+    Segment(scoresheet::page::cli::SegmentArgs),
 }
 
 fn main() -> ExitCode {
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Transcribe(args) => notation::cli::run(&args).map(|pgn| print!("{pgn}")),
         Command::Recognize(args) => recognize::cli::run(&args).map(|out| print!("{out}")),
+        Command::Segment(args) => scoresheet::page::cli::run(&args).map_err(|e| e.to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,263 @@
+//! The `scoresheet segment` command and its evaluation modes.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::{PageError, Sheet, Side, load, segment};
+
+/// Arguments of `scoresheet segment`.
+#[derive(Args, Debug, Clone)]
+pub struct SegmentArgs {
+    /// Page image (PNG, JPEG or TIFF; every page of a multi-page TIFF is segmented).
+    #[arg(required_unless_present_any = ["eval_hcs", "eval_synth"])]
+    pub image: Option<PathBuf>,
+    /// Write the straightened page, an overlay and every cell (`MOVE_white.png`, `MOVE_black.png`)
+    /// to this directory (one sub-directory per page for multi-page files).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print the cells as JSON: `{"cells": [{"move", "side", "box", "blank"}, ...]}`.
+    #[arg(long)]
+    pub json: bool,
+    /// Evaluate on an HCS directory (`GGG_P.jpg` + `training_tags.txt`): pages with 120 cells and
+    /// agreement of blank cells with the labels.
+    #[arg(long, value_name = "DIR")]
+    pub eval_hcs: Option<PathBuf>,
+    /// Evaluate on a directory of synthetic sheets (image + ground-truth JSON of the same stem):
+    /// share of true cells matched by a cell with the same label and IoU >= 0.7.
+    #[arg(long, value_name = "DIR")]
+    pub eval_synth: Option<PathBuf>,
+    /// With an evaluation: write overlays of failing pages here.
+    #[arg(long, value_name = "DIR")]
+    pub eval_overlays: Option<PathBuf>,
+}
+
+#[derive(Serialize)]
+struct JsonOut<'a> {
+    cells: &'a [super::Cell],
+}
+
+/// Runs `scoresheet segment`.
+pub fn run(args: &SegmentArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(dir) = &args.eval_hcs {
+        return eval_hcs(dir, args.eval_overlays.as_deref());
+    }
+    if let Some(dir) = &args.eval_synth {
+        return eval_synth(dir, args.eval_overlays.as_deref());
+    }
+    let Some(path) = &args.image else {
+        return Err("an IMAGE is required".into());
+    };
+    let pages = load(path)?;
+    let n = pages.len();
+    let mut sheets = Vec::new();
+    for (i, img) in pages.iter().enumerate() {
+        let sheet = segment(img).map_err(|e| {
+            if n > 1 { e.in_file(format!("{} (page {})", path.display(), i + 1)) } else { e.in_file(path) }
+        })?;
+        if let Some(out) = &args.out {
+            let dir = if n > 1 { out.join(format!("page{}", i + 1)) } else { out.clone() };
+            write_outputs(&sheet, &dir)?;
+        }
+        sheets.push(sheet);
+    }
+    if args.json {
+        if n == 1 {
+            println!("{}", serde_json::to_string_pretty(&JsonOut { cells: &sheets[0].cells })?);
+        } else {
+            let all: Vec<JsonOut> = sheets.iter().map(|s| JsonOut { cells: &s.cells }).collect();
+            println!("{}", serde_json::to_string_pretty(&all)?);
+        }
+    } else if args.out.is_none() {
+        for (i, s) in sheets.iter().enumerate() {
+            let written = s.cells.iter().filter(|c| !c.blank).count();
+            println!(
+                "page {}: {} cells ({} written) in {} blocks, turned {} deg, skew {:.1} deg{}",
+                i + 1,
+                s.cells.len(),
+                written,
+                s.blocks.len(),
+                s.quarter_turns * 90,
+                s.skew_deg,
+                if s.perspective { ", perspective corrected" } else { "" }
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Writes `page.png`, `overlay.png` and every cell crop into `dir`.
+pub fn write_outputs(sheet: &Sheet, dir: &Path) -> Result<(), PageError> {
+    let werr = |p: &Path, e: &dyn std::fmt::Display| PageError::Write { path: p.to_path_buf(), reason: e.to_string() };
+    std::fs::create_dir_all(dir).map_err(|e| werr(dir, &e))?;
+    let p = dir.join("page.png");
+    sheet.page.save(&p).map_err(|e| werr(&p, &e))?;
+    let p = dir.join("overlay.png");
+    sheet.overlay().save(&p).map_err(|e| werr(&p, &e))?;
+    for c in &sheet.cells {
+        let p = dir.join(format!("{}_{}.png", c.mv, c.side.as_str()));
+        c.crop.save(&p).map_err(|e| werr(&p, &e))?;
+    }
+    Ok(())
+}
+
+fn save_overlay(dir: Option<&Path>, name: &str, sheet: &Sheet) {
+    if let Some(d) = dir {
+        let _ = std::fs::create_dir_all(d);
+        let _ = sheet.overlay().save(d.join(format!("{name}.png")));
+    }
+}
+
+/// HCS evaluation: pages with exactly the 120 expected cells (moves 1-60), and how often
+/// `blank` agrees with the labels (a labelled cell is written, an unlabelled one blank).
+pub fn eval_hcs(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std::error::Error>> {
+    let tags = std::fs::read_to_string(dir.join("training_tags.txt")).unwrap_or_default();
+    let mut written: HashMap<String, bool> = HashMap::new();
+    for line in tags.lines() {
+        let mut it = line.splitn(2, ' ');
+        let name = it.next().unwrap_or("").trim_end_matches(".png").to_string();
+        let label = it.next().unwrap_or("").trim();
+        written.insert(name, !label.is_empty());
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "jpg" || x == "png"))
+        .collect();
+    files.sort();
+    let results: Vec<(String, Result<(usize, bool, usize, usize), String>)> = files
+        .par_iter()
+        .map(|p| {
+            let stem = p.file_stem().unwrap_or_default().to_string_lossy().to_string();
+            let r = (|| -> Result<(usize, bool, usize, usize), PageError> {
+                let img = load(p)?.remove(0);
+                let sheet = segment(&img).map_err(|e| e.in_file(p))?;
+                let labels_ok = (1..=60).all(|m| sheet.cell(m, Side::White).is_some() && sheet.cell(m, Side::Black).is_some());
+                let (mut agree, mut known) = (0, 0);
+                for c in &sheet.cells {
+                    if let Some(&w) = written.get(&format!("{stem}_{}_{}", c.mv, c.side.as_str())) {
+                        known += 1;
+                        agree += (w == !c.blank) as usize;
+                    }
+                }
+                let ok = sheet.cells.len() == 120 && labels_ok;
+                if !ok {
+                    save_overlay(overlays, &stem, &sheet);
+                }
+                Ok((sheet.cells.len(), labels_ok, agree, known))
+            })();
+            (stem, r.map_err(|e| e.to_string()))
+        })
+        .collect();
+    let (mut ok, mut agree, mut known) = (0, 0, 0);
+    for (stem, r) in &results {
+        match r {
+            Ok((n, labels, a, k)) => {
+                agree += a;
+                known += k;
+                if *n == 120 && *labels {
+                    ok += 1;
+                } else {
+                    println!("{stem}: {n} cells");
+                }
+            }
+            Err(e) => println!("{stem}: error: {e}"),
+        }
+    }
+    println!("HCS: {ok}/{} pages with 120 cells labelled 1-60", results.len());
+    if known > 0 {
+        println!("blank flag agrees with labels on {agree}/{known} cells ({:.2} %)", 100.0 * agree as f64 / known as f64);
+    }
+    Ok(())
+}
+
+#[derive(serde::Deserialize)]
+struct TruthCell {
+    #[serde(rename = "move")]
+    mv: u32,
+    side: Side,
+    #[serde(rename = "box")]
+    bx: [f64; 4],
+}
+
+#[derive(serde::Deserialize)]
+struct Truth {
+    #[serde(default)]
+    form: String,
+    #[serde(default)]
+    damage: String,
+    cells: Vec<TruthCell>,
+}
+
+fn iou(a: [f64; 4], b: [f64; 4]) -> f64 {
+    let iw = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
+    let ih = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
+    let inter = iw * ih;
+    let ua = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
+    if ua <= 0.0 { 0.0 } else { inter / ua }
+}
+
+/// Share of true cells of `truth` matched by a cell of `sheet` with the same label and IoU >= 0.7.
+pub fn match_count(sheet_cells: &[super::Cell], truth: &[(u32, Side, [f64; 4])]) -> usize {
+    truth
+        .iter()
+        .filter(|(m, s, b)| {
+            sheet_cells.iter().any(|c| {
+                c.mv == *m && c.side == *s && iou(c.box_in_input.map(|v| v as f64), *b) >= 0.7
+            })
+        })
+        .count()
+}
+
+/// Synthetic evaluation: every `*.json` ground truth with an image of the same stem.
+pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std::error::Error>> {
+    let mut jsons: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    jsons.sort();
+    let results: Vec<(String, String, String, usize, usize, Option<String>)> = jsons
+        .par_iter()
+        .filter_map(|j| {
+            let truth: Truth = serde_json::from_str(&std::fs::read_to_string(j).ok()?).ok()?;
+            let img = ["png", "jpg", "jpeg", "tif", "tiff"].iter().map(|e| j.with_extension(e)).find(|p| p.exists())?;
+            let stem = j.file_stem()?.to_string_lossy().to_string();
+            let t: Vec<(u32, Side, [f64; 4])> = truth.cells.iter().map(|c| (c.mv, c.side, c.bx)).collect();
+            let res = load(&img).and_then(|mut v| segment(&v.remove(0)).map_err(|e| e.in_file(&img)));
+            Some(match res {
+                Ok(sheet) => {
+                    let m = match_count(&sheet.cells, &t);
+                    if m < t.len() {
+                        save_overlay(overlays, &stem, &sheet);
+                    }
+                    (stem, truth.form, truth.damage, m, t.len(), None)
+                }
+                Err(e) => (stem, truth.form, truth.damage, 0, t.len(), Some(e.to_string())),
+            })
+        })
+        .collect();
+    let (mut m, mut n) = (0, 0);
+    let mut by: HashMap<String, (usize, usize)> = HashMap::new();
+    for (stem, form, damage, mm, nn, err) in &results {
+        m += mm;
+        n += nn;
+        for key in [format!("form {form}"), format!("damage {damage}")] {
+            let e = by.entry(key).or_default();
+            e.0 += mm;
+            e.1 += nn;
+        }
+        if mm < nn {
+            println!("{stem} ({form}, {damage}): {mm}/{nn}{}", err.as_ref().map(|e| format!(" error: {e}")).unwrap_or_default());
+        }
+    }
+    let mut keys: Vec<_> = by.keys().cloned().collect();
+    keys.sort();
+    for k in keys {
+        let (a, b) = by[&k];
+        println!("{k}: {a}/{b} ({:.2} %)", 100.0 * a as f64 / b.max(1) as f64);
+    }
+    println!("synthetic: {m}/{n} true cells matched ({:.2} %) on {} sheets", 100.0 * m as f64 / n.max(1) as f64, results.len());
+    Ok(())
+}

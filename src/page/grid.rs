@@ -1,0 +1,614 @@
+//! From rulings on a straightened binary page to labelled move cells.
+
+use super::lines::{Bin, Seg, rulings};
+use super::Side;
+
+/// A labelled cell in the straightened frame of the analysis (small scale).
+#[derive(Clone, Debug)]
+pub struct GCell {
+    pub mv: u32,
+    pub side: Side,
+    /// `[x0, y0, x1, y1]` in the analysed binary's coordinates.
+    pub bx: [f64; 4],
+    pub ink: f64,
+}
+
+/// One block of the form: a move-number column followed by white and black columns.
+#[derive(Clone, Debug)]
+pub struct GBlock {
+    pub first: u32,
+    pub rows: u32,
+    pub bx: [f64; 4],
+}
+
+/// What the grid analysis found.
+#[derive(Debug)]
+pub enum Grid {
+    Found { cells: Vec<GCell>, blocks: Vec<GBlock>, pitch: f64 },
+    /// Number columns lie right of the move columns: the page is upside down.
+    Flipped,
+    None(String),
+}
+
+struct Col {
+    xa: Seg,
+    xb: Seg,
+    /// indexes of the left and right vertical rulings
+    vi: usize,
+    vj: usize,
+    rows: Vec<(Seg, Seg)>,
+}
+
+impl Col {
+    fn width(&self) -> f64 {
+        let y = 0.5 * (self.rows[0].0.mid() + self.rows[self.rows.len() - 1].1.mid());
+        self.xb.at(y) - self.xa.at(y)
+    }
+    fn xc(&self, y: f64) -> f64 {
+        0.5 * (self.xa.at(y) + self.xb.at(y))
+    }
+}
+
+fn mode(vals: &[f64], lo: f64, hi: f64) -> Option<f64> {
+    let n = (hi.ceil() as usize) + 2;
+    let mut hist = vec![0f64; n + 2];
+    for &v in vals {
+        if v >= lo && v <= hi {
+            hist[v.round() as usize] += 1.0;
+        }
+    }
+    let mut best = (0usize, 0.0);
+    for i in 1..n {
+        let s = hist[i - 1] * 0.5 + hist[i] + hist[i + 1] * 0.5;
+        if s > best.1 {
+            best = (i, s);
+        }
+    }
+    if best.1 < 2.0 {
+        return None;
+    }
+    // refine: mean of values within +-1.5 of the mode
+    let near: Vec<f64> = vals.iter().copied().filter(|v| (v - best.0 as f64).abs() <= 1.5).collect();
+    Some(near.iter().sum::<f64>() / near.len().max(1) as f64)
+}
+
+/// Ink components inside a cell (shrunk by a few pixels so rulings stay out), as
+/// `(x0, y0, x1, y1, pixels)` in the binary's coordinates (inclusive ends), with components
+/// touching the left or right edge of the searched area dropped.
+pub fn components(b: &Bin, bx: [f64; 4]) -> Vec<(usize, usize, usize, usize, usize)> {
+    let x0 = (bx[0] + 3.0).max(0.0) as usize;
+    let y0 = (bx[1] + 3.0).max(0.0) as usize;
+    let x1 = ((bx[2] - 2.0).max(0.0) as usize).min(b.w);
+    let y1 = ((bx[3] - 2.0).max(0.0) as usize).min(b.h);
+    let mut out = Vec::new();
+    if x1 <= x0 + 2 || y1 <= y0 + 2 {
+        return out;
+    }
+    let (w, h) = (x1 - x0, y1 - y0);
+    let mut lab = vec![false; w * h];
+    let mut stack = Vec::new();
+    for sy in 0..h {
+        for sx in 0..w {
+            if lab[sy * w + sx] || !b.get(x0 + sx, y0 + sy) {
+                continue;
+            }
+            lab[sy * w + sx] = true;
+            stack.push((sx, sy));
+            let (mut minx, mut maxx, mut miny, mut maxy, mut n) = (sx, sx, sy, sy, 0usize);
+            while let Some((x, y)) = stack.pop() {
+                n += 1;
+                minx = minx.min(x);
+                maxx = maxx.max(x);
+                miny = miny.min(y);
+                maxy = maxy.max(y);
+                for dy in -1i64..=1 {
+                    for dx in -1i64..=1 {
+                        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                        if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
+                            continue;
+                        }
+                        let (nx, ny) = (nx as usize, ny as usize);
+                        if !lab[ny * w + nx] && b.get(x0 + nx, y0 + ny) {
+                            lab[ny * w + nx] = true;
+                            stack.push((nx, ny));
+                        }
+                    }
+                }
+            }
+            if minx == 0 || maxx == w - 1 {
+                continue;
+            }
+            out.push((x0 + minx, y0 + miny, x0 + maxx, y0 + maxy, n));
+        }
+    }
+    out
+}
+
+/// Counts printed characters (digits) in a cell: ink components at least a third of the cell high,
+/// merged when they overlap horizontally.
+pub fn count_glyphs(b: &Bin, bx: [f64; 4]) -> usize {
+    let h = bx[3] - bx[1] - 5.0;
+    let w = bx[2] - bx[0] - 5.0;
+    let mut spans: Vec<(usize, usize)> = components(b, bx)
+        .into_iter()
+        .filter(|c| (c.3 - c.1 + 1) as f64 >= 0.3 * h && c.4 >= 4 && ((c.2 - c.0) as f64) < 0.5 * w + 2.0)
+        .map(|c| (c.0, c.2))
+        .collect();
+    spans.sort();
+    let mut count = 0;
+    let mut end: i64 = -10;
+    for (a, bb) in spans {
+        if a as i64 > end {
+            count += 1;
+            end = bb as i64;
+        } else {
+            end = end.max(bb as i64);
+        }
+    }
+    count
+}
+
+/// Height of the tallest glyph-like component in a cell.
+fn glyph_height(b: &Bin, bx: [f64; 4]) -> Option<f64> {
+    let h = bx[3] - bx[1] - 5.0;
+    components(b, bx)
+        .into_iter()
+        .filter(|c| (c.3 - c.1 + 1) as f64 >= 0.3 * h && c.4 >= 4)
+        .map(|c| (c.3 - c.1 + 1) as f64)
+        .max_by(f64::total_cmp)
+}
+
+/// Printed move numbers sharing a column with the moves (no ruling between them, e.g. only a
+/// shaded background): in most rows a glyph group of the same printed height and top sits in the
+/// left part of the cell. Returns the x where the number zone ends.
+fn number_zone(b: &Bin, c: &Col, pitch: f64) -> Option<f64> {
+    let mut found: Vec<(f64, f64, f64)> = Vec::new(); // (top, height, right)
+    for (t, bo) in &c.rows {
+        let yc = 0.5 * (t.mid() + bo.mid());
+        let xc = c.xc(yc);
+        let (xa, xb) = (c.xa.at(yc), c.xb.at(yc));
+        let cw = xb - xa;
+        let bx = [xa, t.at(xc), xa + 0.45 * cw, bo.at(xc)];
+        let mut comps: Vec<_> = components(b, bx)
+            .into_iter()
+            .filter(|q| {
+                let hh = (q.3 - q.1 + 1) as f64;
+                hh >= 0.2 * pitch && hh <= 0.75 * pitch && ((q.2 - q.0 + 1) as f64) <= 0.6 * pitch && q.4 >= 4
+            })
+            .collect();
+        comps.sort_by_key(|q| q.0);
+        let Some(first) = comps.first().copied() else { continue };
+        let mut right = first.2;
+        for q in &comps[1..] {
+            if (q.0 as f64) <= right as f64 + 0.35 * pitch && (q.1 as i64 - first.1 as i64).abs() <= 2 {
+                right = right.max(q.2);
+            }
+        }
+        found.push((first.1 as f64, (first.3 - first.1 + 1) as f64, right as f64 - xa));
+        let _ = cw;
+    }
+    if (found.len() as f64) < 0.7 * c.rows.len() as f64 || found.len() < 3 {
+        return None;
+    }
+    // printed: heights agree; tops agree relative to the row
+    let mut hs: Vec<f64> = found.iter().map(|f| f.1).collect();
+    hs.sort_by(f64::total_cmp);
+    let hm = hs[hs.len() / 2];
+    let agree = found.iter().filter(|f| (f.1 - hm).abs() <= 1.5).count();
+    if (agree as f64) < 0.7 * c.rows.len() as f64 {
+        return None;
+    }
+    let mut rights: Vec<f64> = found.iter().filter(|f| (f.1 - hm).abs() <= 1.5).map(|f| f.2).collect();
+    rights.sort_by(f64::total_cmp);
+    let r = rights[(rights.len() * 9 / 10).min(rights.len() - 1)];
+    Some(r + 0.35 * pitch)
+}
+
+/// Fraction of ink pixels in the inner part of a cell.
+pub fn ink_fraction(b: &Bin, bx: [f64; 4]) -> f64 {
+    let (w, h) = (bx[2] - bx[0], bx[3] - bx[1]);
+    let mx = 0.04 * w + 2.5;
+    let my = 0.12 * h + 2.0;
+    let (x0, x1) = ((bx[0] + mx) as i64, (bx[2] - mx) as i64);
+    let (y0, y1) = ((bx[1] + my) as i64, (bx[3] - my) as i64);
+    if x1 <= x0 || y1 <= y0 {
+        return 0.0;
+    }
+    b.count(x0, y0, x1, y1) as f64 / ((x1 - x0) * (y1 - y0)) as f64
+}
+
+fn digits(n: u32) -> usize {
+    n.to_string().len()
+}
+
+/// Finds the move table in a straightened binary page.
+pub fn analyze(b: &Bin) -> Grid {
+    let (w, h) = (b.w, b.h);
+    let lh = (w / 25).max(16);
+    let hsegs: Vec<Seg> = rulings(b, lh, 1, 2.5 * lh as f64);
+    if hsegs.len() < 4 {
+        return Grid::None("no ruled rows found".into());
+    }
+    // row pitch: spacing of consecutive horizontal rulings overlapping in x
+    let mut diffs = Vec::new();
+    for (i, s) in hsegs.iter().enumerate() {
+        if let Some(t) = hsegs[i + 1..].iter().find(|t| {
+            let ov = s.t1.min(t.t1) - s.t0.max(t.t0);
+            ov > 0.5 * s.len().min(t.len()) && t.mid() - s.mid() > 4.0
+        }) {
+            diffs.push(t.mid() - s.mid());
+        }
+    }
+    let Some(pitch) = mode(&diffs, 6.0, h as f64 / 4.0) else {
+        return Grid::None("no regularly spaced rows found".into());
+    };
+    let lv = ((2.0 * pitch) as usize).max(12);
+    let t = b.transpose();
+    let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch);
+    // merge duplicates
+    vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+    let mut merged: Vec<Seg> = Vec::new();
+    for s in vsegs {
+        let near = |m: &Seg| {
+            let t = if s.t0 > m.t1 { s.t0 } else if s.t1 < m.t0 { s.t1 } else { s.mid_t() };
+            (m.at(t) - s.at(t)).abs() < 4.0
+        };
+        if let Some(m) = merged.iter_mut().find(|m| near(m)) {
+            let (t0, t1) = (m.t0.min(s.t0), m.t1.max(s.t1));
+            let (p, q) = ((m.mid_t(), m.mid()), (s.mid_t(), s.mid()));
+            if (q.0 - p.0).abs() > 0.5 * (m.len() + s.len()) {
+                // disjoint pieces: the line through both centres
+                let b = (q.1 - p.1) / (q.0 - p.0);
+                *m = Seg { a: p.1 - b * p.0, b, t0, t1 };
+            } else {
+                let keep = if s.len() > m.len() { s } else { *m };
+                *m = Seg { t0, t1, ..keep };
+            }
+        } else {
+            merged.push(s);
+        }
+    }
+    let mut vsegs = merged;
+    // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
+    let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
+    let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
+    if long.len() >= 3 {
+        let mut l: Vec<f64> = long.iter().map(|s| s.t0).collect();
+        let mut r: Vec<f64> = long.iter().map(|s| s.t1).collect();
+        l.sort_by(f64::total_cmp);
+        r.sort_by(f64::total_cmp);
+        let (lm, rm) = (l[l.len() / 2], r[r.len() / 2]);
+        let ys: Vec<f64> = long.iter().map(|s| s.mid()).collect();
+        let (y0, y1) = (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
+        for xm in [lm + 1.0, rm - 1.0] {
+            let ym = 0.5 * (y0 + y1);
+            if !vsegs.iter().any(|v| (v.at(ym) - xm).abs() < 0.5 * pitch && v.t0 < ym && v.t1 > ym) {
+                vsegs.push(Seg { a: xm, b: 0.0, t0: y0, t1: y1 });
+            }
+        }
+    }
+    vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+
+    let mut cols = build_cols(&hsegs, &vsegs, pitch);
+    // number zones without a ruling: split the column with a virtual ruling
+    let mut extra = Vec::new();
+    let mut zones: Vec<Option<f64>> = cols
+        .iter()
+        .map(|c| number_zone(b, c, pitch).filter(|&dx| dx < 0.45 * c.width()))
+        .collect();
+    // blocks repeat with a period of two move columns: a column two steps from one with a number
+    // zone, of the same width, has one too, even where handwriting crowding the digits hid it
+    let right_of = |i: usize| cols.iter().position(|c| c.vi == cols[i].vj);
+    let left_of = |i: usize| cols.iter().position(|c| c.vj == cols[i].vi);
+    for _ in 0..3 {
+        for i in 0..cols.len() {
+            let Some(z) = zones[i] else { continue };
+            let cands = [left_of(i).and_then(left_of), right_of(i).and_then(right_of)];
+            for j in cands.into_iter().flatten() {
+                if zones[j].is_none() && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width() {
+                    zones[j] = Some(z);
+                }
+            }
+        }
+    }
+    for (c, z) in cols.iter().zip(&zones) {
+        if let Some(dx) = z {
+            extra.push(Seg { a: c.xa.a + dx, b: c.xa.b, t0: c.xa.t0.max(c.xb.t0), t1: c.xa.t1.min(c.xb.t1) });
+        }
+    }
+    if !extra.is_empty() {
+        vsegs.extend(extra);
+        vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+        cols = build_cols(&hsegs, &vsegs, pitch);
+    }
+    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_BIN") {
+        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| image::Luma([if b.get(x as usize, y as usize) { 0 } else { 255 }]));
+        if !std::path::Path::new(&p).exists() {
+            let _ = img.save(p);
+        }
+    }
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        eprintln!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", hsegs.len(), vsegs.len());
+        for s in &hsegs {
+            eprintln!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.t0, s.t1);
+        }
+        for v in &vsegs {
+            eprintln!("  v x={:.1} y {:.0}..{:.0}", v.mid(), v.t0, v.t1);
+        }
+        for c in &cols {
+            eprintln!("  col {:.1}..{:.1} w {:.1} rows {} first {:.1} last {:.1}", c.xa.mid(), c.xb.mid(), c.width(), c.rows.len(), c.rows[0].0.mid(), c.rows[c.rows.len() - 1].1.mid());
+        }
+    }
+    if cols.is_empty() {
+        return Grid::None("no ruled columns found".into());
+    }
+    // group neighbouring columns that share a ruling and their rows
+    let same_rows = |a: &Col, c: &Col| {
+        let shared = a
+            .rows
+            .iter()
+            .filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch))
+            .count();
+        shared as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64
+    };
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (ci, c) in cols.iter().enumerate() {
+        if let Some(g) = groups.iter_mut().find(|g| {
+            let last = &cols[*g.last().unwrap_or(&0)];
+            last.vj == c.vi && same_rows(last, c)
+        }) {
+            g.push(ci);
+        } else {
+            groups.push(vec![ci]);
+        }
+    }
+    // sub-blocks: number column then white and black
+    struct Sub {
+        num: usize,
+        white: usize,
+        black: usize,
+    }
+    let mut subs: Vec<Sub> = Vec::new();
+    let mut flipped = 0;
+    for g in &groups {
+        if g.len() < 3 {
+            continue;
+        }
+        let widths: Vec<f64> = g.iter().map(|&c| cols[c].width()).collect();
+        let mut sorted = widths.clone();
+        sorted.sort_by(f64::total_cmp);
+        let wide = sorted[sorted.len() - 1];
+        let narrow: Vec<bool> = widths.iter().map(|&x| x < 0.65 * wide).collect();
+        let mut i = 0;
+        while i + 2 < g.len() {
+            if narrow[i] && !narrow[i + 1] && !narrow[i + 2] {
+                subs.push(Sub { num: g[i], white: g[i + 1], black: g[i + 2] });
+                i += 3;
+            } else if !narrow[i] && !narrow[i + 1] && narrow[i + 2] && i + 3 == g.len() {
+                flipped += 1;
+                i += 3;
+            } else {
+                i += 1;
+            }
+        }
+    }
+    if subs.is_empty() {
+        if flipped > 0 {
+            return Grid::Flipped;
+        }
+        return Grid::None("no move-number column next to two move columns found".into());
+    }
+    if flipped > subs.len() {
+        return Grid::Flipped;
+    }
+    // data rows of each sub-block: from the first to the last row with printed digits
+    struct Blk {
+        sub: Sub,
+        rows: Vec<(Seg, Seg)>,
+        glyphs: Vec<usize>,
+        bx: [f64; 4],
+    }
+    let mut blks: Vec<Blk> = Vec::new();
+    for s in subs {
+        let nc = &cols[s.num];
+        // rows: of the three columns, the one with the most rows (rulings can be faint in one)
+        let ref_rows = [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
+        let glyphs: Vec<usize> = ref_rows
+            .iter()
+            .map(|(t, bo)| {
+                let yc = 0.5 * (t.mid() + bo.mid());
+                let xc = nc.xc(yc);
+                count_glyphs(b, [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)])
+            })
+            .collect();
+        let inked: Vec<bool> = ref_rows
+            .iter()
+            .zip(&glyphs)
+            .map(|((t, bo), &g)| {
+                let yc = 0.5 * (t.mid() + bo.mid());
+                let xc = nc.xc(yc);
+                g > 0 || ink_fraction(b, [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)]) > 0.02
+            })
+            .collect();
+        let (Some(first), Some(last)) = (inked.iter().position(|&g| g), inked.iter().rposition(|&g| g)) else {
+            continue;
+        };
+        if last + 1 - first < 3 {
+            continue;
+        }
+        let mut rows = ref_rows[first..=last].to_vec();
+        let mut glyphs = glyphs[first..=last].to_vec();
+        // a first or last row whose outer ruling was missed: extend while printed digits continue
+        let shift = |s: &Seg, d: f64| Seg { a: s.a + d, ..*s };
+        let cell_of = |t: &Seg, bo: &Seg| {
+            let yc = 0.5 * (t.mid() + bo.mid());
+            let xc = nc.xc(yc);
+            [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)]
+        };
+        let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, cell_of(t, bo))).collect();
+        heights.sort_by(f64::total_cmp);
+        let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
+        let ruled = |bx: [f64; 4]| {
+            let yc = 0.5 * (bx[1] + bx[3]);
+            [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
+        };
+        let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
+        let like = |bx: [f64; 4], g: usize, gadj: usize| {
+            let bx = inner(bx);
+            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0
+        };
+        for _ in 0..2 {
+            let (t, _) = rows[0];
+            let cand = (shift(&t, -pitch), t);
+            let bx = cell_of(&cand.0, &cand.1);
+            let g = count_glyphs(b, inner(bx));
+            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+                eprintln!("  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}", glyphs[0], ruled(bx), glyph_height(b, bx));
+            }
+            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) {
+                rows.insert(0, cand);
+                glyphs.insert(0, g);
+            } else {
+                break;
+            }
+        }
+        for _ in 0..2 {
+            let (_, bo) = rows[rows.len() - 1];
+            let cand = (bo, shift(&bo, pitch));
+            let bx = cell_of(&cand.0, &cand.1);
+            let g = count_glyphs(b, inner(bx));
+            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) {
+                rows.push(cand);
+                glyphs.push(g);
+            } else {
+                break;
+            }
+        }
+        let bc = &cols[s.black];
+        let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
+        let bx = [nc.xa.at(y0), y0, bc.xb.at(y1), y1];
+        blks.push(Blk { sub: s, rows, glyphs, bx });
+    }
+    if blks.is_empty() {
+        return Grid::None("no printed move numbers found".into());
+    }
+    // reading order: bands of vertically overlapping blocks top to bottom, left to right within
+    blks.sort_by(|p, q| p.bx[1].total_cmp(&q.bx[1]));
+    let mut bands: Vec<Vec<Blk>> = Vec::new();
+    for bk in blks {
+        if let Some(band) = bands.iter_mut().find(|band| {
+            band.iter().any(|o| o.bx[1].max(bk.bx[1]) < o.bx[3].min(bk.bx[3]) - 2.0 * pitch)
+        }) {
+            band.push(bk);
+        } else {
+            bands.push(vec![bk]);
+        }
+    }
+    let mut order: Vec<Blk> = Vec::new();
+    for mut band in bands {
+        band.sort_by(|p, q| p.bx[0].total_cmp(&q.bx[0]));
+        order.extend(band);
+    }
+    // move numbers: each block continues the previous one (the first starts at 1) unless the
+    // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
+    let score = |gl: &[usize], s: u32| -> i64 { gl.iter().enumerate().map(|(i, &g)| (digits(s + i as u32) == g) as i64).sum() };
+    let mut starts = Vec::new();
+    let mut next = 1u32;
+    for bk in &order {
+        let mut best = (next, score(&bk.glyphs, next));
+        for s in 1..=400u32 {
+            let sc = score(&bk.glyphs, s);
+            if sc > best.1 {
+                best = (s, sc);
+            }
+        }
+        let cont = score(&bk.glyphs, next);
+        let s = if cont + 1 >= best.1 { next } else { best.0 };
+        starts.push(s);
+        next = s + bk.rows.len() as u32;
+    }
+    let mut cells = Vec::new();
+    let mut blocks = Vec::new();
+    for (bk, &start) in order.iter().zip(&starts) {
+        let mut mv = start;
+        blocks.push(GBlock { first: mv, rows: bk.rows.len() as u32, bx: bk.bx });
+        for (t, bo) in &bk.rows {
+            for (ci, side) in [(bk.sub.white, Side::White), (bk.sub.black, Side::Black)] {
+                let c = &cols[ci];
+                let yc = 0.5 * (t.mid() + bo.mid());
+                let xc = c.xc(yc);
+                let bx = [c.xa.at(yc), t.at(xc), c.xb.at(yc), bo.at(xc)];
+                cells.push(GCell { mv, side, bx, ink: ink_fraction(b, bx) });
+            }
+            mv += 1;
+        }
+    }
+    Grid::Found { cells, blocks, pitch }
+}
+
+/// Columns between neighbouring vertical rulings, each with its regular rows.
+fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
+    let mut cols: Vec<Col> = Vec::new();
+    for i in 0..vsegs.len() {
+        let vi = vsegs[i];
+        for (j, vj) in vsegs.iter().enumerate().skip(i + 1) {
+            let (ya, yb) = (vi.t0.max(vj.t0), vi.t1.min(vj.t1));
+            if yb - ya < 2.5 * pitch {
+                continue;
+            }
+            let ym = 0.5 * (ya + yb);
+            let (xa, xb) = (vi.at(ym), vj.at(ym));
+            if xb - xa < (0.4 * pitch).max(5.0) {
+                continue;
+            }
+            let cw = xb - xa;
+            let mut ys: Vec<Seg> = hsegs
+                .iter()
+                .filter(|s| {
+                    let y = s.at(0.5 * (xa + xb));
+                    s.t0 <= xa + 0.25 * cw && s.t1 >= xb - 0.25 * cw && y >= ya - 1.2 * pitch && y <= yb + 1.2 * pitch
+                })
+                .copied()
+                .collect();
+            ys.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+            let xc = 0.5 * (xa + xb);
+            let mut dedup: Vec<Seg> = Vec::new();
+            for s in ys {
+                match dedup.last() {
+                    Some(l) if s.at(xc) - l.at(xc) < 0.3 * pitch => {}
+                    _ => dedup.push(s),
+                }
+            }
+            let mut rows = Vec::new();
+            for p in dedup.windows(2) {
+                let d = p[1].at(xc) - p[0].at(xc);
+                if d >= 0.7 * pitch && d <= 1.35 * pitch {
+                    rows.push((p[0], p[1]));
+                } else if d > 1.7 * pitch && d < 3.4 * pitch && (d / pitch - (d / pitch).round()).abs() < 0.3 {
+                    // a ruling was missed (faint, broken): split evenly
+                    let n = (d / pitch).round() as usize;
+                    let lerp = |f: f64| Seg {
+                        a: p[0].a + f * (p[1].a - p[0].a),
+                        b: p[0].b + f * (p[1].b - p[0].b),
+                        t0: p[0].t0.max(p[1].t0),
+                        t1: p[0].t1.min(p[1].t1),
+                    };
+                    for k in 0..n {
+                        rows.push((lerp(k as f64 / n as f64), lerp((k + 1) as f64 / n as f64)));
+                    }
+                }
+            }
+            if rows.len() >= 3 {
+                cols.push(Col { xa: vi, xb: *vj, vi: i, vj: j, rows });
+            }
+            break;
+        }
+    }
+    cols
+}
+
+impl Seg {
+    fn mid_t(&self) -> f64 {
+        0.5 * (self.t0 + self.t1)
+    }
+}

@@ -1,0 +1,332 @@
+//! Binarization and ruling-line detection on a downscaled page.
+
+use image::GrayImage;
+
+use super::geom::Homography;
+
+/// A binary image: 1 = ink.
+#[derive(Clone, Debug)]
+pub struct Bin {
+    pub w: usize,
+    pub h: usize,
+    pub d: Vec<u8>,
+}
+
+impl Bin {
+    pub fn new(w: usize, h: usize) -> Bin {
+        Bin { w, h, d: vec![0; w * h] }
+    }
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> bool {
+        self.d[y * self.w + x] != 0
+    }
+    pub fn transpose(&self) -> Bin {
+        let mut t = Bin::new(self.h, self.w);
+        for y in 0..self.h {
+            for x in 0..self.w {
+                t.d[x * self.h + y] = self.d[y * self.w + x];
+            }
+        }
+        t
+    }
+    /// Nearest-neighbour warp: output pixel `p` is `self(to_src(p))`.
+    pub fn warp(&self, to_src: &Homography, w: usize, h: usize) -> Bin {
+        let mut out = Bin::new(w, h);
+        for y in 0..h {
+            for x in 0..w {
+                let (sx, sy) = to_src.apply(x as f64 + 0.5, y as f64 + 0.5);
+                if sx >= 0.0 && sy >= 0.0 {
+                    let (ix, iy) = (sx as usize, sy as usize);
+                    if ix < self.w && iy < self.h {
+                        out.d[y * w + x] = self.d[iy * self.w + ix];
+                    }
+                }
+            }
+        }
+        out
+    }
+    /// Number of ink pixels in `[x0, x1) x [y0, y1)` (clamped).
+    pub fn count(&self, x0: i64, y0: i64, x1: i64, y1: i64) -> usize {
+        let (x0, x1) = (x0.clamp(0, self.w as i64) as usize, x1.clamp(0, self.w as i64) as usize);
+        let (y0, y1) = (y0.clamp(0, self.h as i64) as usize, y1.clamp(0, self.h as i64) as usize);
+        let mut n = 0;
+        for y in y0..y1 {
+            n += self.d[y * self.w + x0..y * self.w + x1.max(x0)].iter().filter(|&&v| v != 0).count();
+        }
+        n
+    }
+}
+
+/// Box-average downscale by an integer factor `k`.
+pub fn downscale(g: &GrayImage, k: u32) -> GrayImage {
+    if k <= 1 {
+        return g.clone();
+    }
+    let (w, h) = (g.width() / k, g.height() / k);
+    let src = g.as_raw();
+    let sw = g.width() as usize;
+    let mut out = vec![0u8; (w * h) as usize];
+    let kk = (k * k) as u32;
+    let mut acc = vec![0u32; w as usize];
+    for y in 0..h as usize {
+        acc.iter_mut().for_each(|a| *a = 0);
+        for dy in 0..k as usize {
+            let row = &src[(y * k as usize + dy) * sw..];
+            for (x, a) in acc.iter_mut().enumerate() {
+                let s = &row[x * k as usize..x * k as usize + k as usize];
+                *a += s.iter().map(|&v| v as u32).sum::<u32>();
+            }
+        }
+        for x in 0..w as usize {
+            out[y * w as usize + x] = (acc[x] / kk) as u8;
+        }
+    }
+    GrayImage::from_raw(w, h, out).expect("size matches")
+}
+
+/// Local-mean (Bradley) threshold with an integral image: ink where the pixel is darker than
+/// `(1 - t)` times the mean of its `(2r+1)^2` window and at least `min_contrast` below it.
+pub fn binarize(g: &GrayImage, r: usize) -> Bin {
+    let (w, h) = (g.width() as usize, g.height() as usize);
+    let src = g.as_raw();
+    let mut ii = vec![0u64; (w + 1) * (h + 1)];
+    for y in 0..h {
+        let mut rs = 0u64;
+        for x in 0..w {
+            rs += src[y * w + x] as u64;
+            ii[(y + 1) * (w + 1) + x + 1] = ii[y * (w + 1) + x + 1] + rs;
+        }
+    }
+    let mut b = Bin::new(w, h);
+    for y in 0..h {
+        let y0 = y.saturating_sub(r);
+        let y1 = (y + r + 1).min(h);
+        for x in 0..w {
+            let x0 = x.saturating_sub(r);
+            let x1 = (x + r + 1).min(w);
+            let s = ii[y1 * (w + 1) + x1] + ii[y0 * (w + 1) + x0] - ii[y0 * (w + 1) + x1] - ii[y1 * (w + 1) + x0];
+            let n = ((x1 - x0) * (y1 - y0)) as u64;
+            let p = src[y * w + x] as u64 * n;
+            // p/n < mean * 0.85 and mean - p/n > 12
+            if p * 100 < s * 85 && p + 12 * n < s {
+                b.d[y * w + x] = 1;
+            }
+        }
+    }
+    b
+}
+
+/// A straight ruling found on the page: for a horizontal ruling `y = a + b x` over `x in [t0, t1]`
+/// (for a vertical one, the same with x and y swapped).
+#[derive(Clone, Copy, Debug)]
+pub struct Seg {
+    pub a: f64,
+    pub b: f64,
+    pub t0: f64,
+    pub t1: f64,
+}
+
+impl Seg {
+    /// Cross coordinate at position `t` along the ruling.
+    pub fn at(&self, t: f64) -> f64 {
+        self.a + self.b * t
+    }
+    pub fn len(&self) -> f64 {
+        self.t1 - self.t0
+    }
+    pub fn mid(&self) -> f64 {
+        self.at(0.5 * (self.t0 + self.t1))
+    }
+}
+
+/// Horizontal rulings: pixels in horizontal runs at least `min_run` long (after a vertical
+/// dilation by `tol` pixels, so gently sloped lines survive), grouped into connected pieces and
+/// fitted with a straight line; pieces shorter than `min_len` or thick everywhere (filled areas,
+/// shadows at the page border) are dropped. Handwriting crossing a ruling does not break it.
+pub fn rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64) -> Vec<Seg> {
+    let (w, h) = (b.w, b.h);
+    // runs: (y, x0, x1 exclusive)
+    let mut runs: Vec<(u32, u32, u32)> = Vec::new();
+    let mut row_start = vec![0usize; h + 1];
+    let mut dil = vec![0u8; w];
+    for y in 0..h {
+        row_start[y] = runs.len();
+        let ya = y.saturating_sub(tol);
+        let yb = (y + tol).min(h - 1);
+        dil.copy_from_slice(&b.d[ya * w..ya * w + w]);
+        for yy in ya + 1..=yb {
+            for (d, s) in dil.iter_mut().zip(&b.d[yy * w..yy * w + w]) {
+                *d |= *s;
+            }
+        }
+        let mut x = 0;
+        while x < w {
+            if dil[x] != 0 {
+                let s = x;
+                while x < w && dil[x] != 0 {
+                    x += 1;
+                }
+                if x - s >= min_run {
+                    runs.push((y as u32, s as u32, x as u32));
+                }
+            } else {
+                x += 1;
+            }
+        }
+    }
+    row_start[h] = runs.len();
+    // union-find over overlapping runs on adjacent rows
+    let mut parent: Vec<usize> = (0..runs.len()).collect();
+    fn find(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    for y in 0..h.saturating_sub(1) {
+        let (mut i, ie) = (row_start[y], row_start[y + 1]);
+        let (mut j, je) = (row_start[y + 1], row_start[y + 2]);
+        while i < ie && j < je {
+            let (_, a0, a1) = runs[i];
+            let (_, b0, b1) = runs[j];
+            if a0 < b1 && b0 < a1 {
+                let (ri, rj) = (find(&mut parent, i), find(&mut parent, j));
+                if ri != rj {
+                    parent[ri] = rj;
+                }
+            }
+            if a1 < b1 {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+    }
+    let mut groups: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
+    for i in 0..runs.len() {
+        let r = find(&mut parent, i);
+        groups.entry(r).or_default().push(i);
+    }
+    let thin_max = (2 * tol + 6) as u32;
+    let mut segs = Vec::new();
+    let mut cnt = vec![0u32; w];
+    let mut sumy = vec![0u64; w];
+    for (_, members) in groups {
+        let x0 = members.iter().map(|&i| runs[i].1).min().unwrap_or(0) as usize;
+        let x1 = members.iter().map(|&i| runs[i].2).max().unwrap_or(0) as usize;
+        if ((x1 - x0) as f64) < min_len {
+            continue;
+        }
+        for x in x0..x1 {
+            cnt[x] = 0;
+            sumy[x] = 0;
+        }
+        for &i in &members {
+            let (y, a, bb) = runs[i];
+            for x in a as usize..bb as usize {
+                cnt[x] += 1;
+                sumy[x] += y as u64;
+            }
+        }
+        let pts: Vec<(f64, f64)> = (x0..x1)
+            .filter(|&x| cnt[x] > 0 && cnt[x] <= thin_max)
+            .map(|x| (x as f64, sumy[x] as f64 / cnt[x] as f64))
+            .collect();
+        if (pts.len() as f64) < 0.4 * (x1 - x0) as f64 || pts.len() < 8 {
+            continue;
+        }
+        let Some((mut a, mut bs)) = fit(&pts) else { continue };
+        let inl: Vec<(f64, f64)> = pts.iter().copied().filter(|&(x, y)| (y - a - bs * x).abs() < 2.5).collect();
+        if inl.len() >= pts.len() / 2
+            && let Some((a2, b2)) = fit(&inl)
+        {
+            a = a2;
+            bs = b2;
+        }
+        segs.push(Seg { a, b: bs, t0: x0 as f64, t1: x1 as f64 });
+    }
+    segs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+    segs
+}
+
+fn fit(pts: &[(f64, f64)]) -> Option<(f64, f64)> {
+    let n = pts.len() as f64;
+    let (sx, sy) = pts.iter().fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y));
+    let (mx, my) = (sx / n, sy / n);
+    let (mut sxx, mut sxy) = (0.0, 0.0);
+    for &(x, y) in pts {
+        sxx += (x - mx) * (x - mx);
+        sxy += (x - mx) * (y - my);
+    }
+    if sxx < 1e-9 {
+        return None;
+    }
+    let b = sxy / sxx;
+    Some((my - b * mx, b))
+}
+
+/// Skew angle in degrees (within `[-max_deg, max_deg]`, 0.1 degree resolution) that makes the
+/// ink's horizontal projection profile sharpest, and that sharpness. Rotating the page by
+/// `-angle` straightens it.
+pub fn skew(b: &Bin, max_deg: f64) -> (f64, f64) {
+    // sample ink pixels that belong to short horizontal runs (>= 3) to favour lines
+    let mut pts: Vec<(f32, f32)> = Vec::new();
+    for y in 0..b.h {
+        let row = &b.d[y * b.w..(y + 1) * b.w];
+        let mut x = 0;
+        while x < b.w {
+            if row[x] != 0 {
+                let s = x;
+                while x < b.w && row[x] != 0 {
+                    x += 1;
+                }
+                if x - s >= 3 {
+                    let mut t = s;
+                    while t < x {
+                        pts.push((t as f32, y as f32));
+                        t += 2;
+                    }
+                }
+            } else {
+                x += 1;
+            }
+        }
+    }
+    if pts.len() < 100 {
+        return (0.0, 0.0);
+    }
+    let diag = ((b.w * b.w + b.h * b.h) as f64).sqrt();
+    let nb = (2.0 * diag) as usize + 4;
+    let mut hist = vec![0u32; nb];
+    let mut score = |deg: f64| -> f64 {
+        let (s, c) = deg.to_radians().sin_cos();
+        let (s, c) = (s as f32, c as f32);
+        hist.iter_mut().for_each(|v| *v = 0);
+        let off = diag as f32 + 2.0;
+        for &(x, y) in &pts {
+            let v = y * c - x * s + off;
+            hist[v as usize] += 1;
+        }
+        hist.iter().map(|&v| (v as f64) * (v as f64)).sum::<f64>()
+    };
+    let mut best = (0.0, f64::MIN);
+    let steps = (max_deg / 0.5).round() as i64;
+    for i in -steps..=steps {
+        let d = i as f64 * 0.5;
+        let s = score(d);
+        if s > best.1 {
+            best = (d, s);
+        }
+    }
+    let c = best.0;
+    for i in -5..=5 {
+        let d = c + i as f64 * 0.1;
+        let s = score(d);
+        if s > best.1 {
+            best = (d, s);
+        }
+    }
+    let n = pts.len() as f64;
+    ((best.0 * 10.0).round() / 10.0, best.1 / (n * n))
+}

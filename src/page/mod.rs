@@ -1,0 +1,372 @@
+//! Page geometry: from a scan or a phone photo of a scoresheet to labelled move cells.
+//!
+//! [`load`] reads every page of an image file with decoding limits; [`segment`] finds the page's
+//! orientation (0/90/180/270 degrees), skew (0.1 degree steps) and perspective, straightens it,
+//! finds the printed move table (ruled rows and columns, move-number columns, white and black move
+//! columns, on any form) and returns every move cell with its label, box and crop.
+//!
+//! Nothing about a particular form is hard-coded: rulings are found by morphology (long runs of ink
+//! in a locally thresholded image, robust to handwriting crossing them), rows by their regular
+//! pitch, blocks by a narrow column followed by two wide ones, numbering by the count of printed
+//! digits in each number cell (which also recognises continuation pages starting at e.g. 61).
+
+pub mod cli;
+mod draw;
+pub mod geom;
+mod grid;
+mod lines;
+mod load;
+
+use std::fmt;
+use std::path::PathBuf;
+
+use image::{DynamicImage, GrayImage, RgbImage};
+use serde::Serialize;
+
+pub use draw::overlay;
+pub use geom::Homography;
+pub use load::{MAX_BYTES, MAX_SIDE, load};
+use lines::Bin;
+
+/// Which player's half-move a cell holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// White's move.
+    White,
+    /// Black's move.
+    Black,
+}
+
+impl Side {
+    /// `"white"` or `"black"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}
+
+/// One move cell of the sheet.
+#[derive(Clone, Debug, Serialize)]
+pub struct Cell {
+    /// Move number printed on the row.
+    #[serde(rename = "move")]
+    pub mv: u32,
+    /// White or black half-move.
+    pub side: Side,
+    /// Axis-aligned box `[x0, y0, x1, y1]` around the cell as it lies in the input image (pixels).
+    #[serde(rename = "box")]
+    pub box_in_input: [f32; 4],
+    /// Box `[x0, y0, x1, y1]` of the cell in [`Sheet::page`] (pixels).
+    #[serde(skip)]
+    pub box_straight: [f32; 4],
+    /// True when the cell holds no handwriting.
+    pub blank: bool,
+    /// Share of the cell's inner area covered by ink (0..1), the basis of `blank`.
+    #[serde(skip)]
+    pub ink: f32,
+    /// Grey crop of the cell from the straightened page, with a small margin so that ink crossing
+    /// the cell border is kept.
+    #[serde(skip)]
+    pub crop: GrayImage,
+}
+
+/// One block of the printed table: a move-number column and its white and black columns.
+#[derive(Clone, Debug, Serialize)]
+pub struct Block {
+    /// First move number of the block.
+    pub first_move: u32,
+    /// Number of move rows.
+    pub rows: u32,
+    /// Box `[x0, y0, x1, y1]` of the block's move rows in [`Sheet::page`].
+    pub box_straight: [f32; 4],
+}
+
+/// A segmented scoresheet page.
+#[derive(Clone, Debug, Serialize)]
+pub struct Sheet {
+    /// Straightened grey page (orientation, skew and perspective corrected, at about the input's
+    /// resolution).
+    #[serde(skip)]
+    pub page: GrayImage,
+    /// Maps input-image pixel coordinates to [`Sheet::page`] coordinates.
+    #[serde(skip)]
+    pub to_page: Homography,
+    /// Clockwise quarter turns applied to the input (0..=3).
+    #[serde(skip)]
+    pub quarter_turns: u32,
+    /// Residual skew corrected, degrees.
+    #[serde(skip)]
+    pub skew_deg: f64,
+    /// Whether a perspective correction was applied.
+    #[serde(skip)]
+    pub perspective: bool,
+    /// Blocks of the table in reading order.
+    #[serde(skip)]
+    pub blocks: Vec<Block>,
+    /// Move cells in move order, white before black.
+    pub cells: Vec<Cell>,
+}
+
+/// Everything that can go wrong reading or segmenting a page.
+#[derive(Debug)]
+pub enum PageError {
+    /// The file could not be read.
+    Io { path: PathBuf, source: std::io::Error },
+    /// The file is not a decodable image within the limits.
+    Decode { path: PathBuf, reason: String },
+    /// No scoresheet move table was found on the page.
+    NoTable { reason: String },
+    /// An error about a particular file (wraps a segmentation error with the file's name).
+    InFile { path: PathBuf, source: Box<PageError> },
+    /// Writing outputs failed.
+    Write { path: PathBuf, reason: String },
+}
+
+impl fmt::Display for PageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PageError::Io { path, source } => write!(f, "{}: cannot read file: {source}", path.display()),
+            PageError::Decode { path, reason } => write!(f, "{}: cannot decode image: {reason}", path.display()),
+            PageError::NoTable { reason } => write!(f, "no scoresheet move table found: {reason}"),
+            PageError::InFile { path, source } => write!(f, "{}: {source}", path.display()),
+            PageError::Write { path, reason } => write!(f, "{}: cannot write: {reason}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for PageError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PageError::Io { source, .. } => Some(source),
+            PageError::InFile { source, .. } => Some(source.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+impl PageError {
+    /// Attaches the file name to an error that lacks one.
+    pub fn in_file(self, path: impl Into<PathBuf>) -> PageError {
+        match self {
+            e @ (PageError::Io { .. } | PageError::Decode { .. } | PageError::InFile { .. } | PageError::Write { .. }) => e,
+            e => PageError::InFile { path: path.into(), source: Box::new(e) },
+        }
+    }
+}
+
+/// Ink share above which a cell counts as written in.
+pub const BLANK_INK: f64 = 0.012;
+
+/// Segments a page image (any colour type). See [`segment_gray`].
+pub fn segment(img: &DynamicImage) -> Result<Sheet, PageError> {
+    segment_gray(&img.to_luma8())
+}
+
+struct Frame {
+    /// small (analysis-scale) input coordinates -> straightened analysis frame
+    h: Homography,
+    w: usize,
+    hh: usize,
+    quarter: u32,
+    skew: f64,
+    perspective: bool,
+    bin: Bin,
+    /// total length of long horizontal rulings found
+    hsum: f64,
+}
+
+/// Rotation by quarter turns + skew about the image, translated so the result starts at 0.
+fn rotation(w: usize, h: usize, quarter: u32, skew: f64) -> (Homography, usize, usize) {
+    let r = Homography::rotate_deg(quarter as f64 * 90.0 - skew);
+    let corners = [(0.0, 0.0), (w as f64, 0.0), (w as f64, h as f64), (0.0, h as f64)];
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for (x, y) in corners {
+        let (u, v) = r.apply(x, y);
+        x0 = x0.min(u);
+        y0 = y0.min(v);
+        x1 = x1.max(u);
+        y1 = y1.max(v);
+    }
+    let t = Homography::translate(-x0, -y0).after(&r);
+    (t, (x1 - x0).ceil() as usize, (y1 - y0).ceil() as usize)
+}
+
+fn intersect(hz: &lines::Seg, vt: &lines::Seg) -> (f64, f64) {
+    // y = a1 + b1 x ; x = a2 + b2 y
+    let y = (hz.a + hz.b * vt.a) / (1.0 - hz.b * vt.b);
+    (vt.a + vt.b * y, y)
+}
+
+/// Builds the straightened analysis frame for one orientation guess.
+fn frame(bin0: &Bin, quarter: u32) -> Frame {
+    let (r0, w0, h0) = rotation(bin0.w, bin0.h, quarter, 0.0);
+    let skew = if quarter == 0 {
+        lines::skew(bin0, 12.0).0
+    } else {
+        let b = bin0.warp(&r0.inverse().unwrap_or(Homography::IDENTITY), w0, h0);
+        lines::skew(&b, 12.0).0
+    };
+    let (r, w, h) = rotation(bin0.w, bin0.h, quarter, skew);
+    let rinv = r.inverse().unwrap_or(Homography::IDENTITY);
+    let bin1 = bin0.warp(&rinv, w, h);
+    // perspective: outermost long rulings
+    let lh = (w / 25).max(16);
+    let hs = lines::rulings(&bin1, lh, 1, 0.2 * w as f64);
+    let vs = lines::rulings(&bin1.transpose(), (h / 30).max(12), 1, 0.2 * h as f64);
+    let hsum: f64 = hs.iter().map(|s| s.len()).sum();
+    let mut persp = None;
+    if hs.len() >= 2 && vs.len() >= 2 {
+        let hmax = hs.iter().map(|s| s.len()).fold(0.0, f64::max);
+        let vmax = vs.iter().map(|s| s.len()).fold(0.0, f64::max);
+        let hl: Vec<&lines::Seg> = hs.iter().filter(|s| s.len() >= 0.6 * hmax).collect();
+        let vl: Vec<&lines::Seg> = vs.iter().filter(|s| s.len() >= 0.6 * vmax).collect();
+        if hl.len() >= 2 && vl.len() >= 2 {
+            let (top, bot) = (hl[0], hl[hl.len() - 1]);
+            let (left, right) = (vl[0], vl[vl.len() - 1]);
+            let q = [intersect(top, left), intersect(top, right), intersect(bot, right), intersect(bot, left)];
+            let x0 = 0.5 * (q[0].0 + q[3].0);
+            let x1 = 0.5 * (q[1].0 + q[2].0);
+            let y0 = 0.5 * (q[0].1 + q[1].1);
+            let y1 = 0.5 * (q[2].1 + q[3].1);
+            let rect = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
+            let dev = q.iter().zip(&rect).map(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs())).fold(0.0, f64::max);
+            let sane = x1 - x0 > 0.2 * w as f64 && y1 - y0 > 0.2 * h as f64 && dev < 0.25 * (x1 - x0).min(y1 - y0);
+            if sane && dev > 1.5 {
+                persp = Homography::from_points(&q, &rect);
+            }
+        }
+    }
+    match persp {
+        Some(p) => {
+            let hh = p.after(&r);
+            let bin = bin0.warp(&hh.inverse().unwrap_or(Homography::IDENTITY), w, h);
+            Frame { h: hh, w, hh: h, quarter, skew, perspective: true, bin, hsum }
+        }
+        None => Frame { h: r, w, hh: h, quarter, skew, perspective: false, bin: bin1, hsum },
+    }
+}
+
+/// Segments a grey page: orientation, skew and perspective correction, move table, cells.
+///
+/// Errors with [`PageError::NoTable`] when the image holds no recognisable move table (a blank
+/// page, a photo of something else).
+pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
+    let (gw, gh) = (g.width(), g.height());
+    if gw < 32 || gh < 32 {
+        return Err(PageError::NoTable { reason: format!("image is only {gw}x{gh} pixels") });
+    }
+    let k = (gw.max(gh) / 800).max(1);
+    let small = lines::downscale(g, k);
+    let bin0 = lines::binarize(&small, (small.width() as usize / 60).max(7));
+    // orientation: the table has more ruled length across than down
+    let f0 = frame(&bin0, 0);
+    let f1 = frame(&bin0, 1);
+    let (mut first, mut second) = if f1.hsum > f0.hsum { (Some(f1), Some(f0)) } else { (Some(f0), Some(f1)) };
+    let q0 = first.as_ref().map_or(0, |f| f.quarter);
+    let mut found = None;
+    let mut last_err = String::from("no ruled table");
+    for (i, q) in [q0, q0 + 2, q0 + 1, q0 + 3].into_iter().enumerate() {
+        let fr = match i {
+            0 => first.take(),
+            2 => second.take(),
+            _ => None,
+        }
+        .unwrap_or_else(|| frame(&bin0, q % 4));
+        match grid::analyze(&fr.bin) {
+            grid::Grid::Found { cells, blocks, pitch } => {
+                found = Some((fr, cells, blocks, pitch));
+                break;
+            }
+            grid::Grid::Flipped => last_err = "move-number columns lie right of the move columns".into(),
+            grid::Grid::None(e) => {
+                if q == q0 {
+                    last_err = e;
+                }
+            }
+        }
+    }
+    let Some((fr, gcells, gblocks, pitch)) = found else {
+        return Err(PageError::NoTable { reason: last_err });
+    };
+    // full resolution: input -> small (1/k) -> frame (fr.h) -> page (x k, minus crop origin)
+    let kf = k as f64;
+    let to_frame_full = Homography::scale(kf).after(&fr.h).after(&Homography::scale(1.0 / kf));
+    // page = table region plus a margin, within the frame
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for c in &gcells {
+        x0 = x0.min(c.bx[0]);
+        y0 = y0.min(c.bx[1]);
+        x1 = x1.max(c.bx[2]);
+        y1 = y1.max(c.bx[3]);
+    }
+    let mx = 0.06 * (x1 - x0) + 2.0 * pitch;
+    let my = 0.06 * (y1 - y0) + 2.0 * pitch;
+    let px0 = (x0 - mx).max(0.0).floor();
+    let py0 = (y0 - my).max(0.0).floor();
+    let px1 = (x1 + mx).min(fr.w as f64).ceil();
+    let py1 = (y1 + my).min(fr.hh as f64).ceil();
+    let to_page = Homography::translate(-px0 * kf, -py0 * kf).after(&to_frame_full);
+    let pw = ((px1 - px0) * kf) as u32;
+    let ph = ((py1 - py0) * kf) as u32;
+    let from_page = to_page.inverse().ok_or_else(|| PageError::NoTable { reason: "degenerate page geometry".into() })?;
+    let page = geom::warp_gray(g, &from_page, pw.max(1), ph.max(1));
+    let mut cells = Vec::with_capacity(gcells.len());
+    for c in gcells {
+        let sb = [(c.bx[0] - px0) * kf, (c.bx[1] - py0) * kf, (c.bx[2] - px0) * kf, (c.bx[3] - py0) * kf];
+        let ib = geom::map_box(&from_page, sb);
+        let (cw, chh) = (sb[2] - sb[0], sb[3] - sb[1]);
+        let (ex, ey) = (0.06 * cw, 0.2 * chh);
+        let cx0 = (sb[0] - ex).max(0.0) as u32;
+        let cy0 = (sb[1] - ey).max(0.0) as u32;
+        let cx1 = ((sb[2] + ex) as u32).min(pw);
+        let cy1 = ((sb[3] + ey) as u32).min(ph);
+        let crop = image::imageops::crop_imm(&page, cx0, cy0, cx1.saturating_sub(cx0).max(1), cy1.saturating_sub(cy0).max(1)).to_image();
+        let clamp = |v: f64, m: u32| v.clamp(0.0, m as f64) as f32;
+        cells.push(Cell {
+            mv: c.mv,
+            side: c.side,
+            box_in_input: [clamp(ib[0], gw), clamp(ib[1], gh), clamp(ib[2], gw), clamp(ib[3], gh)],
+            box_straight: [sb[0] as f32, sb[1] as f32, sb[2] as f32, sb[3] as f32],
+            blank: c.ink < BLANK_INK,
+            ink: c.ink as f32,
+            crop,
+        });
+    }
+    let blocks = gblocks
+        .iter()
+        .map(|b| Block {
+            first_move: b.first,
+            rows: b.rows,
+            box_straight: [
+                ((b.bx[0] - px0) * kf) as f32,
+                ((b.bx[1] - py0) * kf) as f32,
+                ((b.bx[2] - px0) * kf) as f32,
+                ((b.bx[3] - py0) * kf) as f32,
+            ],
+        })
+        .collect();
+    Ok(Sheet {
+        page,
+        to_page,
+        quarter_turns: fr.quarter,
+        skew_deg: fr.skew,
+        perspective: fr.perspective,
+        blocks,
+        cells,
+    })
+}
+
+impl Sheet {
+    /// The overlay picture: the straightened page with every cell's box and label drawn on it.
+    pub fn overlay(&self) -> RgbImage {
+        overlay(self)
+    }
+
+    /// The cell for `(mv, side)`, if the sheet has one.
+    pub fn cell(&self, mv: u32, side: Side) -> Option<&Cell> {
+        self.cells.iter().find(|c| c.mv == mv && c.side == side)
+    }
+}

@@ -1,0 +1,278 @@
+//! Tests of the `page` stage on forms drawn here (several layouts, numbering, orientations),
+//! on real HCS pages (tests/data), and on bad input.
+
+use image::{DynamicImage, GrayImage, Luma};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use scoresheet::page::{self, PageError, Side};
+
+/// 3x5 bitmap digits, drawn scaled: a printed font unlike any real one.
+const DIGITS: [[u8; 5]; 10] = [
+    [7, 5, 5, 5, 7],
+    [2, 6, 2, 2, 7],
+    [7, 1, 7, 4, 7],
+    [7, 1, 7, 1, 7],
+    [5, 5, 7, 1, 1],
+    [7, 4, 7, 1, 7],
+    [7, 4, 7, 5, 7],
+    [7, 1, 1, 2, 2],
+    [7, 5, 7, 5, 7],
+    [7, 5, 7, 1, 7],
+];
+
+fn rect(img: &mut GrayImage, x0: i64, y0: i64, x1: i64, y1: i64, v: u8) {
+    for y in y0.max(0)..y1.min(img.height() as i64) {
+        for x in x0.max(0)..x1.min(img.width() as i64) {
+            img.put_pixel(x as u32, y as u32, Luma([v]));
+        }
+    }
+}
+
+fn number(img: &mut GrayImage, x: i64, y: i64, n: u32, s: i64) {
+    for (i, ch) in n.to_string().bytes().enumerate() {
+        let g = DIGITS[(ch - b'0') as usize];
+        for (r, bits) in g.iter().enumerate() {
+            for b in 0..3 {
+                if bits & (4 >> b) != 0 {
+                    let px = x + (i as i64 * 4 + b) * s;
+                    rect(img, px, y + r as i64 * s, px + s, y + (r as i64 + 1) * s, 30);
+                }
+            }
+        }
+    }
+}
+
+/// A form with `blocks` columns of blocks (number, white, black), `rows` rows each, numbered from
+/// `first`, with a header row, some handwriting-like scribbles in the first `written` moves.
+/// Returns the image and the true boxes `(move, side, [x0, y0, x1, y1])`.
+fn form(blocks: u32, rows: u32, first: u32, written: u32, seed: u64) -> (GrayImage, Vec<(u32, Side, [f64; 4])>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (nw, mw, rh) = (50i64, 150i64, 30i64);
+    let bw = nw + 2 * mw;
+    let gap = 30i64;
+    let (mx, my) = (60i64, 120i64);
+    let w = mx * 2 + blocks as i64 * bw + (blocks as i64 - 1) * gap;
+    let h = my * 2 + (rows as i64 + 1) * rh;
+    let mut img = GrayImage::from_pixel(w as u32, h as u32, Luma([235]));
+    let mut truth = Vec::new();
+    // title text block (ignored header)
+    rect(&mut img, mx, 40, mx + 300, 44, 40);
+    let mut mv = first;
+    for b in 0..blocks as i64 {
+        let x0 = mx + b * (bw + gap);
+        let top = my;
+        for r in 0..=rows as i64 + 1 {
+            let y = top + r * rh;
+            rect(&mut img, x0, y - 1, x0 + bw + 1, y + 1, 20);
+        }
+        for x in [x0, x0 + nw, x0 + nw + mw, x0 + bw] {
+            rect(&mut img, x - 1, top, x + 1, top + (rows as i64 + 1) * rh + 1, 20);
+        }
+        // header row: dark fill over the move columns
+        rect(&mut img, x0 + nw + mw, top, x0 + bw, top + rh, 60);
+        for r in 0..rows as i64 {
+            let y = top + (r + 1) * rh;
+            number(&mut img, x0 + 6, y + 7, mv, 3);
+            for (k, side) in [(0, Side::White), (1, Side::Black)] {
+                let cx = x0 + nw + k * mw;
+                truth.push((mv, side, [cx as f64, y as f64, (cx + mw) as f64, (y + rh) as f64]));
+                if mv < first + written {
+                    // scribble: a few strokes, some crossing the rulings
+                    for _ in 0..4 {
+                        let sx = cx + rng.gen_range(15..mw - 40);
+                        let sy = y + rng.gen_range(-6..rh - 8);
+                        rect(&mut img, sx, sy, sx + 3, sy + rng.gen_range(10..22), 50);
+                        rect(&mut img, sx, sy + 8, sx + rng.gen_range(8..25), sy + 11, 50);
+                    }
+                }
+            }
+            mv += 1;
+        }
+    }
+    (img, truth)
+}
+
+fn iou(a: [f64; 4], b: [f64; 4]) -> f64 {
+    let iw = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
+    let ih = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
+    let i = iw * ih;
+    i / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - i)
+}
+
+fn check(img: &GrayImage, truth: &[(u32, Side, [f64; 4])]) -> page::Sheet {
+    let sheet = page::segment_gray(img).expect("table found");
+    assert_eq!(sheet.cells.len(), truth.len(), "cell count");
+    for (m, s, b) in truth {
+        let c = sheet.cell(*m, *s).unwrap_or_else(|| panic!("no cell {m} {s:?}"));
+        let bb = c.box_in_input.map(|v| v as f64);
+        assert!(iou(bb, *b) >= 0.7, "cell {m} {s:?}: box {bb:?} vs {b:?}");
+    }
+    sheet
+}
+
+#[test]
+fn two_blocks_of_thirty() {
+    let (img, truth) = form(2, 30, 1, 25, 1);
+    let sheet = check(&img, &truth);
+    assert!(!sheet.cell(3, Side::White).unwrap().blank);
+    assert!(sheet.cell(40, Side::Black).unwrap().blank);
+}
+
+#[test]
+fn three_blocks_of_twenty() {
+    let (img, truth) = form(3, 20, 1, 30, 2);
+    check(&img, &truth);
+}
+
+#[test]
+fn continuation_page_starts_at_61() {
+    let (img, truth) = form(1, 40, 61, 10, 3);
+    let sheet = check(&img, &truth);
+    assert_eq!(sheet.blocks[0].first_move, 61);
+}
+
+#[test]
+fn upside_down_sheet() {
+    let (img, truth) = form(2, 25, 1, 20, 4);
+    let (w, h) = (img.width() as f64, img.height() as f64);
+    let turned = image::imageops::rotate180(&img);
+    let truth: Vec<_> = truth.iter().map(|(m, s, b)| (*m, *s, [w - b[2], h - b[3], w - b[0], h - b[1]])).collect();
+    let sheet = check(&turned, &truth);
+    assert_eq!(sheet.quarter_turns, 2);
+}
+
+#[test]
+fn quarter_turned_sheet() {
+    let (img, truth) = form(2, 25, 1, 20, 5);
+    let h = img.height() as f64;
+    let turned = image::imageops::rotate270(&img); // (x, y) -> (y, w - x)... counter-clockwise
+    let w = img.width() as f64;
+    let truth: Vec<_> = truth.iter().map(|(m, s, b)| (*m, *s, [b[1], w - b[2], b[3], w - b[0]])).collect();
+    let _ = h;
+    check(&turned, &truth);
+}
+
+#[test]
+fn skewed_sheet() {
+    let (img, truth) = form(2, 30, 1, 30, 6);
+    let deg = 2.5f64;
+    let (w, h) = (img.width(), img.height());
+    let (cx, cy) = (w as f64 / 2.0, h as f64 / 2.0);
+    let rot = imageproc::geometric_transformations::rotate_about_center(
+        &img,
+        deg.to_radians() as f32,
+        imageproc::geometric_transformations::Interpolation::Bilinear,
+        Luma([235]),
+    );
+    let (s, c) = deg.to_radians().sin_cos();
+    let map = |x: f64, y: f64| (cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c);
+    let truth: Vec<_> = truth
+        .iter()
+        .map(|(m, sd, b)| {
+            let pts = [map(b[0], b[1]), map(b[2], b[1]), map(b[2], b[3]), map(b[0], b[3])];
+            let bx = [
+                pts.iter().map(|p| p.0).fold(f64::MAX, f64::min),
+                pts.iter().map(|p| p.1).fold(f64::MAX, f64::min),
+                pts.iter().map(|p| p.0).fold(f64::MIN, f64::max),
+                pts.iter().map(|p| p.1).fold(f64::MIN, f64::max),
+            ];
+            (*m, *sd, bx)
+        })
+        .collect();
+    let sheet = check(&rot, &truth);
+    assert!((sheet.skew_deg - deg).abs() <= 0.3, "skew {}", sheet.skew_deg);
+}
+
+#[test]
+fn blank_page_is_an_error() {
+    let img = GrayImage::from_pixel(800, 1000, Luma([240]));
+    assert!(matches!(page::segment_gray(&img), Err(PageError::NoTable { .. })));
+}
+
+#[test]
+fn non_scoresheet_photo_is_an_error() {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut img = GrayImage::from_fn(900, 700, |x, y| Luma([(120 + (x / 7 + y / 5) % 90) as u8]));
+    for _ in 0..60 {
+        let (x, y) = (rng.gen_range(0..850i64), rng.gen_range(0..650i64));
+        rect(&mut img, x, y, x + rng.gen_range(5..60), y + rng.gen_range(5..60), rng.gen_range(0..80));
+    }
+    assert!(page::segment_gray(&img).is_err());
+}
+
+#[test]
+fn hcs_pages_have_120_labelled_cells() {
+    for name in ["hcs_001_0.jpg", "hcs_073_0.jpg"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+        let img = page::load(&path).unwrap().remove(0);
+        let sheet = page::segment(&img).unwrap();
+        assert_eq!(sheet.cells.len(), 120, "{name}");
+        for m in 1..=60 {
+            for s in [Side::White, Side::Black] {
+                let c = sheet.cell(m, s).unwrap_or_else(|| panic!("{name}: no cell {m}"));
+                let b = c.box_in_input;
+                // halves: moves 1-30 left of 31-60, rows go down
+                if m <= 30 {
+                    let right = sheet.cell(m + 30, s).unwrap().box_in_input;
+                    assert!(b[2] <= right[0] + 5.0, "{name}: {m} not left of {}", m + 30);
+                }
+                if m > 1 && m != 31 {
+                    let above = sheet.cell(m - 1, s).unwrap().box_in_input;
+                    assert!(above[3] <= b[1] + 4.0, "{name}: {m} not below {}", m - 1);
+                }
+            }
+        }
+        // game 001 page 0 is written up to move 31 (black resigned); move 50 is blank
+        if name == "hcs_001_0.jpg" {
+            assert!(!sheet.cell(10, Side::White).unwrap().blank);
+            assert!(!sheet.cell(31, Side::Black).unwrap().blank);
+            assert!(sheet.cell(50, Side::White).unwrap().blank);
+        }
+        let json = serde_json::to_value(&sheet).unwrap();
+        assert_eq!(json["cells"][0]["move"], 1);
+        assert_eq!(json["cells"][0]["side"], "white");
+        assert_eq!(json["cells"][0]["box"].as_array().unwrap().len(), 4);
+    }
+}
+
+#[test]
+fn bad_files_are_errors_naming_the_file() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-page-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let garbage = dir.join("garbage.png");
+    std::fs::write(&garbage, b"\x89PNG\r\n\x1a\nthis is not a png").unwrap();
+    let e = page::load(&garbage).unwrap_err();
+    assert!(e.to_string().contains("garbage.png"), "{e}");
+    let missing = dir.join("missing.jpg");
+    let e = page::load(&missing).unwrap_err();
+    assert!(e.to_string().contains("missing.jpg"), "{e}");
+    let text = dir.join("notes.txt");
+    std::fs::write(&text, "hello").unwrap();
+    assert!(page::load(&text).unwrap_err().to_string().contains("notes.txt"));
+    // a PNG header claiming a huge image is refused by the limits, not decoded
+    let huge = dir.join("huge.png");
+    let mut png = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut png, 1, 1);
+        enc.set_color(png::ColorType::Grayscale);
+        enc.write_header().unwrap().write_image_data(&[0]).unwrap();
+    }
+    // patch the IHDR width/height to 100000 x 100000 (CRC now wrong: still an error, not an OOM)
+    png[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+    png[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+    std::fs::write(&huge, &png).unwrap();
+    assert!(page::load(&huge).unwrap_err().to_string().contains("huge.png"));
+    // multi-page TIFF: every page
+    let tif = dir.join("two.tif");
+    {
+        let f = std::fs::File::create(&tif).unwrap();
+        let mut enc = tiff::encoder::TiffEncoder::new(f).unwrap();
+        let a = vec![200u8; 64 * 48];
+        enc.write_image::<tiff::encoder::colortype::Gray8>(64, 48, &a).unwrap();
+        enc.write_image::<tiff::encoder::colortype::Gray8>(64, 48, &a).unwrap();
+    }
+    let pages = page::load(&tif).unwrap();
+    assert_eq!(pages.len(), 2);
+    assert!(matches!(pages[0], DynamicImage::ImageLuma8(_)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
