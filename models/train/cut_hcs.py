@@ -1,0 +1,70 @@
+"""Cuts HCS cells with our own `page` stage (`scoresheet segment PAGE --out DIR`) and labels them
+from training_tags.txt. Writes OUT/train/labels.tsv (all games but the 17 test games) and
+OUT/test/labels.tsv (the 17 test games, both pages). No test page ever enters OUT/train.
+
+    python models/train/cut_hcs.py --bin target/release/scoresheet /work/shared/data/hcs OUT
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+TEST_GAMES = {"001", "005", "008", "017", "019", "021", "022", "023", "024", "025", "027", "029", "033", "034",
+              "035", "039", "040"}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("hcs")
+    ap.add_argument("out")
+    ap.add_argument("--bin", default="target/release/scoresheet")
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args()
+    tags = {}
+    for line in open(os.path.join(a.hcs, "training_tags.txt"), encoding="utf-8"):
+        parts = line.split(None, 1)
+        if len(parts) == 2:
+            tags[parts[0]] = parts[1].strip()
+    pages = sorted({n.rsplit("_", 2)[0] for n in tags})  # GGG_P
+    tmp = tempfile.mkdtemp(prefix="hcs_cut_")
+
+    def cut(page):
+        src = os.path.join(a.hcs, page + ".jpg")
+        if not os.path.exists(src):
+            return page, "missing page"
+        d = os.path.join(tmp, page)
+        r = subprocess.run([a.bin, "segment", src, "--out", d], capture_output=True, text=True)
+        return page, None if r.returncode == 0 else r.stderr.strip()[:200]
+
+    failed = []
+    with ThreadPoolExecutor(a.jobs) as ex:
+        for page, err in ex.map(cut, pages):
+            if err:
+                failed.append((page, err))
+    counts = {"train": 0, "test": 0}
+    missing = 0
+    files = {}
+    for split in counts:
+        os.makedirs(os.path.join(a.out, split), exist_ok=True)
+        files[split] = open(os.path.join(a.out, split, "labels.tsv"), "w", encoding="utf-8")
+    for name, label in sorted(tags.items()):
+        g, p, m, colour = name[:-4].split("_")
+        cell = os.path.join(tmp, f"{g}_{p}", f"{m}_{colour}.png")
+        if not os.path.exists(cell):
+            missing += 1
+            continue
+        split = "test" if g in TEST_GAMES else "train"
+        shutil.copy(cell, os.path.join(a.out, split, name))
+        files[split].write(f"{name}\t{label}\n")
+        counts[split] += 1
+    shutil.rmtree(tmp, ignore_errors=True)
+    print(f"{len(pages)} pages, {len(failed)} failed to segment, cells: {counts}, {missing} labelled cells not cut")
+    for page, err in failed[:20]:
+        print("  ", page, err, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
