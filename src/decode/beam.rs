@@ -87,7 +87,8 @@ impl CachedCell<'_> {
 /// The ink of every copy, with cached scores.
 pub(crate) struct Ink<'a> {
     pub(crate) copies: Vec<Vec<Option<CachedCell<'a>>>>,
-    /// Per copy, the sum of blank log-probabilities from each half-move to the end.
+    /// Per copy, the sum from each half-move to the end of the cells' scores as cells after the
+    /// game (blank, or non-move ink at a penalty).
     blank_suffix: Vec<Vec<f32>>,
     pub(crate) plies: usize,
     /// Expansions already made, by (half-move, position), for the letter set and habits of
@@ -100,7 +101,7 @@ pub(crate) struct Ink<'a> {
 pub(crate) type Expansion = Vec<(Move, f32, Vec<CellReading>)>;
 
 impl<'a> Ink<'a> {
-    pub(crate) fn new(copies: Vec<Copy<'a>>) -> Ink<'a> {
+    pub(crate) fn new(copies: Vec<Copy<'a>>, params: &Params) -> Ink<'a> {
         let plies = copies.iter().map(|c| c.cells.len()).max().unwrap_or(0);
         let mut out = Vec::new();
         let mut suffixes = Vec::new();
@@ -125,8 +126,13 @@ impl<'a> Ink<'a> {
             }
             let mut suffix = vec![0.0; plies + 1];
             for i in (0..plies).rev() {
-                let blank = cells.get(i).and_then(|c| c.as_ref()).map_or(0.0, |c| c.blank);
-                suffix[i] = suffix[i + 1] + blank;
+                // After the game, a cell is blank, or holds something that is not a move (the
+                // result, "resigns", a signature): the same bounded penalty as a mismatch.
+                let after_end = cells
+                    .get(i)
+                    .and_then(|c| c.as_ref())
+                    .map_or(0.0, |c| c.blank.max(params.mismatch_penalty + c.best.1));
+                suffix[i] = suffix[i + 1] + after_end;
             }
             suffixes.push(suffix);
             out.push(cells);
@@ -420,7 +426,7 @@ fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) 
 /// and the better reading wins. The writer's habits are learnt per letter set before the full
 /// reading (see [`infer_habits`]).
 pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Params) -> DecodedGame {
-    let mut ink = Ink::new(copies);
+    let mut ink = Ink::new(copies, params);
     let start = Chess::default();
     let finalists: Vec<&'static Lang> = match lang {
         Some(l) => vec![l],

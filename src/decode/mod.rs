@@ -135,3 +135,33 @@ impl CellScorer for crate::recognize::CellScores {
         (r.text, r.logp.max(LOGP_FLOOR))
     }
 }
+
+/// A cell scorer told by the page stage whether the cell holds ink. A cell the page stage finds
+/// blank reads as blank, whatever the model would make of its paper texture; a cell with ink is
+/// unlikely to be blank. The model's scores still rank the texts.
+pub struct InkAware<S: CellScorer> {
+    pub inner: S,
+    pub blank: bool,
+}
+
+/// How much a page-stage blank flag moves the odds (natural log).
+pub const BLANK_FLAG_WEIGHT: f32 = 10.0;
+
+impl<S: CellScorer> CellScorer for InkAware<S> {
+    fn logp(&mut self, texts: &[&str]) -> Vec<f32> {
+        let mut lps = self.inner.logp(texts);
+        for (t, lp) in texts.iter().zip(lps.iter_mut()) {
+            match (self.blank, t.is_empty()) {
+                (true, true) => *lp = lp.max(-0.05),
+                (true, false) => *lp -= BLANK_FLAG_WEIGHT,
+                (false, true) => *lp -= BLANK_FLAG_WEIGHT / 2.0,
+                (false, false) => {}
+            }
+        }
+        lps
+    }
+
+    fn best(&mut self) -> (String, f32) {
+        if self.blank { (String::new(), -0.05) } else { self.inner.best() }
+    }
+}

@@ -19,7 +19,7 @@ use std::sync::Mutex;
 use image::{DynamicImage, GrayImage, RgbImage};
 use rayon::prelude::*;
 
-use crate::decode::{CellScorer, Copy, Params, decode};
+use crate::decode::{CellScorer, Copy, InkAware, Params, decode};
 use crate::notation::Lang;
 use crate::output::{FileError, GameOutput, SheetRef};
 use crate::recognize::{CellScores, Recognizer};
@@ -33,6 +33,8 @@ pub struct CutCell {
     pub bbox: [f32; 4],
     /// The crop the recognizer reads.
     pub crop: GrayImage,
+    /// The page stage found no ink in the cell.
+    pub blank: bool,
 }
 
 /// The page stage as `read` uses it: a page image to its labelled cells.
@@ -55,6 +57,7 @@ impl Cutter for PageCutter {
                 ply: (c.mv as usize - 1) * 2 + usize::from(c.side == crate::page::Side::Black),
                 bbox: c.box_in_input,
                 crop: c.crop,
+                blank: c.blank,
             })
             .collect())
     }
@@ -64,7 +67,8 @@ impl Cutter for PageCutter {
 pub struct SheetRead {
     pub file: PathBuf,
     pub page: usize,
-    pub cells: Vec<(usize, [f32; 4], CellScores)>,
+    /// (half-move, box in the input, blank, the recognizer's scores).
+    pub cells: Vec<(usize, [f32; 4], bool, CellScores)>,
     /// The page image, kept for the review page.
     pub image: Option<RgbImage>,
 }
@@ -112,7 +116,7 @@ pub fn read_page(
     }
     let crops: Vec<GrayImage> = cells.iter().map(|c| c.crop.clone()).collect();
     let scores = pool.with(|r| r.recognize(&crops))??;
-    let cells = cells.into_iter().zip(scores).map(|(c, s)| (c.ply, c.bbox, s)).collect();
+    let cells = cells.into_iter().zip(scores).map(|(c, s)| (c.ply, c.bbox, c.blank, s)).collect();
     Ok(SheetRead { file: file.to_path_buf(), page, cells, image: keep_image.then(|| image.to_rgb8()) })
 }
 
@@ -157,9 +161,10 @@ pub fn decode_game(
     let mut refs = Vec::new();
     for (s, sheet) in sheets.iter().enumerate() {
         let mut boxes = vec![None; plies];
-        for (ply, bbox, scores) in &sheet.cells {
+        for (ply, bbox, blank, scores) in &sheet.cells {
             boxes[*ply] = Some(*bbox);
-            copies[copy_of[s]].cells[*ply] = Some(Box::new(scores.clone()) as Box<dyn CellScorer>);
+            let scorer = InkAware { inner: scores.clone(), blank: *blank };
+            copies[copy_of[s]].cells[*ply] = Some(Box::new(scorer) as Box<dyn CellScorer>);
         }
         refs.push(SheetRef { file: sheet.file.display().to_string(), page: sheet.page, copy: copy_of[s], boxes });
     }
