@@ -137,31 +137,54 @@ impl CellScorer for crate::recognize::CellScores {
 }
 
 /// A cell scorer told by the page stage whether the cell holds ink. A cell the page stage finds
-/// blank reads as blank, whatever the model would make of its paper texture; a cell with ink is
-/// unlikely to be blank. The model's scores still rank the texts.
+/// blank reads as blank when the model is unsure of any reading (models read paper texture as
+/// faint moves); when the model reads something with confidence (faint pencil the page stage's
+/// threshold missed), the model is believed. A cell with ink is unlikely to be blank.
 pub struct InkAware<S: CellScorer> {
     pub inner: S,
     pub blank: bool,
+    /// Whether the blank flag is applied (decided on first use from the model's best reading).
+    trusted: Option<bool>,
+}
+
+impl<S: CellScorer> InkAware<S> {
+    pub fn new(inner: S, blank: bool) -> InkAware<S> {
+        InkAware { inner, blank, trusted: None }
+    }
+
+    fn blank_applies(&mut self) -> bool {
+        if !self.blank {
+            return false;
+        }
+        if self.trusted.is_none() {
+            let (_, lp) = self.inner.best();
+            self.trusted = Some(lp < CONFIDENT_READING);
+        }
+        self.trusted == Some(true)
+    }
 }
 
 /// How much a page-stage blank flag moves the odds (natural log).
-pub const BLANK_FLAG_WEIGHT: f32 = 10.0;
+pub const BLANK_FLAG_WEIGHT: f32 = 8.0;
+/// A reading at least this likely overrules a blank flag.
+pub const CONFIDENT_READING: f32 = -1.0;
 
 impl<S: CellScorer> CellScorer for InkAware<S> {
     fn logp(&mut self, texts: &[&str]) -> Vec<f32> {
+        let blank = self.blank_applies();
         let mut lps = self.inner.logp(texts);
         for (t, lp) in texts.iter().zip(lps.iter_mut()) {
-            match (self.blank, t.is_empty()) {
+            match (blank, t.is_empty()) {
                 (true, true) => *lp = lp.max(-0.05),
                 (true, false) => *lp -= BLANK_FLAG_WEIGHT,
-                (false, true) => *lp -= BLANK_FLAG_WEIGHT / 2.0,
-                (false, false) => {}
+                (false, true) if !self.blank => *lp -= BLANK_FLAG_WEIGHT / 2.0,
+                _ => {}
             }
         }
         lps
     }
 
     fn best(&mut self) -> (String, f32) {
-        if self.blank { (String::new(), -0.05) } else { self.inner.best() }
+        if self.blank_applies() { (String::new(), -0.05) } else { self.inner.best() }
     }
 }

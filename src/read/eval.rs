@@ -56,6 +56,19 @@ impl Figures {
         self.wrong += missing;
     }
 
+    /// Adds another set of figures.
+    pub fn merge(&mut self, o: &Figures) {
+        self.games += o.games;
+        self.games_right += o.games_right;
+        self.plies_right += o.plies_right;
+        self.plies_counted += o.plies_counted;
+        self.moves_read += o.moves_read;
+        self.flagged += o.flagged;
+        self.wrong += o.wrong;
+        self.wrong_flagged += o.wrong_flagged;
+        self.failed_files += o.failed_files;
+    }
+
     /// Move recognition accuracy: plies right / plies counted.
     pub fn mra(&self) -> f64 {
         self.plies_right as f64 / self.plies_counted.max(1) as f64
@@ -130,20 +143,29 @@ pub fn synthetic_games(dir: &Path) -> Result<Vec<TruthGame>, String> {
 
 /// Reads `games` and scores them.
 pub fn evaluate(games: &[TruthGame], opts: &BatchOptions<'_>) -> Figures {
+    evaluate_each(games, opts).0
+}
+
+/// [`evaluate`], with each game's figures.
+pub fn evaluate_each(games: &[TruthGame], opts: &BatchOptions<'_>) -> (Figures, Vec<(String, Figures)>) {
     let list: Vec<(String, Vec<PathBuf>)> = games.iter().map(|(n, f, _)| (n.clone(), f.clone())).collect();
     let batch = read_batch(&list, opts);
     let mut figures = Figures { failed_files: batch.errors.len(), ..Figures::default() };
+    let mut each = Vec::new();
     for (name, _, truth) in games {
+        let mut one = Figures::default();
         match batch.games.iter().find(|g| g.id == *name) {
-            Some(g) => figures.add(&g.game, truth),
+            Some(g) => one.add(&g.game, truth),
             None => {
-                figures.games += 1;
-                figures.plies_counted += truth.iter().filter(|t| t.counted()).count();
-                figures.wrong += truth.len();
+                one.games += 1;
+                one.plies_counted += truth.iter().filter(|t| t.counted()).count();
+                one.wrong += truth.len();
             }
         }
+        figures.merge(&one);
+        each.push((name.clone(), one));
     }
-    figures
+    (figures, each)
 }
 
 /// The HCS test games in `dir` (less the endgame study 039): with `both_pages`, pages 0 and 1
@@ -188,6 +210,13 @@ pub struct EvalArgs {
     /// The recognizer model (default: the shipped one).
     #[arg(long)]
     pub model: Option<PathBuf>,
+    /// Print each game's figures too.
+    #[arg(long)]
+    pub verbose: bool,
+    /// With --hcs: read the development set instead (pages outside the test split, each alone
+    /// against its own labels), at most this many pages. For tuning; the test split is not.
+    #[arg(long)]
+    pub dev: Option<usize>,
 }
 
 /// Runs `eval`: returns the figures as text.
@@ -216,10 +245,28 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
     };
     let started = std::time::Instant::now();
     let mut out = String::new();
-    if args.hcs {
+    if let (true, Some(limit)) = (args.hcs, args.dev) {
+        let games = hcs_dev_games(&args.dir, limit)?;
+        let (all, each) = evaluate_each(&games, &opts);
+        if args.verbose {
+            for (g, f) in &each {
+                out.push_str(&f.summary(&format!("  page {g}")));
+                out.push('\n');
+            }
+        }
+        out.push_str(&all.summary("HCS development pages (outside the test split), each page alone"));
+        out.push('\n');
+    } else if args.hcs {
         for (both, name) in [(false, "HCS test split, page 0 alone"), (true, "HCS test split, both pages together")] {
             let games = hcs_games(&args.dir, both)?;
-            out.push_str(&evaluate(&games, &opts).summary(name));
+            let (all, each) = evaluate_each(&games, &opts);
+            if args.verbose {
+                for (g, f) in &each {
+                    out.push_str(&f.summary(&format!("  game {g}")));
+                    out.push('\n');
+                }
+            }
+            out.push_str(&all.summary(name));
             out.push('\n');
         }
     } else {
@@ -228,6 +275,53 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
         out.push('\n');
     }
     out.push_str(&format!("time {:.1} s\n", started.elapsed().as_secs_f64()));
+    Ok(out)
+}
+
+/// The 17 games of the HCS test split: never trained on, never tuned on.
+pub const HCS_TEST_GAMES: [&str; 17] = [
+    "001", "005", "008", "017", "019", "021", "022", "023", "024", "025", "027", "029", "033", "034", "035", "039",
+    "040",
+];
+
+/// HCS pages outside the test split, each read alone against its own page labels from
+/// `training_tags.txt`: the development set for tuning the decoder (the recognizer has seen
+/// these pages, so its figures here are optimistic). `limit` pages at most.
+pub fn hcs_dev_games(dir: &Path, limit: usize) -> Result<Vec<TruthGame>, String> {
+    let tags_path = dir.join("training_tags.txt");
+    let tags = std::fs::read_to_string(&tags_path).map_err(|e| format!("{}: {e}", tags_path.display()))?;
+    let mut pages: BTreeMap<String, BTreeMap<(u32, u8), String>> = BTreeMap::new();
+    for line in tags.lines() {
+        let mut it = line.split_whitespace();
+        let Some(name) = it.next() else { continue };
+        let label: String = it.collect::<Vec<_>>().join(" ");
+        let parts: Vec<&str> = name.trim_end_matches(".png").split('_').collect();
+        let [g, p, m, side] = parts[..] else { continue };
+        if HCS_TEST_GAMES.contains(&g) {
+            continue;
+        }
+        let Ok(m) = m.parse::<u32>() else { continue };
+        pages.entry(format!("{g}_{p}")).or_default().insert((m, u8::from(side == "black")), label);
+    }
+    let mut out = Vec::new();
+    for (page, cells) in pages {
+        let image = dir.join(format!("{page}.jpg"));
+        if !image.exists() {
+            continue;
+        }
+        // Labels in order up to the first gap (a page's record ends where its labels end).
+        let mut labels = Vec::new();
+        for (i, ((m, side), label)) in cells.into_iter().enumerate() {
+            if (m as usize - 1) * 2 + side as usize != i {
+                break;
+            }
+            labels.push(label);
+        }
+        out.push((page, vec![image], true_game(&Chess::default(), &labels, english())));
+        if out.len() >= limit {
+            break;
+        }
+    }
     Ok(out)
 }
 

@@ -163,7 +163,7 @@ pub fn decode_game(
         let mut boxes = vec![None; plies];
         for (ply, bbox, blank, scores) in &sheet.cells {
             boxes[*ply] = Some(*bbox);
-            let scorer = InkAware { inner: scores.clone(), blank: *blank };
+            let scorer = InkAware::new(scores.clone(), *blank);
             copies[copy_of[s]].cells[*ply] = Some(Box::new(scorer) as Box<dyn CellScorer>);
         }
         refs.push(SheetRef { file: sheet.file.display().to_string(), page: sheet.page, copy: copy_of[s], boxes });
