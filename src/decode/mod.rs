@@ -108,7 +108,7 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
-            beam: 24,
+            beam: 48,
             mismatch_penalty: -9.0,
             skip_penalty: -6.0,
             missing_penalty: -4.0,

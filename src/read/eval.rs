@@ -207,6 +207,12 @@ pub struct EvalArgs {
     /// Decoder beam width.
     #[arg(long)]
     pub beam: Option<usize>,
+    /// Decoder log-penalty for a cell that does not show the move played.
+    #[arg(long, allow_hyphen_values = true)]
+    pub mismatch_penalty: Option<f32>,
+    /// Decoder confidence under which a move is flagged.
+    #[arg(long)]
+    pub flag_threshold: Option<f32>,
     /// The recognizer model (default: the shipped one).
     #[arg(long)]
     pub model: Option<PathBuf>,
@@ -230,6 +236,12 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
     let mut params = crate::decode::Params::default();
     if let Some(b) = args.beam {
         params.beam = b;
+    }
+    if let Some(p) = args.mismatch_penalty {
+        params.mismatch_penalty = p;
+    }
+    if let Some(t) = args.flag_threshold {
+        params.flag_threshold = t;
     }
     let no_headers = |_: &str, _: &[PathBuf]| Vec::new();
     let tick = || {};
