@@ -6,5 +6,10 @@
 //! [`notation`] knows how chess moves are written in every language; [`synth`] renders
 //! synthetic scoresheets with exact ground truth.
 
+pub mod decode;
 pub mod notation;
+pub mod output;
 pub mod page;
+pub mod read;
+pub mod recognize;
+pub mod synth;

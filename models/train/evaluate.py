@@ -1,0 +1,130 @@
+"""Evaluates an ONNX model on labels.tsv directories: exact match of the top reading, label among
+the top 5, character error rate. Labels and readings are compared folded (see alphabet.json).
+
+    python models/train/evaluate.py --model models/recognizer.onnx DIR [DIR ...] [--json OUT]
+"""
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from collections import defaultdict
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import Alphabet, preprocess  # noqa: E402
+
+
+def log_add(a, b):
+    if a < b:
+        a, b = b, a
+    if b == -math.inf:
+        return a
+    return a + math.log1p(math.exp(b - a))
+
+
+def beam_search(lp, beam=16, k=5, prune=math.log(1e-6)):
+    """Prefix beam search (same as ctc::beam_search in Rust, without the exact rescoring)."""
+    beams = {(): (0.0, -math.inf)}
+    for t in range(lp.shape[0]):
+        row = lp[t]
+        active = [c for c in np.nonzero(row >= prune)[0].tolist() if c != 0]
+        nxt = defaultdict(lambda: [-math.inf, -math.inf])
+        for prefix, (pb, pl) in beams.items():
+            total = log_add(pb, pl)
+            e = nxt[prefix]
+            e[0] = log_add(e[0], total + row[0])
+            if prefix:
+                e[1] = log_add(e[1], pl + row[prefix[-1]])
+            for c in active:
+                ext = prefix + (c,)
+                src = pb if prefix and prefix[-1] == c else total
+                e2 = nxt[ext]
+                e2[1] = log_add(e2[1], src + row[c])
+        items = sorted(nxt.items(), key=lambda kv: -log_add(*kv[1]))[:beam]
+        beams = {p: tuple(v) for p, v in items}
+    out = sorted(beams.items(), key=lambda kv: -log_add(*kv[1]))[:k]
+    return [(list(p), log_add(*v)) for p, v in out]
+
+
+def edit_distance(a, b):
+    d = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, d[0] = d[0], i
+        for j, cb in enumerate(b, 1):
+            cur = min(d[j] + 1, d[j - 1] + 1, prev + (ca != cb))
+            prev, d[j] = d[j], cur
+    return d[len(b)]
+
+
+def run_model(session, alphabet, images, batch=64):
+    """Per-cell log-probabilities, cells of equal width batched together."""
+    pre = [preprocess(img) for img in images]
+    groups = defaultdict(list)
+    for i, (t, _) in enumerate(pre):
+        groups[t.shape[1]].append(i)
+    out = [None] * len(images)
+    for width, idx in groups.items():
+        for s in range(0, len(idx), batch):
+            chunk = idx[s : s + batch]
+            x = np.stack([pre[i][0] for i in chunk])[:, None]
+            y = session.run(None, {"image": x})[0]
+            for j, i in enumerate(chunk):
+                frames = y.shape[1]
+                valid = max(1, -(-pre[i][1] * frames // width))
+                out[i] = y[j, :valid]
+    return out
+
+
+def evaluate(model_path, dirs, limit=None, threads=1, show=0):
+    import onnxruntime as ort
+    from data import load_dir
+
+    so = ort.SessionOptions()
+    so.intra_op_num_threads = threads
+    session = ort.InferenceSession(model_path, so, providers=["CPUExecutionProvider"])
+    alphabet = Alphabet()
+    results = {}
+    for d in dirs:
+        items, skipped = load_dir(d, alphabet, limit=limit, keep_height=10_000)
+        t0 = time.time()
+        lps = run_model(session, alphabet, [it[0] for it in items])
+        secs = time.time() - t0
+        exact = top5 = 0
+        errs = chars = 0
+        bad = []
+        for (img, labels, text, file), lp in zip(items, lps):
+            top = beam_search(lp, beam=16, k=5)
+            texts = [alphabet.decode(p) for p, _ in top]
+            best = texts[0] if texts else ""
+            exact += best == text
+            top5 += text in texts
+            errs += edit_distance(best, text)
+            chars += len(text)
+            if best != text and len(bad) < show:
+                bad.append((os.path.basename(file), text, texts[:3]))
+        n = max(len(items), 1)
+        r = {"cells": len(items), "skipped": skipped, "exact": exact / n, "top5": top5 / n, "cer": errs / max(chars, 1),
+             "ms_per_cell_model": 1000 * secs / n}
+        results[d] = r
+        print(f"{d}: {len(items)} cells ({skipped} skipped): exact {100*r['exact']:.1f} %, top-5 {100*r['top5']:.1f} %, "
+              f"CER {100*r['cer']:.1f} %, {r['ms_per_cell_model']:.2f} ms/cell", flush=True)
+        for b in bad:
+            print("   ", *b)
+    return results
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--model", required=True)
+    ap.add_argument("dirs", nargs="+")
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--show", type=int, default=0, help="print this many misread cells per directory")
+    ap.add_argument("--json")
+    a = ap.parse_args()
+    res = evaluate(a.model, a.dirs, a.limit, a.threads, a.show)
+    if a.json:
+        json.dump(res, open(a.json, "w"), indent=1)

@@ -1,0 +1,467 @@
+//! The beam search over board states.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
+
+use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence};
+use crate::notation::{
+    CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, Spelling, Variant, english_san, languages,
+    spell_with_habits,
+};
+
+/// Results a player may write in the cell after the last move.
+pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "½-½"];
+
+/// Log-prior of a writing habit: standard short algebraic is the norm; the rest is seen on real
+/// sheets at lower rates.
+pub(crate) fn variant_prior(v: &Variant) -> f32 {
+    let mut p = match v.form {
+        MoveForm::Short => 0.0,
+        MoveForm::Long { .. } => -2.5,
+        MoveForm::Coordinate => -3.5,
+    };
+    p += match v.capture {
+        CaptureMark::X => 0.0,
+        CaptureMark::Omitted => -0.7,
+        CaptureMark::Colon => -2.0,
+        CaptureMark::ColonAfter => -2.5,
+    };
+    p += match v.castle {
+        CastleStyle::Letters => 0.0,
+        CastleStyle::Zeros => -0.2,
+    };
+    p += match v.promotion {
+        PromotionStyle::Equals => 0.0,
+        PromotionStyle::Bare => -0.5,
+        PromotionStyle::Parens => -1.5,
+        PromotionStyle::Slash => -2.0,
+    };
+    if v.pawn_files {
+        p -= 2.0;
+    }
+    if v.piece_takes_piece {
+        p -= 3.0;
+    }
+    if v.check_omitted {
+        p -= 0.7;
+    }
+    if v.mate_plusplus {
+        p -= 1.0;
+    }
+    if v.ep_suffix {
+        p -= 0.5;
+    }
+    if v.underspecified {
+        p -= 1.5;
+    }
+    p
+}
+
+/// One cell with its scores remembered.
+pub(crate) struct CachedCell<'a> {
+    scorer: Box<dyn super::CellScorer + 'a>,
+    scores: HashMap<String, f32>,
+    best: (String, f32),
+    blank: f32,
+    /// The best result text and its log-probability.
+    result: (usize, f32),
+}
+
+impl CachedCell<'_> {
+    fn fill(&mut self, texts: &[&str]) {
+        let missing: Vec<&str> = texts.iter().copied().filter(|t| !self.scores.contains_key(*t)).collect();
+        if missing.is_empty() {
+            return;
+        }
+        let lps = self.scorer.logp(&missing);
+        for (t, lp) in missing.into_iter().zip(lps) {
+            self.scores.insert(t.to_string(), lp);
+        }
+    }
+}
+
+/// The ink of every copy, with cached scores.
+pub(crate) struct Ink<'a> {
+    pub(crate) copies: Vec<Vec<Option<CachedCell<'a>>>>,
+    /// Per copy, the sum of blank log-probabilities from each half-move to the end.
+    blank_suffix: Vec<Vec<f32>>,
+    pub(crate) plies: usize,
+    /// Expansions already made, by (half-move, position), for the letter set and habits of
+    /// `cache_context`.
+    expanded: HashMap<(usize, u64), Rc<Expansion>>,
+    cache_context: String,
+}
+
+/// Every legal move of a position scored at one half-move: (move, log-score, cell readings).
+pub(crate) type Expansion = Vec<(Move, f32, Vec<CellReading>)>;
+
+impl<'a> Ink<'a> {
+    pub(crate) fn new(copies: Vec<Copy<'a>>) -> Ink<'a> {
+        let plies = copies.iter().map(|c| c.cells.len()).max().unwrap_or(0);
+        let mut out = Vec::new();
+        let mut suffixes = Vec::new();
+        for copy in copies {
+            let mut cells = Vec::new();
+            for cell in copy.cells {
+                cells.push(cell.map(|mut scorer| {
+                    let mut texts = vec![""];
+                    texts.extend(RESULTS);
+                    let lps = scorer.logp(&texts);
+                    let best = scorer.best();
+                    let (ri, rlp) = lps[1..]
+                        .iter()
+                        .enumerate()
+                        .fold((0, f32::NEG_INFINITY), |acc, (i, &lp)| if lp > acc.1 { (i, lp) } else { acc });
+                    let mut scores = HashMap::default();
+                    for (t, lp) in texts.iter().zip(&lps) {
+                        scores.insert(t.to_string(), *lp);
+                    }
+                    CachedCell { scorer, scores, best, blank: lps[0], result: (ri, rlp) }
+                }));
+            }
+            let mut suffix = vec![0.0; plies + 1];
+            for i in (0..plies).rev() {
+                let blank = cells.get(i).and_then(|c| c.as_ref()).map_or(0.0, |c| c.blank);
+                suffix[i] = suffix[i + 1] + blank;
+            }
+            suffixes.push(suffix);
+            out.push(cells);
+        }
+        Ink { copies: out, blank_suffix: suffixes, plies, expanded: HashMap::default(), cache_context: String::new() }
+    }
+
+    /// Log-score of the game ending before half-move `ply` (every later cell blank, or a result
+    /// written right after the last move), and the result written if any.
+    pub(crate) fn end_score(&self, ply: usize) -> (f32, Option<&'static str>) {
+        let mut total = 0.0;
+        let mut result_votes: Vec<(usize, f32)> = Vec::new();
+        for (c, cells) in self.copies.iter().enumerate() {
+            let suffix = &self.blank_suffix[c];
+            let plain = suffix[ply.min(self.plies)];
+            match cells.get(ply).and_then(|c| c.as_ref()) {
+                Some(cell) => {
+                    let with_result = cell.result.1 + suffix[ply + 1];
+                    if with_result > plain {
+                        total += with_result;
+                        result_votes.push(cell.result);
+                    } else {
+                        total += plain;
+                    }
+                }
+                None => total += plain,
+            }
+        }
+        let result = result_votes
+            .iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| if RESULTS[*i] == "½-½" { "1/2-1/2" } else { RESULTS[*i] });
+        (total, result)
+    }
+
+    /// Scores every legal move of `pos` at half-move `ply`: (move, log-score, what each cell says).
+    /// Forgets expansions made for another letter set or other parameters.
+    pub(crate) fn set_context(&mut self, lang: &Lang, params: &Params) {
+        let context = format!(
+            "{}|{:?}|{:?}|{}|{}",
+            lang.code, params.habits, params.pins, params.mismatch_penalty, params.skip_penalty
+        );
+        if context != self.cache_context {
+            self.expanded.clear();
+            self.cache_context = context;
+        }
+    }
+
+    /// Every legal move of `pos` scored at half-move `ply` (cached; call [`Ink::set_context`]
+    /// first).
+    pub(crate) fn expand(&mut self, pos: &Chess, ply: usize, lang: &Lang, params: &Params) -> Rc<Expansion> {
+        let key = (ply, pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
+        if let Some(e) = self.expanded.get(&key) {
+            return e.clone();
+        }
+        let e = Rc::new(self.expand_uncached(pos, ply, lang, params));
+        self.expanded.insert(key, e.clone());
+        e
+    }
+
+    fn expand_uncached(&mut self, pos: &Chess, ply: usize, lang: &Lang, params: &Params) -> Expansion {
+        let mut legal = pos.legal_moves();
+        if let Some(pinned) = params.pins.get(&ply) {
+            // A move fixed by the user: only it is played here, whatever the ink says.
+            legal.retain(|m| pinned_san_matches(pos, m, pinned));
+        }
+        let mut spelled: Vec<Spelling> = Vec::with_capacity(legal.len() * 8);
+        let mut ranges: Vec<(Move, usize, usize)> = Vec::with_capacity(legal.len());
+        for m in &legal {
+            let start = spelled.len();
+            spell_with_habits(pos, &legal, m, lang, &params.habits, &mut spelled);
+            ranges.push((*m, start, spelled.len()));
+        }
+        let texts: Vec<&str> = spelled.iter().map(|s| s.text.as_str()).collect();
+        // Scores per spelling, per copy (None: the copy has no cell here).
+        let mut per_copy: Vec<Option<Vec<f32>>> = Vec::with_capacity(self.copies.len());
+        for cells in &mut self.copies {
+            per_copy.push(match cells.get_mut(ply) {
+                Some(Some(cell)) => {
+                    cell.fill(&texts);
+                    Some(texts.iter().map(|t| cell.scores[*t]).collect())
+                }
+                _ => None,
+            });
+        }
+        let priors: Vec<f32> = spelled.iter().map(|s| variant_prior(&s.variant)).collect();
+        ranges
+            .into_iter()
+            .map(|(m, a, b)| {
+                let mut total = 0.0;
+                let mut readings = Vec::with_capacity(self.copies.len());
+                for (cells, scores) in self.copies.iter().zip(&per_copy) {
+                    let (Some(cell), Some(scores)) = (cells.get(ply).and_then(|c| c.as_ref()), scores) else {
+                        readings.push(CellReading::Missing);
+                        continue;
+                    };
+                    let (mut best_i, mut best) = (a, f32::NEG_INFINITY);
+                    for i in a..b {
+                        let s = scores[i] + priors[i];
+                        if s > best {
+                            best = s;
+                            best_i = i;
+                        }
+                    }
+                    let mismatch = params.mismatch_penalty + cell.best.1;
+                    let skip = params.skip_penalty + cell.blank;
+                    if best >= mismatch && best >= skip {
+                        total += best;
+                        let s = &spelled[best_i];
+                        readings.push(CellReading::Written { text: s.text.clone(), variant: s.variant });
+                    } else if mismatch >= skip {
+                        total += mismatch;
+                        readings.push(CellReading::Mismatch(cell.best.0.clone()));
+                    } else {
+                        total += skip;
+                        readings.push(CellReading::Blank);
+                    }
+                }
+                (m, total, readings)
+            })
+            .collect()
+    }
+}
+
+/// Whether `m` is the move a user pinned as `san` (English SAN; check marks optional).
+fn pinned_san_matches(pos: &Chess, m: &Move, san: &str) -> bool {
+    let want = san.trim_end_matches(['+', '#', '!', '?']);
+    english_san(pos, m).trim_end_matches(['+', '#']) == want
+}
+
+#[derive(Clone)]
+struct Hyp {
+    pos: Chess,
+    score: f32,
+    /// Index of its last move in the node arena, or usize::MAX at the start.
+    node: usize,
+}
+
+struct Node {
+    parent: usize,
+    /// The expansion the move came from, and its index there.
+    expansion: Rc<Expansion>,
+    index: usize,
+}
+
+/// The best game found: its moves and readings, the end score, the result.
+pub(crate) struct Path {
+    pub(crate) moves: Vec<(Move, Vec<CellReading>)>,
+    pub(crate) score: f32,
+    pub(crate) result: Option<&'static str>,
+}
+
+/// Scores below the best by more than this are dropped from the beam early.
+const PRUNE_MARGIN: f32 = 20.0;
+
+pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params, limit: usize) -> Path {
+    ink.set_context(lang, params);
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut beam = vec![Hyp { pos: start.clone(), score: 0.0, node: usize::MAX }];
+    let mut best_end: Option<(f32, usize, Option<&'static str>)> = None;
+    let plies = ink.plies.min(limit);
+    for ply in 0..plies {
+        // Children are scored first and made (position played, node stored) only if kept.
+        let mut children: Vec<(f32, usize, Rc<Expansion>, usize)> = Vec::new();
+        for (h, hyp) in beam.iter().enumerate() {
+            let (end, result) = ink.end_score(ply);
+            let ended = hyp.score + end;
+            if best_end.is_none_or(|(s, _, _)| ended > s) {
+                best_end = Some((ended, hyp.node, result));
+            }
+            let exp = ink.expand(&hyp.pos, ply, lang, params);
+            for (i, (_, score, _)) in exp.iter().enumerate() {
+                children.push((hyp.score + score, h, exp.clone(), i));
+            }
+        }
+        if children.is_empty() {
+            beam.clear();
+            break;
+        }
+        children.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let top = children[0].0;
+        children.retain(|c| c.0 >= top - PRUNE_MARGIN);
+        children.truncate(params.beam.max(1));
+        beam = children
+            .into_iter()
+            .map(|(score, h, expansion, index)| {
+                let mut pos = beam[h].pos.clone();
+                pos.play_unchecked(expansion[index].0);
+                nodes.push(Node { parent: beam[h].node, expansion, index });
+                Hyp { pos, score, node: nodes.len() - 1 }
+            })
+            .collect();
+    }
+    if plies < ink.plies {
+        // A probe over the first half-moves: the best live game, ends not counted.
+        best_end = beam.first().map(|h| (h.score, h.node, None));
+    }
+    for hyp in beam.iter().filter(|_| plies == ink.plies) {
+        let (end, result) = ink.end_score(plies);
+        let total = hyp.score + end;
+        if best_end.is_none_or(|(s, _, _)| total > s) {
+            best_end = Some((total, hyp.node, result));
+        }
+    }
+    let (score, mut node, result) = best_end.unwrap_or((0.0, usize::MAX, None));
+    let mut moves = Vec::new();
+    while node != usize::MAX {
+        let n = &nodes[node];
+        let (mv, _, readings) = &n.expansion[n.index];
+        moves.push((*mv, readings.clone()));
+        node = n.parent;
+    }
+    moves.reverse();
+    Path { moves, score, result }
+}
+
+fn number_and_color(ply: usize) -> (u32, Color) {
+    ((ply / 2) as u32 + 1, if ply.is_multiple_of(2) { Color::White } else { Color::Black })
+}
+
+/// Decodes the copies of one game written in `lang`'s letters.
+pub fn decode_lang(copies: Vec<Copy<'_>>, lang: &'static Lang, params: &Params) -> DecodedGame {
+    decode(copies, Some(lang), params)
+}
+
+fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params, path: Path) -> DecodedGame {
+    let confidences = confidence::per_move(ink, start, lang, params, &path);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (ply, ((mv, readings), (conf, alts))) in path.moves.iter().zip(confidences).enumerate() {
+        let (number, color) = number_and_color(ply);
+        let alternatives = alts.into_iter().map(|(m, p)| (english_san(&pos, &m), p)).collect();
+        moves.push(DecodedMove {
+            mv: *mv,
+            san: english_san(&pos, mv),
+            number,
+            color,
+            cells: readings.clone(),
+            confidence: conf,
+            alternatives,
+            flagged: conf < params.flag_threshold,
+        });
+        pos.play_unchecked(*mv);
+    }
+    let result = match path.result {
+        Some(r) => r.to_string(),
+        None if pos.is_checkmate() => if pos.turn() == Color::White { "0-1" } else { "1-0" }.to_string(),
+        None if pos.is_stalemate() => "1/2-1/2".to_string(),
+        None => "*".to_string(),
+    };
+    DecodedGame { lang, moves, result, score: path.score }
+}
+
+/// Half-moves read with each letter set before the others are dropped.
+const LANG_PROBE_PLIES: usize = 16;
+/// A letter set whose opening reading trails the best by more than this is not read in full.
+const FINALIST_MARGIN: f32 = 12.0;
+/// Half-moves read with every habit to learn the writer's style.
+const STYLE_PROBE_PLIES: usize = 30;
+
+/// The writer's habits, learnt from a first reading of the opening half-moves with every habit
+/// allowed: the forms and capture marks the cells show, the standard ones always kept.
+fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) -> Habits {
+    let probe = Params { beam: params.beam.min(8), ..params.clone() };
+    let path = search(ink, start, lang, &probe, STYLE_PROBE_PLIES);
+    let mut forms = vec![MoveForm::Short];
+    let mut captures = vec![CaptureMark::X, CaptureMark::Omitted];
+    for (_, readings) in &path.moves {
+        for r in readings {
+            if let CellReading::Written { variant, .. } = r {
+                if !variant.underspecified && !forms.contains(&variant.form) {
+                    forms.push(variant.form);
+                }
+                if !captures.contains(&variant.capture) {
+                    captures.push(variant.capture);
+                }
+            }
+        }
+    }
+    forms.retain(|f| params.habits.forms.contains(f));
+    captures.retain(|c| params.habits.captures.contains(c));
+    Habits { forms, captures, ..params.habits.clone() }
+}
+
+/// Decodes the copies of one game. With no language given, the letter set is found: every
+/// distinct set reads the first half-moves (standard forms only), the two best are read in full,
+/// and the better reading wins. The writer's habits are learnt per letter set before the full
+/// reading (see [`infer_habits`]).
+pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Params) -> DecodedGame {
+    let mut ink = Ink::new(copies);
+    let start = Chess::default();
+    let finalists: Vec<&'static Lang> = match lang {
+        Some(l) => vec![l],
+        None => {
+            let mut sets: Vec<&'static Lang> = Vec::new();
+            for l in languages() {
+                if !sets.iter().any(|s| s.same_letters(l)) {
+                    sets.push(l);
+                }
+            }
+            let habits = Habits {
+                forms: vec![MoveForm::Short, MoveForm::Long { hyphen: false }],
+                captures: vec![CaptureMark::X, CaptureMark::Omitted],
+                informal: false,
+                underspecified: false,
+                check_omitted: true,
+            };
+            // A quick look at the first moves with every set, then a longer one with the best few.
+            let quick = Params { beam: params.beam.min(4), habits: habits.clone(), ..params.clone() };
+            let mut scored: Vec<(f32, &'static Lang)> = sets
+                .into_iter()
+                .map(|l| (search(&mut ink, &start, l, &quick, LANG_PROBE_PLIES / 2).score, l))
+                .collect();
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let probe = Params { beam: params.beam.min(8), habits, ..params.clone() };
+            let mut scored: Vec<(f32, &'static Lang)> = scored
+                .into_iter()
+                .take(4)
+                .map(|(_, l)| (search(&mut ink, &start, l, &probe, LANG_PROBE_PLIES).score, l))
+                .collect();
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            // The runner-up is read in full only when the opening leaves the two close.
+            let top = scored[0].0;
+            scored.into_iter().take(2).filter(|(s, _)| *s >= top - FINALIST_MARGIN).map(|(_, l)| l).collect()
+        }
+    };
+    let mut best: Option<(Path, &'static Lang, Params)> = None;
+    for l in finalists {
+        let habits = infer_habits(&mut ink, &start, l, params);
+        let p = Params { habits, ..params.clone() };
+        let path = search(&mut ink, &start, l, &p, usize::MAX);
+        if best.as_ref().is_none_or(|(b, _, _)| path.score > b.score) {
+            best = Some((path, l, p));
+        }
+    }
+    let (path, l, p) = best.expect("at least one letter set");
+    finish(&mut ink, &start, l, &p, path)
+}

@@ -1,0 +1,96 @@
+//! Per-move confidence.
+//!
+//! A beam's final hypotheses mostly share their early moves, so their posterior says little about
+//! those moves. Instead, at every half-move of the game read, each plausible alternative move is
+//! played and the game is continued for a few half-moves (a small beam) against the same ink; the
+//! game read is continued the same way. The softmax of those totals (at a temperature fitted on
+//! training sheets) is the probability of each move. An alternative whose own cell score is far
+//! below the move read is not continued: its probability is negligible.
+
+use shakmaty::{Chess, Move, Position};
+
+use super::Params;
+use super::beam::{Ink, Path};
+use crate::notation::Lang;
+
+/// Alternatives weighed per half-move.
+const MAX_ALTERNATIVES: usize = 4;
+/// Alternatives whose cell score trails the move read by more than this are not weighed.
+const LOCAL_MARGIN: f32 = 14.0;
+/// Beam width of the look-ahead.
+const LOOKAHEAD_BEAM: usize = 2;
+
+/// The best log-score of `window` half-moves from `ply`, starting in `pos`.
+fn continuation(ink: &mut Ink<'_>, pos: &Chess, ply: usize, window: usize, lang: &Lang, params: &Params) -> f32 {
+    let end = (ply + window).min(ink.plies);
+    let tail = ink.end_score(end).0;
+    // (position, score); `None` once the game has ended inside the window.
+    let mut beam: Vec<(Option<Chess>, f32)> = vec![(Some(pos.clone()), 0.0)];
+    for p in ply..end {
+        let mut next: Vec<(Option<Chess>, f32)> = Vec::new();
+        for (pos, score) in &beam {
+            let Some(pos) = pos else {
+                next.push((None, *score));
+                continue;
+            };
+            // The game may end here: the rest of the window is then blank cells.
+            next.push((None, score + ink.end_score(p).0 - tail));
+            for (mv, s, _) in ink.expand(pos, p, lang, params).iter() {
+                let (mv, s) = (*mv, *s);
+                let mut after = pos.clone();
+                after.play_unchecked(mv);
+                next.push((Some(after), score + s));
+            }
+        }
+        next.sort_by(|a, b| b.1.total_cmp(&a.1));
+        next.truncate(LOOKAHEAD_BEAM);
+        beam = next;
+    }
+    beam.first().map_or(0.0, |b| b.1)
+}
+
+/// For each move of `path`: its probability and the alternatives with theirs.
+pub(crate) fn per_move(
+    ink: &mut Ink<'_>,
+    start: &Chess,
+    lang: &Lang,
+    params: &Params,
+    path: &Path,
+) -> Vec<(f32, Vec<(Move, f32)>)> {
+    ink.set_context(lang, params);
+    let mut out = Vec::with_capacity(path.moves.len());
+    let mut pos = start.clone();
+    for (ply, (mv, _)) in path.moves.iter().enumerate() {
+        let mut scored: Vec<(Move, f32)> =
+            ink.expand(&pos, ply, lang, params).iter().map(|(m, s, _)| (*m, *s)).collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let chosen = scored.iter().find(|(m, _)| m == mv).map_or(f32::NEG_INFINITY, |c| c.1);
+        let rivals: Vec<(Move, f32)> = scored
+            .iter()
+            .filter(|(m, s)| m != mv && *s >= chosen - LOCAL_MARGIN)
+            .take(MAX_ALTERNATIVES)
+            .copied()
+            .collect();
+        if rivals.is_empty() {
+            out.push((1.0, Vec::new()));
+        } else {
+            let total_of = |ink: &mut Ink<'_>, m: &Move, local: f32| {
+                let mut after = pos.clone();
+                after.play_unchecked(*m);
+                local + continuation(ink, &after, ply + 1, params.confidence_window, lang, params)
+            };
+            let mine = total_of(ink, mv, chosen);
+            let theirs: Vec<(Move, f32)> = rivals.iter().map(|(m, s)| (*m, total_of(ink, m, *s))).collect();
+            let t = params.temperature.max(1e-3);
+            let max = theirs.iter().map(|x| x.1).fold(mine, f32::max);
+            let z: f32 = ((mine - max) / t).exp() + theirs.iter().map(|x| ((x.1 - max) / t).exp()).sum::<f32>();
+            let p_mine = ((mine - max) / t).exp() / z;
+            let mut alts: Vec<(Move, f32)> = theirs.iter().map(|(m, s)| (*m, ((s - max) / t).exp() / z)).collect();
+            alts.sort_by(|a, b| b.1.total_cmp(&a.1));
+            alts.truncate(3);
+            out.push((p_mine, alts));
+        }
+        pos.play_unchecked(*mv);
+    }
+    out
+}

@@ -1,0 +1,134 @@
+//! Legality-constrained game decoding: the most plausible legal game behind the handwriting.
+//!
+//! The decoder walks the game half-move by half-move with a beam of board states. At each
+//! half-move every legal move is spelled every way a player may write it in the sheet's letters
+//! ([`crate::notation::spelling_variants`]) and scored against the cell's ink by a
+//! [`CellScorer`] (the recognizer's log-probability of that exact string). Three other things may
+//! explain a cell: the player's own recording error (the ink is something else: a bounded penalty
+//! plus the cell's best free reading), a skipped cell (a move was played but the cell is blank)
+//! and the end of the game (this cell and every later one blank, or a result written).
+//! Several copies of one game (the two players' sheets) are decoded together: each copy's cell
+//! votes on every half-move.
+//!
+//! Every move of the result gets a confidence from the margin between the game read and the best
+//! games that differ at that move ([`confidence`]), and up to three alternatives.
+
+mod beam;
+pub mod confidence;
+pub mod truth;
+
+pub use beam::{decode, decode_lang};
+
+use shakmaty::{Color, Move};
+
+use crate::notation::{Habits, Lang, Variant};
+
+/// Scores candidate texts against the ink of one cell.
+pub trait CellScorer {
+    /// Natural-log probability that the cell holds exactly each of `texts` ("" = blank).
+    fn logp(&mut self, texts: &[&str]) -> Vec<f32>;
+    /// The most likely free reading of the cell and its log-probability.
+    fn best(&mut self) -> (String, f32);
+}
+
+/// One copy of a game: its cells in half-move order (index 0 is white's first move); `None`
+/// where the sheet has no cell for that half-move (outside the form, or not found).
+pub struct Copy<'a> {
+    pub cells: Vec<Option<Box<dyn CellScorer + 'a>>>,
+}
+
+/// How a copy's cell explained the move chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellReading {
+    /// The cell reads as this spelling of the move, which shows these habits.
+    Written { text: String, variant: Variant },
+    /// The cell holds something else (the player's own recording error, or unreadable ink): the
+    /// free reading.
+    Mismatch(String),
+    /// The cell is blank though the move was played.
+    Blank,
+    /// The copy has no cell for this half-move.
+    Missing,
+}
+
+/// One half-move of a decoded game.
+#[derive(Clone, Debug)]
+pub struct DecodedMove {
+    pub mv: Move,
+    /// Standard English SAN with check marks.
+    pub san: String,
+    pub number: u32,
+    pub color: Color,
+    /// What each copy's cell says about it.
+    pub cells: Vec<CellReading>,
+    /// Probability that this move is the one played (see [`confidence`]).
+    pub confidence: f32,
+    /// Other moves that could have been played here, most likely first, with their probability.
+    pub alternatives: Vec<(String, f32)>,
+    /// Confidence under the review threshold.
+    pub flagged: bool,
+}
+
+/// A decoded game.
+#[derive(Clone, Debug)]
+pub struct DecodedGame {
+    /// The letter set it was read in (the first language with those letters).
+    pub lang: &'static Lang,
+    pub moves: Vec<DecodedMove>,
+    /// The result written on the sheet, or implied by mate or stalemate, else "*".
+    pub result: String,
+    /// Total log-score of the reading.
+    pub score: f32,
+}
+
+/// The decoder's knobs. Defaults are chosen by measurement (see the README).
+#[derive(Clone, Debug)]
+pub struct Params {
+    /// Board states kept per half-move.
+    pub beam: usize,
+    /// Log-penalty for a cell that does not show the move played (a player's own error).
+    pub mismatch_penalty: f32,
+    /// Log-penalty for a blank cell inside the game.
+    pub skip_penalty: f32,
+    /// Half-moves looked ahead when weighing an alternative move for confidence.
+    pub confidence_window: usize,
+    /// Temperature of the confidence softmax (fitted so that confidences are calibrated).
+    pub temperature: f32,
+    /// Moves under this confidence are flagged for review.
+    pub flag_threshold: f32,
+    /// The writing habits to consider (all, unless the writer's style is known).
+    pub habits: Habits,
+    /// Moves fixed by the user (a correction): half-move index (0 = white's first) to English
+    /// SAN. The rest of the game is decoded around them.
+    pub pins: std::collections::BTreeMap<usize, String>,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            beam: 24,
+            mismatch_penalty: -9.0,
+            skip_penalty: -6.0,
+            confidence_window: 5,
+            temperature: 1.0,
+            flag_threshold: 0.9,
+            habits: Habits::all(),
+            pins: Default::default(),
+        }
+    }
+}
+
+/// Scores below this are treated as this: a string the model cannot emit at all is very
+/// unlikely, not impossible (and sums of scores stay finite).
+pub const LOGP_FLOOR: f32 = -1000.0;
+
+impl CellScorer for crate::recognize::CellScores {
+    fn logp(&mut self, texts: &[&str]) -> Vec<f32> {
+        self.score(texts).into_iter().map(|lp| lp.max(LOGP_FLOOR)).collect()
+    }
+
+    fn best(&mut self) -> (String, f32) {
+        let r = self.greedy();
+        (r.text, r.logp.max(LOGP_FLOOR))
+    }
+}

@@ -1,0 +1,144 @@
+//! The true game behind a player's own record, for scoring a reading.
+//!
+//! A label is what the player wrote, which may be informal, under-specified or wrong. A ply is
+//! scored right when the move read is one the label can mean in the true position. A label that
+//! is illegal there is the player's own error: that ply is not counted, and the true game goes on
+//! with the legal move that best explains the labels after it.
+
+use shakmaty::{Chess, Move, Position};
+
+use crate::notation::{Lang, english_san, follow, parse_move};
+
+/// One half-move of the true game.
+#[derive(Clone, Debug)]
+pub struct TruePly {
+    /// What the player wrote.
+    pub label: String,
+    /// The moves the label can mean here (empty: the label is the player's own error).
+    pub allowed: Vec<Move>,
+    /// The move taken as played.
+    pub played: Move,
+}
+
+impl TruePly {
+    /// Whether this ply counts in the score (its label is legal here).
+    pub fn counted(&self) -> bool {
+        !self.allowed.is_empty()
+    }
+}
+
+/// Labels read ahead to choose between moves.
+const LOOKAHEAD: usize = 10;
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The true game behind `labels` (one per half-move from `start`), in `lang`'s letters. Stops
+/// where the game has no legal move left.
+pub fn true_game(start: &Chess, labels: &[String], lang: &Lang) -> Vec<TruePly> {
+    let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(labels.len());
+    for (i, label) in labels.iter().enumerate() {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let allowed: Vec<Move> =
+            parse_move(&pos, label, lang).map(|r| r.into_iter().map(|r| r.mv).collect()).unwrap_or_default();
+        let candidates: Vec<Move> = if allowed.is_empty() { legal.iter().copied().collect() } else { allowed.clone() };
+        let played = if candidates.len() == 1 {
+            candidates[0]
+        } else {
+            // The move under which the labels after it go on furthest; then the one whose
+            // standard spelling is closest to what was written.
+            *candidates
+                .iter()
+                .max_by_key(|m| {
+                    let mut next = pos.clone();
+                    next.play_unchecked(**m);
+                    let reach = follow(&next, &refs[i + 1..], lang, LOOKAHEAD);
+                    let closeness = usize::MAX - edit_distance(&english_san(&pos, m), label);
+                    (reach, closeness)
+                })
+                .expect("candidates are not empty")
+        };
+        out.push(TruePly { label: label.clone(), allowed, played });
+        pos.play_unchecked(played);
+    }
+    out
+}
+
+/// (plies right, plies counted) of a reading against the true game.
+pub fn score(read: &[Move], truth: &[TruePly]) -> (usize, usize) {
+    let mut right = 0;
+    let mut counted = 0;
+    for (i, t) in truth.iter().enumerate() {
+        if !t.counted() {
+            continue;
+        }
+        counted += 1;
+        if read.get(i).is_some_and(|m| t.allowed.contains(m)) {
+            right += 1;
+        }
+    }
+    (right, counted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::lang;
+
+    fn labels(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn illegal_labels_are_left_out_and_the_game_resyncs() {
+        let en = lang("en").unwrap();
+        // 3. Bb5 written as "Bc5" (illegal for white): the game goes on with the bishop move
+        // that lets "a6 Ba4 Nf6" follow.
+        let t = true_game(&Chess::default(), &labels("e4 e5 Nf3 Nc6 Bc5 a6 Ba4 Nf6 O-O"), en);
+        assert_eq!(t.len(), 9);
+        assert!(!t[4].counted());
+        assert_eq!(
+            english_san(
+                &{
+                    let mut p = Chess::default();
+                    for x in &t[..4] {
+                        p.play_unchecked(x.played);
+                    }
+                    p
+                },
+                &t[4].played
+            ),
+            "Bb5"
+        );
+        assert!(t.iter().enumerate().all(|(i, x)| i == 4 || x.counted()));
+        let read: Vec<Move> = t.iter().map(|x| x.played).collect();
+        assert_eq!(score(&read, &t), (8, 8));
+        assert_eq!(score(&read[..5], &t), (4, 8));
+    }
+
+    #[test]
+    fn informal_and_underspecified_labels_allow_every_move_they_can_mean() {
+        let en = lang("en").unwrap();
+        let t = true_game(&Chess::default(), &labels("e4 d5 PxP Qxd5 Nf3 e5 d3 Nc6 Nd2"), en);
+        assert_eq!(t[2].allowed.len(), 1);
+        assert_eq!(t[8].allowed.len(), 2, "Nd2: the knights on b1 and f3");
+        assert!(t.iter().all(TruePly::counted));
+    }
+}

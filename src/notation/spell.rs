@@ -1,0 +1,575 @@
+//! From a legal move to the ways a player writes it.
+//!
+//! [`spell`] writes one move in one language and one writer's [`Style`]; [`spellings`] lists every
+//! plausible way, for the decoder to score against the ink. Every string produced parses back to
+//! exactly the move it was made from (tested over random positions in every language).
+
+use rand::Rng;
+use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square};
+
+use super::lang::Lang;
+
+/// How a writer marks a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CaptureMark {
+    /// "Nxf3", "exd5".
+    #[default]
+    X,
+    /// "N:f3", "e:d5".
+    Colon,
+    /// "Nf3:", "ed5:".
+    ColonAfter,
+    /// "Nf3", "ed5".
+    Omitted,
+}
+
+/// How a writer marks check and mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CheckMark {
+    /// No marks at all.
+    Omitted,
+    /// "+" for check, "#" for mate.
+    #[default]
+    Plus,
+    /// "+" for check, "++" for mate.
+    PlusPlus,
+}
+
+/// How a writer writes castling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CastleStyle {
+    /// "O-O", "O-O-O".
+    #[default]
+    Letters,
+    /// "0-0", "0-0-0".
+    Zeros,
+}
+
+/// How a writer writes the promoted piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PromotionStyle {
+    /// "d8=Q".
+    #[default]
+    Equals,
+    /// "d8Q".
+    Bare,
+    /// "d8(Q)".
+    Parens,
+    /// "d8/Q".
+    Slash,
+}
+
+/// Short, long or coordinate algebraic notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum MoveForm {
+    /// "Nf3", "e4".
+    #[default]
+    Short,
+    /// "Ng1-f3", "e2-e4" (hyphen) or "Ng1f3", "e2e4".
+    Long { hyphen: bool },
+    /// "g1-f3": squares only, a letter only for the promoted piece.
+    Coordinate,
+}
+
+/// How a writer writes pawn captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PawnCaptureStyle {
+    /// "exd5" (or "ed5" without the capture mark).
+    #[default]
+    Square,
+    /// "exd" / "ed": files only, when that names one move.
+    Files,
+}
+
+/// One writer's habits, kept for a whole sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Style {
+    pub capture: CaptureMark,
+    pub check: CheckMark,
+    pub castle: CastleStyle,
+    pub promotion: PromotionStyle,
+    pub form: MoveForm,
+    pub pawn_capture: PawnCaptureStyle,
+    /// Append " e.p." to en-passant captures.
+    pub ep_suffix: bool,
+}
+
+impl Style {
+    /// A plausible writer: mostly standard short notation, with the habits real sheets show at
+    /// roughly the rates they show them.
+    pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Style {
+        let capture = match rng.gen_range(0..100) {
+            0..=64 => CaptureMark::X,
+            65..=69 => CaptureMark::Colon,
+            70..=72 => CaptureMark::ColonAfter,
+            _ => CaptureMark::Omitted,
+        };
+        let check = match rng.gen_range(0..100) {
+            0..=59 => CheckMark::Plus,
+            60..=69 => CheckMark::PlusPlus,
+            _ => CheckMark::Omitted,
+        };
+        let castle = if rng.gen_bool(0.5) { CastleStyle::Letters } else { CastleStyle::Zeros };
+        let promotion = match rng.gen_range(0..10) {
+            0..=4 => PromotionStyle::Equals,
+            5..=7 => PromotionStyle::Bare,
+            8 => PromotionStyle::Parens,
+            _ => PromotionStyle::Slash,
+        };
+        let form = match rng.gen_range(0..100) {
+            0..=87 => MoveForm::Short,
+            88..=93 => MoveForm::Long { hyphen: true },
+            94..=97 => MoveForm::Long { hyphen: false },
+            _ => MoveForm::Coordinate,
+        };
+        let pawn_capture = if form == MoveForm::Short && rng.gen_bool(0.15) {
+            PawnCaptureStyle::Files
+        } else {
+            PawnCaptureStyle::Square
+        };
+        Style { capture, check, castle, promotion, form, pawn_capture, ep_suffix: rng.gen_bool(0.3) }
+    }
+}
+
+fn file_char(f: File) -> char {
+    f.char()
+}
+
+fn rank_char(r: Rank) -> char {
+    r.char()
+}
+
+fn push_square(s: &mut String, sq: Square) {
+    s.push(file_char(sq.file()));
+    s.push(rank_char(sq.rank()));
+}
+
+fn promotion_suffix(s: &mut String, lang: &Lang, role: Role, style: PromotionStyle) {
+    let letter = lang.piece_letter(role);
+    match style {
+        PromotionStyle::Equals => {
+            s.push('=');
+            s.push_str(letter);
+        }
+        PromotionStyle::Bare => s.push_str(letter),
+        PromotionStyle::Parens => {
+            s.push('(');
+            s.push_str(letter);
+            s.push(')');
+        }
+        PromotionStyle::Slash => {
+            s.push('/');
+            s.push_str(letter);
+        }
+    }
+}
+
+/// The check/mate suffix of `mv` played in `pos`, in `style`.
+fn check_suffix(pos: &Chess, mv: &Move, style: CheckMark) -> &'static str {
+    if style == CheckMark::Omitted {
+        return "";
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(*mv);
+    if after.is_checkmate() {
+        if style == CheckMark::PlusPlus { "++" } else { "#" }
+    } else if after.is_check() {
+        "+"
+    } else {
+        ""
+    }
+}
+
+/// The minimal disambiguation SAN needs for a piece move: (file, rank).
+fn disambiguation(legal: &MoveList, mv: &Move) -> (bool, bool) {
+    let (role, from, to) = match *mv {
+        Move::Normal { role, from, to, .. } if role != Role::Pawn && role != Role::King => (role, from, to),
+        _ => return (false, false),
+    };
+    let (mut any, mut same_file, mut same_rank) = (false, false, false);
+    for o in legal.iter().filter(|m| m.role() == role && m.to() == to && !m.is_castle()).filter_map(|m| m.from()) {
+        if o != from {
+            any = true;
+            same_file |= o.file() == from.file();
+            same_rank |= o.rank() == from.rank();
+        }
+    }
+    match (any, same_file, same_rank) {
+        (false, _, _) => (false, false),
+        (true, false, _) => (true, false),
+        (true, true, false) => (false, true),
+        (true, true, true) => (true, true),
+    }
+}
+
+fn promotion_of(m: &Move) -> Option<Role> {
+    match *m {
+        Move::Normal { promotion, .. } => promotion,
+        _ => None,
+    }
+}
+
+/// Whether "ed" / "exd" (files only, with the promotion piece if any) names `mv` alone.
+fn files_capture_unique(legal: &MoveList, mv: &Move) -> bool {
+    let (Some(from), to) = (mv.from(), mv.to()) else { return false };
+    !legal.iter().any(|m| {
+        m != mv
+            && m.role() == Role::Pawn
+            && m.is_capture()
+            && m.from().is_some_and(|f| f.file() == from.file())
+            && m.to().file() == to.file()
+            && promotion_of(m) == promotion_of(mv)
+    })
+}
+
+/// Whether "PxP" / "RxN" (mover and victim only; a promotion then means a queen) names `mv` alone.
+fn piece_takes_piece_unique(legal: &MoveList, mv: &Move) -> bool {
+    let fits = |m: &Move| {
+        m.role() == mv.role() && m.capture() == mv.capture() && matches!(promotion_of(m), None | Some(Role::Queen))
+    };
+    fits(mv) && legal.iter().filter(|m| fits(m)).count() == 1
+}
+
+/// The body of a move (no check suffix) in one form.
+fn body(dis: (bool, bool), mv: &Move, lang: &Lang, style: &Style) -> String {
+    let mut s = String::new();
+    if let Some(side) = mv.castling_side() {
+        let o = if style.castle == CastleStyle::Zeros { "0" } else { "O" };
+        s.push_str(o);
+        s.push('-');
+        s.push_str(o);
+        if side == CastlingSide::QueenSide {
+            s.push('-');
+            s.push_str(o);
+        }
+        return s;
+    }
+    let (role, from, to, capture, promotion) = match *mv {
+        Move::Normal { role, from, to, capture, promotion } => (role, from, to, capture.is_some(), promotion),
+        Move::EnPassant { from, to } => (Role::Pawn, from, to, true, None),
+        _ => return s,
+    };
+    let (mark_before, mark_after) = match style.capture {
+        CaptureMark::X => ("x", ""),
+        CaptureMark::Colon => (":", ""),
+        CaptureMark::ColonAfter => ("", ":"),
+        CaptureMark::Omitted => ("", ""),
+    };
+    match style.form {
+        MoveForm::Coordinate => {
+            push_square(&mut s, from);
+            s.push('-');
+            push_square(&mut s, to);
+        }
+        MoveForm::Long { hyphen } => {
+            s.push_str(lang.piece_letter(role));
+            push_square(&mut s, from);
+            if capture && style.capture != CaptureMark::Omitted && style.capture != CaptureMark::ColonAfter {
+                s.push_str(mark_before);
+            } else if hyphen {
+                s.push('-');
+            }
+            push_square(&mut s, to);
+            if capture {
+                s.push_str(mark_after);
+            }
+        }
+        MoveForm::Short => {
+            if role == Role::Pawn {
+                if capture {
+                    s.push(file_char(from.file()));
+                    s.push_str(mark_before);
+                    if style.pawn_capture == PawnCaptureStyle::Files {
+                        s.push(file_char(to.file()));
+                    } else {
+                        push_square(&mut s, to);
+                    }
+                    s.push_str(mark_after);
+                } else {
+                    push_square(&mut s, to);
+                }
+            } else {
+                s.push_str(lang.piece_letter(role));
+                let (f, r) = dis;
+                if f {
+                    s.push(file_char(from.file()));
+                }
+                if r {
+                    s.push(rank_char(from.rank()));
+                }
+                if capture {
+                    s.push_str(mark_before);
+                }
+                push_square(&mut s, to);
+                if capture {
+                    s.push_str(mark_after);
+                }
+            }
+        }
+    }
+    if let Some(p) = promotion {
+        promotion_suffix(&mut s, lang, p, style.promotion);
+    }
+    s
+}
+
+/// How a writer with `style` writes `mv` (legal in `pos`) in `lang`.
+///
+/// Where the style's informal pawn capture ("ed") would not name one move, the square is written.
+pub fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
+    let legal = pos.legal_moves();
+    let dis = disambiguation(&legal, mv);
+    let mut text = body(dis, mv, lang, style);
+    if style.pawn_capture == PawnCaptureStyle::Files
+        && mv.role() == Role::Pawn
+        && mv.is_capture()
+        && !files_capture_unique(&legal, mv)
+    {
+        let fallback = Style { pawn_capture: PawnCaptureStyle::Square, ..style.clone() };
+        text = body(dis, mv, lang, &fallback);
+    }
+    if style.ep_suffix && matches!(mv, Move::EnPassant { .. }) {
+        text.push_str(" e.p.");
+    }
+    text.push_str(check_suffix(pos, mv, style.check));
+    text
+}
+
+/// The habits a spelling shows, for a decoder to weigh how likely a writer is to use it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Variant {
+    pub form: MoveForm,
+    /// The capture mark used (`X` for moves that capture nothing).
+    pub capture: CaptureMark,
+    pub castle: CastleStyle,
+    pub promotion: PromotionStyle,
+    /// "ed", "exd": files only.
+    pub pawn_files: bool,
+    /// "PxP", "RxR", "NxB".
+    pub piece_takes_piece: bool,
+    /// The check or mate mark the move deserves is left out.
+    pub check_omitted: bool,
+    /// Mate written "++".
+    pub mate_plusplus: bool,
+    /// "e.p." written.
+    pub ep_suffix: bool,
+    /// The disambiguation the move needs is left out ("Nd7" for one of two knights): this
+    /// spelling also reads as the other moves.
+    pub underspecified: bool,
+}
+
+/// One way of writing a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spelling {
+    pub text: String,
+    pub variant: Variant,
+}
+
+/// Which writing habits to spell moves with: a decoder that knows a writer's style asks for
+/// fewer spellings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Habits {
+    /// Short, long with hyphen, long without hyphen, coordinate.
+    pub forms: Vec<MoveForm>,
+    /// Capture marks in use.
+    pub captures: Vec<CaptureMark>,
+    /// Check and mate marks may be left out.
+    pub check_omitted: bool,
+    /// "ed", "exd", "PxP", "RxN".
+    pub informal: bool,
+    /// Under-specified forms ("Nd7" for one of two knights).
+    pub underspecified: bool,
+}
+
+impl Habits {
+    /// Every habit.
+    pub fn all() -> Habits {
+        Habits {
+            forms: vec![
+                MoveForm::Short,
+                MoveForm::Long { hyphen: true },
+                MoveForm::Long { hyphen: false },
+                MoveForm::Coordinate,
+            ],
+            captures: vec![CaptureMark::X, CaptureMark::Omitted, CaptureMark::Colon, CaptureMark::ColonAfter],
+            check_omitted: true,
+            informal: true,
+            underspecified: true,
+        }
+    }
+}
+
+impl Default for Habits {
+    fn default() -> Self {
+        Habits::all()
+    }
+}
+
+/// Every plausible way a player may write `mv` (legal in `pos`) in `lang`, without duplicates,
+/// the standard short form first. Each parses back to exactly `mv`.
+///
+/// Covers: capture mark x, ":" before or after, or none; check marks "+", "#", "++" or none;
+/// castling with letters or zeros; promotion "=Q", "Q", "(Q)", "/Q"; long algebraic with and
+/// without hyphen; coordinate notation; informal pawn captures ("ed", "exd"), "PxP"; "e.p.".
+pub fn spellings(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in spelling_variants(pos, mv, lang) {
+        if !s.variant.underspecified && !out.contains(&s.text) {
+            out.push(s.text);
+        }
+    }
+    out
+}
+
+/// [`spellings`] with the habits each shows, plus the under-specified forms a player may write
+/// when the move needs disambiguation ("Nd7", flagged [`Variant::underspecified`]: those also
+/// read as another move). May hold the same text twice (with different habits).
+pub fn spelling_variants(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<Spelling> {
+    let mut out = Vec::new();
+    spell_with_habits(pos, &pos.legal_moves(), mv, lang, &Habits::all(), &mut out);
+    out
+}
+
+/// [`spelling_variants`] for a position whose legal moves are at hand, limited to `habits`,
+/// appended to `out`.
+pub fn spell_with_habits(
+    pos: &Chess,
+    legal: &MoveList,
+    mv: &Move,
+    lang: &Lang,
+    habits: &Habits,
+    out: &mut Vec<Spelling>,
+) {
+    let is_capture = mv.is_capture();
+    let is_pawn = mv.role() == Role::Pawn;
+    let is_promo = promotion_of(mv).is_some();
+    let is_castle = mv.is_castle();
+    let castle_forms = [MoveForm::Short];
+    let forms: &[MoveForm] = if is_castle { &castle_forms } else { &habits.forms };
+    let no_capture = [CaptureMark::X];
+    let captures: &[CaptureMark] =
+        if is_capture && !habits.captures.is_empty() { &habits.captures } else { &no_capture };
+    let castles: &[CastleStyle] =
+        if is_castle { &[CastleStyle::Letters, CastleStyle::Zeros] } else { &[CastleStyle::Letters] };
+    let promos: &[PromotionStyle] = if is_promo {
+        &[PromotionStyle::Equals, PromotionStyle::Bare, PromotionStyle::Parens, PromotionStyle::Slash]
+    } else {
+        &[PromotionStyle::Equals]
+    };
+    let files_ok = habits.informal && is_pawn && is_capture && files_capture_unique(legal, mv);
+    let pawn_caps: &[PawnCaptureStyle] =
+        if files_ok { &[PawnCaptureStyle::Square, PawnCaptureStyle::Files] } else { &[PawnCaptureStyle::Square] };
+    // (suffix, check omitted, mate as "++")
+    let (check, mate) = {
+        let mut after = pos.clone();
+        after.play_unchecked(*mv);
+        let check = after.is_check();
+        (check, check && after.is_checkmate())
+    };
+    let mut checks: Vec<(&'static str, bool, bool)> = Vec::with_capacity(3);
+    if mate {
+        checks.push(("#", false, false));
+        checks.push(("++", false, true));
+    } else if check {
+        checks.push(("+", false, false));
+    } else {
+        checks.push(("", false, false));
+    }
+    if check && habits.check_omitted {
+        checks.push(("", true, false));
+    }
+    let ep = matches!(mv, Move::EnPassant { .. });
+    let (needs_file, needs_rank) = disambiguation(legal, mv);
+    let base = Variant {
+        form: MoveForm::Short,
+        capture: CaptureMark::X,
+        castle: CastleStyle::Letters,
+        promotion: PromotionStyle::Equals,
+        pawn_files: false,
+        piece_takes_piece: false,
+        check_omitted: false,
+        mate_plusplus: false,
+        ep_suffix: false,
+        underspecified: false,
+    };
+    let concat = |parts: &[&str]| {
+        let mut t = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+        for p in parts {
+            t.push_str(p);
+        }
+        t
+    };
+    let push_all = |b: &str, v: Variant, out: &mut Vec<Spelling>| {
+        for &(suffix, check_omitted, mate_plusplus) in &checks {
+            let v = Variant { check_omitted, mate_plusplus, ..v };
+            out.push(Spelling { text: concat(&[b, suffix]), variant: v });
+            if ep {
+                let v = Variant { ep_suffix: true, ..v };
+                out.push(Spelling { text: concat(&[b, " e.p.", suffix]), variant: v });
+                out.push(Spelling { text: concat(&[b, "e.p.", suffix]), variant: v });
+            }
+        }
+    };
+    for &form in forms {
+        for &capture in captures {
+            if form == MoveForm::Coordinate && capture != CaptureMark::X {
+                continue;
+            }
+            for &castle in castles {
+                for &promotion in promos {
+                    for &pawn_capture in pawn_caps {
+                        let pawn_files = pawn_capture == PawnCaptureStyle::Files;
+                        if pawn_files && form != MoveForm::Short {
+                            continue;
+                        }
+                        let style = Style {
+                            capture,
+                            check: CheckMark::Omitted,
+                            castle,
+                            promotion,
+                            form,
+                            pawn_capture,
+                            ep_suffix: false,
+                        };
+                        let b = body((needs_file, needs_rank), mv, lang, &style);
+                        let v = Variant { form, capture, castle, promotion, pawn_files, ..base };
+                        push_all(&b, v, out);
+                        // The same without the disambiguation it needs.
+                        if habits.underspecified && form == MoveForm::Short && (needs_file || needs_rank) {
+                            let letter = lang.piece_letter(mv.role());
+                            let mut plain = String::from(letter);
+                            let from = mv.from().expect("a piece move has an origin");
+                            let mut rest = &b[letter.len()..];
+                            if needs_file {
+                                rest = rest.strip_prefix(file_char(from.file())).unwrap_or(rest);
+                            }
+                            if needs_rank {
+                                rest = rest.strip_prefix(rank_char(from.rank())).unwrap_or(rest);
+                            }
+                            plain.push_str(rest);
+                            push_all(&plain, Variant { underspecified: true, ..v }, out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // "PxP", "RxR", "NxB": piece takes piece, where that names one move.
+    if let (Some(captured), false, true) = (mv.capture(), ep, habits.informal) {
+        let letter = |r: Role| if r == Role::Pawn { lang.pawn.unwrap_or("") } else { lang.piece_letter(r) };
+        let (mover, victim) = (letter(mv.role()), letter(captured));
+        if !mover.is_empty() && !victim.is_empty() && piece_takes_piece_unique(legal, mv) {
+            let text = format!("{mover}x{victim}");
+            let v = Variant { piece_takes_piece: true, ..base };
+            for &(suffix, check_omitted, mate_plusplus) in &checks {
+                let v = Variant { check_omitted, mate_plusplus, ..v };
+                out.push(Spelling { text: format!("{text}{suffix}"), variant: v });
+            }
+        }
+    }
+}
+
+/// Standard English SAN with check and mate marks, as PGN writes it.
+pub fn english_san(pos: &Chess, mv: &Move) -> String {
+    shakmaty::san::SanPlus::from_move(pos.clone(), *mv).to_string()
+}

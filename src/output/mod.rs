@@ -1,0 +1,7 @@
+//! Output: PGN (standard English SAN), the JSON report and the review page.
+
+pub mod pgn;
+pub mod report;
+pub mod review;
+
+pub use report::{FileError, GameOutput, Report, SheetRef};

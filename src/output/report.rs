@@ -1,0 +1,204 @@
+//! One game read from its sheets, and how it is written out: PGN with review comments, and the
+//! JSON report.
+
+use serde::Serialize;
+use shakmaty::{Chess, Color, Position, fen::Fen};
+
+use super::pgn::{PgnGame, PgnMove, write_pgn};
+use crate::decode::{CellReading, DecodedGame};
+
+/// A sheet image that holds (part of) a game.
+#[derive(Clone, Debug)]
+pub struct SheetRef {
+    /// The file, as given on the command line.
+    pub file: String,
+    /// Page within the file (multi-page TIFF, PDF), from 0.
+    pub page: usize,
+    /// Which of the game's copies this sheet is (its index in the decoder's copies): the two
+    /// players' sheets are copies 0 and 1; a continuation page has the copy of its first page.
+    pub copy: usize,
+    /// Each half-move's cell box on this sheet, in the input image's pixels: `boxes[ply]`.
+    pub boxes: Vec<Option<[f32; 4]>>,
+}
+
+/// A game read, with where it came from.
+#[derive(Clone, Debug)]
+pub struct GameOutput {
+    /// A name for the game: the file stem or the group's name.
+    pub id: String,
+    /// Its sheets (pages of all copies).
+    pub sheets: Vec<SheetRef>,
+    pub game: DecodedGame,
+    /// PGN tags given by the user (Event, Round, ...).
+    pub headers: Vec<(String, String)>,
+}
+
+fn pct(p: f32) -> String {
+    format!("{:.0}%", (p * 100.0).clamp(0.0, 100.0))
+}
+
+impl GameOutput {
+    /// The FEN before each half-move and after the last.
+    pub fn fens(&self) -> Vec<String> {
+        let mut pos = Chess::default();
+        let mut out = vec![Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string()];
+        for m in &self.game.moves {
+            pos.play_unchecked(m.mv);
+            out.push(Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string());
+        }
+        out
+    }
+
+    /// The game as PGN: standard English SAN, the user's tags, the language and source files;
+    /// each flagged move carries a comment with its confidence and alternatives.
+    pub fn to_pgn(&self) -> String {
+        let mut headers = self.headers.clone();
+        let files: Vec<String> = self
+            .sheets
+            .iter()
+            .map(|s| if s.page > 0 { format!("{}#{}", s.file, s.page + 1) } else { s.file.clone() })
+            .collect();
+        headers.push(("Source".into(), files.join(" ")));
+        headers.push(("Language".into(), self.game.lang.code.into()));
+        let moves = self
+            .game
+            .moves
+            .iter()
+            .map(|m| {
+                let mut comments = Vec::new();
+                if m.flagged {
+                    let mut c = format!("scoresheet: check this move, confidence {}", pct(m.confidence));
+                    if !m.alternatives.is_empty() {
+                        let alts: Vec<String> =
+                            m.alternatives.iter().map(|(san, p)| format!("{san} {}", pct(*p))).collect();
+                        c.push_str(&format!("; or {}", alts.join(", ")));
+                    }
+                    comments.push(c);
+                }
+                PgnMove { san: m.san.clone(), nags: Vec::new(), comments }
+            })
+            .collect();
+        write_pgn(&PgnGame {
+            headers,
+            intro: Vec::new(),
+            first_move: (1, false),
+            moves,
+            result: self.game.result.clone(),
+        })
+    }
+
+    /// The sheet of copy `copy` that holds half-move `ply` (or the copy's first sheet).
+    pub fn sheet_for(&self, copy: usize, ply: usize) -> Option<&SheetRef> {
+        self.sheets
+            .iter()
+            .find(|s| s.copy == copy && s.boxes.get(ply).is_some_and(Option::is_some))
+            .or_else(|| self.sheets.iter().find(|s| s.copy == copy))
+    }
+
+    /// The JSON report of this game.
+    pub fn to_json(&self) -> GameJson {
+        let moves = self
+            .game
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(ply, m)| MoveJson {
+                ply: ply + 1,
+                number: m.number,
+                side: if m.color == Color::White { "white" } else { "black" },
+                san: m.san.clone(),
+                confidence: m.confidence,
+                flagged: m.flagged,
+                alternatives: m.alternatives.iter().map(|(san, p)| AltJson { san: san.clone(), p: *p }).collect(),
+                cells: m
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .map(|(c, r)| {
+                        let sheet = self.sheet_for(c, ply);
+                        let (kind, text) = match r {
+                            CellReading::Written { text, .. } => ("written", text.clone()),
+                            CellReading::Mismatch(t) => ("mismatch", t.clone()),
+                            CellReading::Blank => ("blank", String::new()),
+                            CellReading::Missing => ("missing", String::new()),
+                        };
+                        CellJson {
+                            file: sheet.map(|s| s.file.clone()).unwrap_or_default(),
+                            page: sheet.map_or(0, |s| s.page),
+                            reading: kind,
+                            text,
+                            cell_box: sheet.and_then(|s| s.boxes.get(ply).copied().flatten()),
+                        }
+                    })
+                    .collect(),
+            })
+            .collect();
+        GameJson {
+            id: self.id.clone(),
+            files: self.sheets.iter().map(|s| s.file.clone()).collect(),
+            language: self.game.lang.code.to_string(),
+            result: self.game.result.clone(),
+            flagged: self.game.moves.iter().filter(|m| m.flagged).count(),
+            moves,
+        }
+    }
+}
+
+/// One game in the JSON report.
+#[derive(Serialize, Debug)]
+pub struct GameJson {
+    pub id: String,
+    pub files: Vec<String>,
+    pub language: String,
+    pub result: String,
+    pub flagged: usize,
+    pub moves: Vec<MoveJson>,
+}
+
+/// One half-move in the JSON report.
+#[derive(Serialize, Debug)]
+pub struct MoveJson {
+    pub ply: usize,
+    pub number: u32,
+    pub side: &'static str,
+    pub san: String,
+    pub confidence: f32,
+    pub flagged: bool,
+    pub alternatives: Vec<AltJson>,
+    /// What each sheet's cell shows.
+    pub cells: Vec<CellJson>,
+}
+
+/// An alternative move.
+#[derive(Serialize, Debug)]
+pub struct AltJson {
+    pub san: String,
+    pub p: f32,
+}
+
+/// One sheet's cell for a half-move.
+#[derive(Serialize, Debug)]
+pub struct CellJson {
+    pub file: String,
+    pub page: usize,
+    /// "written" (the text is a spelling of the move), "mismatch" (the text read is something
+    /// else: a player's own error or unreadable ink), "blank", or "missing" (no cell).
+    pub reading: &'static str,
+    pub text: String,
+    #[serde(rename = "box")]
+    pub cell_box: Option<[f32; 4]>,
+}
+
+/// A file that could not be read.
+#[derive(Serialize, Debug, Clone)]
+pub struct FileError {
+    pub file: String,
+    pub error: String,
+}
+
+/// The whole JSON report of a batch.
+#[derive(Serialize, Debug)]
+pub struct Report {
+    pub games: Vec<GameJson>,
+    pub errors: Vec<FileError>,
+}

@@ -1,0 +1,221 @@
+//! Cell preprocessing, defined once for training and inference.
+//!
+//! The constants live in `models/preprocess.json`, read both here and by the Python training code
+//! (`models/train/common.py`, which implements the same steps with numpy); a unit test checks this
+//! implementation against a fixture written by the Python one.
+//!
+//! Steps, on a grayscale cell of `w x h` pixels:
+//! 1. ink = 1 - pixel / 255 (ink is bright, paper is 0);
+//! 2. target width `W = clamp(round(w * height / h), min_width, max_width)`; resize to
+//!    `W x height` by area averaging (each output pixel is the mean of the input area it covers,
+//!    fractional pixels weighted by coverage; separable: columns first, then rows);
+//! 3. contrast: `bg` = the `background_quantile` of the resized values, `hi` = the `ink_quantile`
+//!    (quantile q = the sorted value at index floor(q * (n - 1))), `hi >= bg + min_contrast`;
+//!    x = clamp((v - bg) / (hi - bg), 0, 1);
+//! 4. pad on the right with 0 to a multiple of `width_multiple` columns.
+
+use image::GrayImage;
+use serde::Deserialize;
+
+/// The preprocessing shipped with the model.
+pub const DEFAULT_JSON: &str = include_str!("../../models/preprocess.json");
+
+/// Preprocessing constants (`preprocess.json`).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Preprocess {
+    pub height: usize,
+    pub min_width: usize,
+    pub max_width: usize,
+    pub width_multiple: usize,
+    pub background_quantile: f64,
+    pub ink_quantile: f64,
+    pub min_contrast: f64,
+}
+
+/// One preprocessed cell: `height x width` values in [0, 1], row-major; `content_width` columns
+/// hold the image, the rest is padding.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellTensor {
+    pub height: usize,
+    pub width: usize,
+    pub content_width: usize,
+    pub data: Vec<f32>,
+}
+
+/// Area-averaging weights from `src` samples to `dst` samples: for each output, the first input
+/// index and the weights of the inputs it covers.
+fn area_weights(src: usize, dst: usize) -> Vec<(usize, Vec<f64>)> {
+    let scale = src as f64 / dst as f64;
+    (0..dst)
+        .map(|i| {
+            let lo = i as f64 * scale;
+            let hi = (i + 1) as f64 * scale;
+            let first = lo.floor() as usize;
+            let last = (hi.ceil() as usize).min(src);
+            let weights = (first..last)
+                .map(|j| {
+                    let overlap = (hi.min((j + 1) as f64) - lo.max(j as f64)).max(0.0);
+                    overlap / scale
+                })
+                .collect();
+            (first, weights)
+        })
+        .collect()
+}
+
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    let i = (q * (sorted.len() - 1) as f64).floor() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+impl Default for Preprocess {
+    fn default() -> Preprocess {
+        Preprocess::from_json(DEFAULT_JSON).expect("models/preprocess.json is valid")
+    }
+}
+
+impl Preprocess {
+    /// Parses `preprocess.json` text and checks the values make sense.
+    pub fn from_json(text: &str) -> Result<Preprocess, String> {
+        let p: Preprocess = serde_json::from_str(text).map_err(|e| format!("not a preprocessing file: {e}"))?;
+        if p.height == 0 || p.min_width == 0 || p.width_multiple == 0 || p.max_width < p.min_width {
+            return Err("preprocessing: sizes must be positive and max_width >= min_width".into());
+        }
+        if !(0.0..=1.0).contains(&p.background_quantile) || !(0.0..=1.0).contains(&p.ink_quantile) {
+            return Err("preprocessing: quantiles must lie in [0, 1]".into());
+        }
+        if p.min_contrast <= 0.0 {
+            return Err("preprocessing: min_contrast must be positive".into());
+        }
+        Ok(p)
+    }
+
+    /// Reads a `preprocess.json` file.
+    pub fn load(path: &std::path::Path) -> Result<Preprocess, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        Preprocess::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The width (before padding) a `w x h` cell is scaled to.
+    pub fn target_width(&self, w: usize, h: usize) -> usize {
+        let scaled = (w as f64 * self.height as f64 / h.max(1) as f64).round() as usize;
+        scaled.clamp(self.min_width, self.max_width)
+    }
+
+    /// Preprocesses one grayscale cell. Errors on an empty image.
+    pub fn apply(&self, image: &GrayImage) -> Result<CellTensor, String> {
+        let (w, h) = (image.width() as usize, image.height() as usize);
+        if w == 0 || h == 0 {
+            return Err(format!("the image is empty ({w} x {h} pixels)"));
+        }
+        let raw = image.as_raw();
+        let out_w = self.target_width(w, h);
+        let out_h = self.height;
+        // Columns first: h rows of out_w.
+        let wx = area_weights(w, out_w);
+        let mut tmp = vec![0f64; h * out_w];
+        for y in 0..h {
+            let row = &raw[y * w..(y + 1) * w];
+            for (x, (first, weights)) in wx.iter().enumerate() {
+                let mut s = 0.0;
+                for (k, wt) in weights.iter().enumerate() {
+                    s += wt * (1.0 - row[first + k] as f64 / 255.0);
+                }
+                tmp[y * out_w + x] = s;
+            }
+        }
+        // Then rows.
+        let wy = area_weights(h, out_h);
+        let mut resized = vec![0f64; out_h * out_w];
+        for (y, (first, weights)) in wy.iter().enumerate() {
+            for (k, wt) in weights.iter().enumerate() {
+                let src = &tmp[(first + k) * out_w..(first + k + 1) * out_w];
+                let dst = &mut resized[y * out_w..(y + 1) * out_w];
+                for (d, s) in dst.iter_mut().zip(src) {
+                    *d += wt * s;
+                }
+            }
+        }
+        let mut sorted = resized.clone();
+        sorted.sort_by(f64::total_cmp);
+        let bg = quantile(&sorted, self.background_quantile);
+        let hi = quantile(&sorted, self.ink_quantile).max(bg + self.min_contrast);
+        let width = out_w.div_ceil(self.width_multiple) * self.width_multiple;
+        let mut data = vec![0f32; out_h * width];
+        for y in 0..out_h {
+            for x in 0..out_w {
+                let v = (resized[y * out_w + x] - bg) / (hi - bg);
+                data[y * width + x] = v.clamp(0.0, 1.0) as f32;
+            }
+        }
+        Ok(CellTensor { height: out_h, width, content_width: out_w, data })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Deserialize)]
+    struct Fixture {
+        width: u32,
+        height: u32,
+        pixels: Vec<u8>,
+        out_width: usize,
+        out_content_width: usize,
+        out: Vec<f32>,
+    }
+
+    #[test]
+    fn shipped_constants_parse() {
+        let p = Preprocess::default();
+        assert_eq!(p.height, 32);
+        assert!(Preprocess::from_json("{}").is_err());
+    }
+
+    #[test]
+    fn area_weights_sum_to_one() {
+        for (src, dst) in [(100, 32), (7, 32), (32, 32), (33, 5), (1, 4)] {
+            for (_, w) in area_weights(src, dst) {
+                let s: f64 = w.iter().sum();
+                assert!((s - 1.0).abs() < 1e-9, "{src}->{dst}: {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn matches_the_python_definition() {
+        let text = include_str!("../../tests/data/preprocess_fixture.json");
+        let cases: Vec<Fixture> = serde_json::from_str(text).unwrap();
+        let p = Preprocess::default();
+        for case in cases {
+            let img = GrayImage::from_raw(case.width, case.height, case.pixels).unwrap();
+            let t = p.apply(&img).unwrap();
+            assert_eq!(t.width, case.out_width);
+            assert_eq!(t.content_width, case.out_content_width);
+            assert_eq!(t.data.len(), case.out.len());
+            let worst = t.data.iter().zip(&case.out).map(|(a, b)| (a - b).abs()).fold(0f32, f32::max);
+            assert!(worst < 1e-4, "{}x{}: differs by {worst}", case.width, case.height);
+        }
+    }
+
+    #[test]
+    fn blank_and_tiny_images_do_not_fail() {
+        let p = Preprocess::default();
+        let white = GrayImage::from_pixel(100, 30, image::Luma([255]));
+        let t = p.apply(&white).unwrap();
+        assert!(t.data.iter().all(|&v| v == 0.0));
+        let dot = GrayImage::from_pixel(1, 1, image::Luma([0]));
+        let t = p.apply(&dot).unwrap();
+        assert_eq!((t.height, t.width), (32, 32));
+        assert!(p.apply(&GrayImage::new(0, 5)).is_err());
+    }
+
+    #[test]
+    fn width_follows_aspect_and_is_clamped() {
+        let p = Preprocess::default();
+        assert_eq!(p.target_width(200, 50), 128);
+        assert_eq!(p.target_width(10, 50), 32);
+        assert_eq!(p.target_width(5000, 50), 384);
+    }
+}

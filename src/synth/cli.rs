@@ -1,0 +1,89 @@
+//! `scoresheet synth`: the command line over [`super::write_sheets`] and [`super::write_cells`].
+
+use std::path::PathBuf;
+
+use super::{Damage, FontSet, Options, forms};
+use crate::notation;
+
+/// Arguments of `scoresheet synth`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SynthArgs {
+    /// Output directory (created if missing).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Number of sheets (or of cells with --cells).
+    #[arg(long, default_value_t = 10)]
+    pub count: usize,
+    /// Random seed: the same seed gives byte-identical output.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Language code (en, de, ru, ...) or "mix".
+    #[arg(long, default_value = "mix")]
+    pub lang: String,
+    /// Form name (hcs, club, three-block, long-column, compact) or "mix".
+    #[arg(long, default_value = "mix")]
+    pub form: String,
+    /// Damage: none, scan, photo or mix.
+    #[arg(long, default_value = "mix")]
+    pub damage: String,
+    /// Write single-cell images and labels.tsv instead of full sheets.
+    #[arg(long)]
+    pub cells: bool,
+    /// Handwriting fonts: train, heldout or all.
+    #[arg(long, value_enum, default_value_t = FontSet::All)]
+    pub fonts: FontSet,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+}
+
+/// Parses the arguments into [`Options`].
+pub fn options(args: &SynthArgs) -> Result<Options, String> {
+    let lang = match args.lang.as_str() {
+        "mix" => None,
+        code => Some(notation::lang(code).ok_or_else(|| {
+            let codes: Vec<&str> = notation::languages().iter().map(|l| l.code).collect();
+            format!("unknown language '{code}' (use mix or one of {})", codes.join(", "))
+        })?),
+    };
+    let form = match args.form.as_str() {
+        "mix" => None,
+        name => Some(
+            *forms::NAMES
+                .iter()
+                .find(|n| **n == name)
+                .ok_or_else(|| format!("unknown form '{name}' (use mix or one of {})", forms::NAMES.join(", ")))?,
+        ),
+    };
+    let damage = match args.damage.as_str() {
+        "mix" => None,
+        "none" => Some(Damage::None),
+        "scan" => Some(Damage::Scan),
+        "photo" => Some(Damage::Photo),
+        other => return Err(format!("unknown damage '{other}' (use none, scan, photo or mix)")),
+    };
+    Ok(Options { count: args.count, seed: args.seed, lang, form, damage, fonts: args.fonts })
+}
+
+/// Runs the command; returns a one-line summary.
+pub fn run(args: &SynthArgs) -> Result<String, String> {
+    let opts = options(args)?;
+    let work = || {
+        if args.cells {
+            super::write_cells(&opts, &args.out)
+                .map(|n| format!("wrote {n} cell images and labels.tsv to {}\n", args.out.display()))
+        } else {
+            super::write_sheets(&opts, &args.out)
+                .map(|files| format!("wrote {} files ({} sheets) to {}\n", files.len(), opts.count, args.out.display()))
+        }
+    };
+    match args.jobs {
+        Some(0) => Err("--jobs must be at least 1".to_string()),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| format!("cannot start {n} threads: {e}"))?
+            .install(work),
+        None => work(),
+    }
+}

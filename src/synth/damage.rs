@@ -1,0 +1,397 @@
+//! What scanners and phone cameras do to a page: `scan` (small rotation, paper tone, blur, noise,
+//! JPEG), `photo` (perspective, background around the page, uneven light and shadow, defocus).
+//!
+//! Every kind is a projective map from page to image ([`Homography`]), so cell boxes in the final
+//! image are the boxes around the mapped cell corners.
+
+use rand::Rng;
+use serde::Serialize;
+
+use super::raster::Canvas;
+
+/// The damage kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Damage {
+    /// The clean rendering.
+    None,
+    /// A flatbed scan.
+    Scan,
+    /// A phone photo.
+    Photo,
+}
+
+impl Damage {
+    pub fn name(self) -> &'static str {
+        match self {
+            Damage::None => "none",
+            Damage::Scan => "scan",
+            Damage::Photo => "photo",
+        }
+    }
+}
+
+/// A 3x3 projective map (row-major, h[8] = 1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Homography(pub [f64; 9]);
+
+impl Homography {
+    pub const IDENTITY: Homography = Homography([1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
+
+    pub fn apply(&self, x: f64, y: f64) -> (f64, f64) {
+        let h = &self.0;
+        let w = h[6] * x + h[7] * y + h[8];
+        ((h[0] * x + h[1] * y + h[2]) / w, (h[3] * x + h[4] * y + h[5]) / w)
+    }
+
+    /// The map taking `src[i]` to `dst[i]` (four points, no three collinear).
+    pub fn from_points(src: &[(f64, f64); 4], dst: &[(f64, f64); 4]) -> Option<Homography> {
+        let mut a = [[0.0f64; 9]; 8];
+        for i in 0..4 {
+            let (x, y) = src[i];
+            let (u, v) = dst[i];
+            a[2 * i] = [x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y, u];
+            a[2 * i + 1] = [0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y, v];
+        }
+        // Gaussian elimination with partial pivoting on the 8x8 system.
+        for col in 0..8 {
+            let piv = (col..8).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+            if a[piv][col].abs() < 1e-12 {
+                return None;
+            }
+            a.swap(col, piv);
+            for row in 0..8 {
+                if row != col {
+                    let f = a[row][col] / a[col][col];
+                    for k in col..9 {
+                        a[row][k] -= f * a[col][k];
+                    }
+                }
+            }
+        }
+        let mut h = [0.0; 9];
+        for i in 0..8 {
+            h[i] = a[i][8] / a[i][i];
+        }
+        h[8] = 1.0;
+        Some(Homography(h))
+    }
+
+    pub fn inverse(&self) -> Option<Homography> {
+        let m = &self.0;
+        let det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+            + m[2] * (m[3] * m[7] - m[4] * m[6]);
+        if det.abs() < 1e-12 {
+            return None;
+        }
+        let inv = [
+            (m[4] * m[8] - m[5] * m[7]) / det,
+            (m[2] * m[7] - m[1] * m[8]) / det,
+            (m[1] * m[5] - m[2] * m[4]) / det,
+            (m[5] * m[6] - m[3] * m[8]) / det,
+            (m[0] * m[8] - m[2] * m[6]) / det,
+            (m[2] * m[3] - m[0] * m[5]) / det,
+            (m[3] * m[7] - m[4] * m[6]) / det,
+            (m[1] * m[6] - m[0] * m[7]) / det,
+            (m[0] * m[4] - m[1] * m[3]) / det,
+        ];
+        let s = inv[8];
+        Some(Homography(inv.map(|v| v / s)))
+    }
+}
+
+/// The damaged image, the page-to-image map and the JPEG quality to save it with (None: PNG).
+pub struct Damaged {
+    pub image: Canvas,
+    pub map: Homography,
+    pub jpeg_quality: Option<u8>,
+}
+
+/// Small deterministic hash noise in [-1, 1) for pixel `i` (cheaper than an RNG call a pixel).
+#[inline]
+fn hash_noise(i: u32, seed: u32) -> f32 {
+    let mut x = i.wrapping_mul(0x9E37_79B9) ^ seed;
+    x ^= x >> 16;
+    x = x.wrapping_mul(0x7FEB_352D);
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x846C_A68B);
+    x ^= x >> 16;
+    (x >> 8) as f32 / (1u32 << 23) as f32 - 1.0
+}
+
+/// Applies `kind` to the clean page.
+pub fn apply<R: Rng>(page: Canvas, kind: Damage, rng: &mut R) -> Damaged {
+    match kind {
+        Damage::None => Damaged { image: page, map: Homography::IDENTITY, jpeg_quality: None },
+        Damage::Scan => scan(page, rng),
+        Damage::Photo => photo(page, rng),
+    }
+}
+
+fn paper_tone<R: Rng>(page: &mut Canvas, rng: &mut R) {
+    let tone = [rng.gen_range(0.95..1.0f32), rng.gen_range(0.94..0.99), rng.gen_range(0.9..0.98)];
+    let gain = tone.map(|t| (t * 256.0) as u32);
+    for p in page.px.chunks_exact_mut(3) {
+        for ch in 0..3 {
+            p[ch] = ((p[ch] as u32 * gain[ch]) >> 8) as u8;
+        }
+    }
+}
+
+fn scan<R: Rng>(mut page: Canvas, rng: &mut R) -> Damaged {
+    paper_tone(&mut page, rng);
+    let (w, h) = (page.w as f64, page.h as f64);
+    let angle = rng.gen_range(-5.0f64..5.0).to_radians();
+    // The scanner bed is a little larger than the page; the page lies rotated, off-centre.
+    let margin = rng.gen_range(0.01..0.04);
+    let (ow, oh) = ((w * (1.0 + 2.0 * margin)) as usize, (h * (1.0 + 2.0 * margin)) as usize);
+    let (s, c) = angle.sin_cos();
+    let fit = (ow as f64 / (w * c.abs() + h * s.abs())).min(oh as f64 / (w * s.abs() + h * c.abs())).min(1.0) * 0.995;
+    let (cx, cy) = (w / 2.0, h / 2.0);
+    let slack_x = (ow as f64 - fit * (w * c.abs() + h * s.abs())).max(0.0) / 2.0;
+    let slack_y = (oh as f64 - fit * (w * s.abs() + h * c.abs())).max(0.0) / 2.0;
+    let (ocx, ocy) = (
+        ow as f64 / 2.0 + rng.gen_range(-1.0..1.0) * slack_x * 0.8,
+        oh as f64 / 2.0 + rng.gen_range(-1.0..1.0) * slack_y * 0.8,
+    );
+    let map = Homography([
+        fit * c,
+        -fit * s,
+        ocx - fit * (c * cx - s * cy),
+        fit * s,
+        fit * c,
+        ocy - fit * (s * cx + c * cy),
+        0.0,
+        0.0,
+        1.0,
+    ]);
+    let bed = if rng.gen_bool(0.7) {
+        let g = rng.gen_range(225..252u8);
+        [g, g, g.saturating_sub(3)]
+    } else {
+        let g = rng.gen_range(25..70u8);
+        [g, g, g]
+    };
+    let mut image = warp(&page, &map, ow, oh, |_, _| bed);
+    blur(&mut image, rng.gen_range(0..=1));
+    let noise = rng.gen_range(2.0..7.0);
+    add_noise(&mut image, noise, rng.r#gen());
+    Damaged { image, map, jpeg_quality: Some(rng.gen_range(55..88)) }
+}
+
+fn photo<R: Rng>(mut page: Canvas, rng: &mut R) -> Damaged {
+    paper_tone(&mut page, rng);
+    let (w, h) = (page.w as f64, page.h as f64);
+    let (ow, oh) = ((w * rng.gen_range(1.08..1.2)) as usize, (h * rng.gen_range(1.06..1.15)) as usize);
+    // Perspective: the page seen up to ~15 degrees off square, rotated a little, somewhere in the frame.
+    let tilt_x = rng.gen_range(-15.0f64..15.0).to_radians().sin() * 0.35;
+    let tilt_y = rng.gen_range(-15.0f64..15.0).to_radians().sin() * 0.35;
+    let rot = rng.gen_range(-6.0f64..6.0).to_radians();
+    let scale = rng.gen_range(0.8..0.9) * (ow as f64 / w).min(oh as f64 / h);
+    let src = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)];
+    let mut dst = [(0.0, 0.0); 4];
+    for (i, &(x, y)) in src.iter().enumerate() {
+        let (u, v) = ((x / w - 0.5) * 2.0, (y / h - 0.5) * 2.0);
+        // A tilt makes one edge nearer (larger) than the other.
+        let k = 1.0 + tilt_x * u + tilt_y * v;
+        let (px, py) = (u * w / 2.0 * k * scale, v * h / 2.0 * k * scale);
+        let (s, c) = rot.sin_cos();
+        let jitter = (rng.gen_range(-0.008..0.008) * w, rng.gen_range(-0.008..0.008) * h);
+        dst[i] = (px * c - py * s + jitter.0, px * s + py * c + jitter.1);
+    }
+    // Centre the quadrilateral in the frame with a random offset that keeps it inside.
+    let (minx, maxx) = dst.iter().fold((f64::MAX, f64::MIN), |a, p| (a.0.min(p.0), a.1.max(p.0)));
+    let (miny, maxy) = dst.iter().fold((f64::MAX, f64::MIN), |a, p| (a.0.min(p.1), a.1.max(p.1)));
+    let room_x = (ow as f64 - (maxx - minx)).max(0.0);
+    let room_y = (oh as f64 - (maxy - miny)).max(0.0);
+    let ox = -minx + room_x * rng.gen_range(0.2..0.8);
+    let oy = -miny + room_y * rng.gen_range(0.2..0.8);
+    for p in &mut dst {
+        p.0 += ox;
+        p.1 += oy;
+    }
+    let map = Homography::from_points(&src, &dst).unwrap_or(Homography::IDENTITY);
+    // Background: a table top (wood, dark cloth, grey desk) with a gradient and grain.
+    let base: [f32; 3] = match rng.gen_range(0..4) {
+        0 => [120.0, 85.0, 55.0],
+        1 => [60.0, 60.0, 65.0],
+        2 => [150.0, 150.0, 145.0],
+        _ => [95.0, 70.0, 50.0],
+    };
+    let grain_f = rng.gen_range(0.02..0.08f32);
+    let grain_a = if base[0] > base[2] + 20.0 { rng.gen_range(2.0..5.0f32) } else { 0.0 };
+    let gseed: u32 = rng.r#gen();
+    let bg = move |x: usize, y: usize| {
+        let wave = (y as f32 * 0.004 + (x as f32 * 0.003).sin()).sin() * 10.0;
+        let g = (x as f32 * grain_f + wave).sin() * grain_a + hash_noise(((y as u32) << 12) ^ (x as u32), gseed) * 4.0;
+        let t = y as f32 * 0.0002;
+        [
+            (base[0] + g - t * 40.0).clamp(0.0, 255.0) as u8,
+            (base[1] + g - t * 40.0).clamp(0.0, 255.0) as u8,
+            (base[2] + g * 0.8 - t * 40.0).clamp(0.0, 255.0) as u8,
+        ]
+    };
+    let mut image = warp(&page, &map, ow, oh, bg);
+    lighting(&mut image, rng);
+    blur(&mut image, rng.gen_range(1..=2));
+    let noise = rng.gen_range(2.0..6.0);
+    add_noise(&mut image, noise, rng.r#gen());
+    Damaged { image, map, jpeg_quality: Some(rng.gen_range(70..92)) }
+}
+
+/// Resamples the page through `map` (page -> image) onto a `ow` x `oh` image (bilinear).
+fn warp(page: &Canvas, map: &Homography, ow: usize, oh: usize, bg: impl Fn(usize, usize) -> [u8; 3]) -> Canvas {
+    let inv = map.inverse().unwrap_or(Homography::IDENTITY).0;
+    let mut out = Canvas { w: ow, h: oh, ox: 0, oy: 0, px: vec![0; ow * oh * 3] };
+    let (pw, ph) = (page.w as i64, page.h as i64);
+    for y in 0..oh {
+        let yf = y as f64 + 0.5;
+        // Incremental evaluation along the row.
+        let (mut nx, mut ny, mut nw) = (inv[1] * yf + inv[2] + inv[0] * 0.5, inv[4] * yf + inv[5] + inv[3] * 0.5, inv[7] * yf + inv[8] + inv[6] * 0.5);
+        let row = &mut out.px[y * ow * 3..(y + 1) * ow * 3];
+        for x in 0..ow {
+            let sx = nx / nw - 0.5;
+            let sy = ny / nw - 0.5;
+            nx += inv[0];
+            ny += inv[3];
+            nw += inv[6];
+            let o = x * 3;
+            let (x0, y0) = (sx.floor() as i64, sy.floor() as i64);
+            if x0 < -1 || y0 < -1 || x0 >= pw || y0 >= ph {
+                row[o..o + 3].copy_from_slice(&bg(x, y));
+                continue;
+            }
+            let (fx, fy) = ((sx - x0 as f64) as f32, (sy - y0 as f64) as f32);
+            if x0 >= 0 && y0 >= 0 && x0 + 1 < pw && y0 + 1 < ph {
+                let i00 = (y0 as usize * page.w + x0 as usize) * 3;
+                let i10 = i00 + page.w * 3;
+                let p = &page.px;
+                for ch in 0..3 {
+                    let top = p[i00 + ch] as f32 * (1.0 - fx) + p[i00 + 3 + ch] as f32 * fx;
+                    let bot = p[i10 + ch] as f32 * (1.0 - fx) + p[i10 + 3 + ch] as f32 * fx;
+                    row[o + ch] = (top * (1.0 - fy) + bot * fy) as u8;
+                }
+                continue;
+            }
+            let b = bg(x, y);
+            let get = |xx: i64, yy: i64, ch: usize| -> f32 {
+                if xx < 0 || yy < 0 || xx >= pw || yy >= ph {
+                    b[ch] as f32
+                } else {
+                    page.px[(yy as usize * page.w + xx as usize) * 3 + ch] as f32
+                }
+            };
+            for ch in 0..3 {
+                let top = get(x0, y0, ch) * (1.0 - fx) + get(x0 + 1, y0, ch) * fx;
+                let bot = get(x0, y0 + 1, ch) * (1.0 - fx) + get(x0 + 1, y0 + 1, ch) * fx;
+                row[o + ch] = (top * (1.0 - fy) + bot * fy) as u8;
+            }
+        }
+    }
+    out
+}
+
+/// Uneven light: a broad gradient, a soft shadow band (a hand or phone), a slight colour cast.
+fn lighting<R: Rng>(img: &mut Canvas, rng: &mut R) {
+    let (w, h) = (img.w as f32, img.h as f32);
+    let gx = rng.gen_range(-0.25..0.25f32);
+    let gy = rng.gen_range(-0.25..0.25f32);
+    let base = rng.gen_range(0.85..1.05f32);
+    let cast = [rng.gen_range(0.95..1.05f32), 1.0, rng.gen_range(0.88..1.02)];
+    // Shadow: a half-plane with soft edge.
+    let shadow = rng.gen_bool(0.6);
+    let ang = rng.gen_range(0.0..std::f32::consts::TAU);
+    let (nx, ny) = (ang.cos(), ang.sin());
+    let off = rng.gen_range(0.25..0.5) * (w.min(h));
+    let depth = rng.gen_range(0.15..0.4f32);
+    let soft = rng.gen_range(0.03..0.12) * w;
+    let (cx, cy) = (w / 2.0, h / 2.0);
+    // Work on a coarse grid and interpolate rows: light varies slowly.
+    let step = 8usize;
+    let gw = img.w / step + 2;
+    let gh = img.h / step + 2;
+    let mut grid = vec![0.0f32; gw * gh];
+    for j in 0..gh {
+        for i in 0..gw {
+            let (x, y) = ((i * step) as f32, (j * step) as f32);
+            let mut l = base + gx * (x / w - 0.5) + gy * (y / h - 0.5);
+            let r2 = ((x - cx) / w).powi(2) + ((y - cy) / h).powi(2);
+            l *= 1.0 - 0.35 * r2; // vignette
+            if shadow {
+                let d = (x - cx) * nx + (y - cy) * ny - off;
+                let t = (d / soft).clamp(-1.0, 1.0) * 0.5 + 0.5;
+                l *= 1.0 - depth * t;
+            }
+            grid[j * gw + i] = l;
+        }
+    }
+    for y in 0..img.h {
+        let (j, fy) = (y / step, (y % step) as f32 / step as f32);
+        for x in 0..img.w {
+            let (i, fx) = (x / step, (x % step) as f32 / step as f32);
+            let a = grid[j * gw + i] * (1.0 - fx) + grid[j * gw + i + 1] * fx;
+            let b = grid[(j + 1) * gw + i] * (1.0 - fx) + grid[(j + 1) * gw + i + 1] * fx;
+            let l = a * (1.0 - fy) + b * fy;
+            let o = (y * img.w + x) * 3;
+            for ch in 0..3 {
+                img.px[o + ch] = (img.px[o + ch] as f32 * l * cast[ch]).min(255.0) as u8;
+            }
+        }
+    }
+}
+
+/// Separable box blur of radius `r` (0: none), twice for a softer, Gaussian-like kernel when r > 1.
+pub fn blur(img: &mut Canvas, r: usize) {
+    if r == 0 {
+        return;
+    }
+    let passes = if r > 1 { 2 } else { 1 };
+    let r = if r > 1 { r - 1 } else { r };
+    for _ in 0..passes {
+        box_pass(img, r, true);
+        box_pass(img, r, false);
+    }
+}
+
+fn box_pass(img: &mut Canvas, r: usize, horizontal: bool) {
+    let (w, h) = (img.w, img.h);
+    let (len, lines) = if horizontal { (w, h) } else { (h, w) };
+    let idx = |line: usize, k: usize| if horizontal { (line * w + k) * 3 } else { (k * w + line) * 3 };
+    let mut buf = vec![[0u32; 3]; len];
+    let n = (2 * r + 1) as u32;
+    for line in 0..lines {
+        for (k, b) in buf.iter_mut().enumerate() {
+            let i = idx(line, k);
+            *b = [img.px[i] as u32, img.px[i + 1] as u32, img.px[i + 2] as u32];
+        }
+        let mut acc = [0u32; 3];
+        for k in 0..=2 * r {
+            let kk = k.saturating_sub(r).min(len - 1);
+            for ch in 0..3 {
+                acc[ch] += buf[kk][ch];
+            }
+        }
+        for k in 0..len {
+            let i = idx(line, k);
+            for ch in 0..3 {
+                img.px[i + ch] = (acc[ch] / n) as u8;
+            }
+            let add = (k + r + 1).min(len - 1);
+            let sub = k.saturating_sub(r);
+            for ch in 0..3 {
+                acc[ch] = acc[ch] + buf[add][ch] - buf[sub][ch];
+            }
+        }
+    }
+}
+
+/// Adds sensor noise of about `sigma` grey levels.
+pub fn add_noise(img: &mut Canvas, sigma: f32, seed: u32) {
+    for (i, p) in img.px.chunks_exact_mut(3).enumerate() {
+        let n = hash_noise(i as u32, seed) * sigma * 1.7;
+        let c = hash_noise(i as u32, seed ^ 0x5bd1_e995) * sigma * 0.4;
+        p[0] = (p[0] as f32 + n + c).clamp(0.0, 255.0) as u8;
+        p[1] = (p[1] as f32 + n).clamp(0.0, 255.0) as u8;
+        p[2] = (p[2] as f32 + n - c).clamp(0.0, 255.0) as u8;
+    }
+}

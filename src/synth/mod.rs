@@ -1,0 +1,209 @@
+//! Synthetic scoresheets: realistic handwritten sheets with exact ground truth.
+//!
+//! A sheet is a random plausible game ([`games`]) written by a random writer (language, notation
+//! style, [`handwriting`] hand) on a printed [`forms`] form, then scanned or photographed
+//! ([`damage`]). Every image comes with a JSON ground truth ([`sheet::Truth`]): the game as PGN,
+//! the page corners, and for every printed cell its box in the final image, what was written and
+//! the move played. `--cells` renders single cells with labels instead, for training.
+//!
+//! Everything is deterministic for a seed: sheet `i` draws from its own random stream, so output
+//! does not depend on the number of threads.
+
+pub mod cells;
+pub mod cli;
+pub mod damage;
+pub mod fonts;
+pub mod forms;
+pub mod games;
+pub mod handwriting;
+pub mod print;
+pub mod raster;
+pub mod sheet;
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+pub use damage::Damage;
+pub use fonts::FontSet;
+pub use sheet::{CellTruth, Note, Page, SheetSpec, Truth};
+
+use crate::notation::{self, Lang};
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub count: usize,
+    pub seed: u64,
+    /// One language, or None for a mix.
+    pub lang: Option<&'static Lang>,
+    /// One form (a name in [`forms::NAMES`]), or None for a mix.
+    pub form: Option<&'static str>,
+    /// One damage kind, or None for a mix.
+    pub damage: Option<Damage>,
+    pub fonts: FontSet,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { count: 1, seed: 1, lang: None, form: None, damage: None, fonts: FontSet::All }
+    }
+}
+
+/// An independent random stream for item `index` of purpose `stream` under `seed`.
+pub fn rng_for(seed: u64, stream: u64, index: u64) -> ChaCha8Rng {
+    let mut z = seed ^ stream.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    // splitmix64 finaliser
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    ChaCha8Rng::seed_from_u64(z ^ (z >> 31))
+}
+
+/// What sheet `index` is: with "mix" choices, forms, damage kinds and languages are dealt in turn
+/// from seed-shuffled decks, so any run of 15 sheets shows every form and damage kind and 15 languages.
+pub fn sheet_spec(opts: &Options, index: usize) -> SheetSpec {
+    let mut deck = rng_for(opts.seed, 0xDEC4, 0);
+    let mut form_deck = forms::NAMES.to_vec();
+    form_deck.shuffle(&mut deck);
+    let mut damage_deck = vec![Damage::None, Damage::Scan, Damage::Photo];
+    damage_deck.shuffle(&mut deck);
+    let mut lang_deck: Vec<&'static Lang> = notation::languages().iter().collect();
+    lang_deck.shuffle(&mut deck);
+    SheetSpec {
+        name: format!("sheet-{index:05}"),
+        form: opts.form.unwrap_or(form_deck[index % form_deck.len()]),
+        lang: opts.lang.unwrap_or(lang_deck[index % lang_deck.len()]),
+        damage: opts.damage.unwrap_or(damage_deck[index % damage_deck.len()]),
+        fonts: opts.fonts,
+    }
+}
+
+/// Renders sheet `index` of a run (one page, or more for a game continued on another page).
+pub fn render_sheet(opts: &Options, index: usize) -> Result<Vec<Page>, String> {
+    let spec = sheet_spec(opts, index);
+    let mut rng = rng_for(opts.seed, 1, index as u64);
+    sheet::render(&spec, &mut rng)
+}
+
+/// Encodes a page's image: JPEG at the damage's quality, else PNG.
+pub fn encode_image(page: &Page) -> Result<Vec<u8>, String> {
+    use image::ImageEncoder;
+    let img = &page.image;
+    let mut buf = Vec::new();
+    let r = match page.jpeg_quality {
+        Some(q) => image::codecs::jpeg::JpegEncoder::new_with_quality(&mut buf, q).write_image(
+            &img.px,
+            img.w as u32,
+            img.h as u32,
+            image::ExtendedColorType::Rgb8,
+        ),
+        None => image::codecs::png::PngEncoder::new_with_quality(
+            &mut buf,
+            image::codecs::png::CompressionType::Fast,
+            image::codecs::png::FilterType::Sub,
+        )
+        .write_image(&img.px, img.w as u32, img.h as u32, image::ExtendedColorType::Rgb8),
+    };
+    r.map_err(|e| format!("cannot encode {}: {e}", page.name))?;
+    Ok(buf)
+}
+
+/// Encodes a grey cell image as PNG.
+pub fn encode_cell(cell: &cells::CellImage) -> Result<Vec<u8>, String> {
+    use image::ImageEncoder;
+    let mut buf = Vec::new();
+    image::codecs::png::PngEncoder::new_with_quality(
+        &mut buf,
+        image::codecs::png::CompressionType::Fast,
+        image::codecs::png::FilterType::Sub,
+    )
+    .write_image(&cell.gray, cell.w as u32, cell.h as u32, image::ExtendedColorType::L8)
+    .map_err(|e| format!("cannot encode a cell: {e}"))?;
+    Ok(buf)
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn prepare_dir(out: &Path) -> Result<(), String> {
+    fs::create_dir_all(out).map_err(|e| format!("cannot create output directory {}: {e}", out.display()))?;
+    if !out.is_dir() {
+        return Err(format!("{} is not a directory", out.display()));
+    }
+    Ok(())
+}
+
+/// Renders and writes `opts.count` sheets (images and JSON) into `out`; returns the files written.
+pub fn write_sheets(opts: &Options, out: &Path) -> Result<Vec<PathBuf>, String> {
+    prepare_dir(out)?;
+    let written: Result<Vec<Vec<PathBuf>>, String> = (0..opts.count)
+        .into_par_iter()
+        .map(|i| {
+            let mut files = Vec::new();
+            for page in render_sheet(opts, i)? {
+                let img_path = out.join(&page.truth.image);
+                write_file(&img_path, &encode_image(&page)?)?;
+                let json_path = out.join(format!("{}.json", page.name));
+                let json = serde_json::to_string_pretty(&page.truth).map_err(|e| e.to_string())?;
+                write_file(&json_path, json.as_bytes())?;
+                files.push(img_path);
+                files.push(json_path);
+            }
+            Ok(files)
+        })
+        .collect();
+    Ok(written?.into_iter().flatten().collect())
+}
+
+/// Cells rendered from one writer before the next is drawn.
+pub const CELLS_PER_WRITER: usize = 24;
+
+/// The language of writer `index` in cells mode: the fixed one, or a mix with English at about 30 %.
+fn cell_lang(opts: &Options, rng: &mut ChaCha8Rng) -> &'static Lang {
+    use rand::Rng;
+    opts.lang.unwrap_or_else(|| {
+        let all = notation::languages();
+        if rng.gen_bool(0.3) { &all[0] } else { &all[rng.gen_range(0..all.len())] }
+    })
+}
+
+/// Renders `opts.count` single-cell images, grouped by writer, in order.
+pub fn render_cells(opts: &Options, writer: usize) -> Result<Vec<cells::CellImage>, String> {
+    let mut rng = rng_for(opts.seed, 2, writer as u64);
+    let lang = cell_lang(opts, &mut rng);
+    let n = CELLS_PER_WRITER.min(opts.count - writer * CELLS_PER_WRITER);
+    cells::writer_cells(&mut rng, lang, opts.fonts, n)
+}
+
+/// Writes `opts.count` cell images `cell-NNNNNN.png` and `labels.tsv` (FILE<TAB>TEXT) into `out`.
+pub fn write_cells(opts: &Options, out: &Path) -> Result<usize, String> {
+    prepare_dir(out)?;
+    let writers = opts.count.div_ceil(CELLS_PER_WRITER);
+    let labels: Result<Vec<Vec<String>>, String> = (0..writers)
+        .into_par_iter()
+        .map(|wi| {
+            let mut lines = Vec::new();
+            for (k, cell) in render_cells(opts, wi)?.iter().enumerate() {
+                let name = format!("cell-{:06}.png", wi * CELLS_PER_WRITER + k);
+                write_file(&out.join(&name), &encode_cell(cell)?)?;
+                lines.push(format!("{name}\t{}", cell.label));
+            }
+            Ok(lines)
+        })
+        .collect();
+    let labels = labels?;
+    let path = out.join("labels.tsv");
+    let mut f = fs::File::create(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let mut n = 0;
+    for line in labels.iter().flatten() {
+        writeln!(f, "{line}").map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        n += 1;
+    }
+    Ok(n)
+}

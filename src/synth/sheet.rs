@@ -1,0 +1,507 @@
+//! One synthetic scoresheet: a game, a writer, a printed form, the writing, the damage, and the
+//! ground truth of every printed cell.
+
+use std::collections::BTreeMap;
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+use serde::Serialize;
+use shakmaty::{Chess, Move, Position, Role};
+
+use super::damage::{self, Damage, Homography};
+use super::fonts::{self, FontSet};
+use super::forms::{self, FieldKind, Form, FormStyle, Side, Slot};
+use super::games::{self, Ending, Game};
+use super::handwriting::{self, Hand, Stroke};
+use super::print::print_form;
+use super::raster::{Canvas, thick_line};
+use crate::notation::{self, Lang, Style};
+
+/// What happened in a cell besides plain writing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Note {
+    /// The writer wrote a move other than the one played (`text` != spelling of `san`).
+    Mistake,
+    /// A wrong word was struck out and the correct text written beside it (`struck` holds it).
+    CrossedOut,
+    /// The writing crosses the cell's border.
+    OverBorder,
+    /// The writer left the cell blank although a move was played.
+    Skipped,
+    /// The cell holds the game's result.
+    Result,
+}
+
+/// Ground truth of one printed move cell.
+#[derive(Clone, Debug, Serialize)]
+pub struct CellTruth {
+    #[serde(rename = "move")]
+    pub move_no: u32,
+    pub side: Side,
+    /// [x0, y0, x1, y1] in the final image's pixels: the box around the warped cell.
+    #[serde(rename = "box")]
+    pub bbox: [i32; 4],
+    /// Exactly what was written and left standing ("" for a blank cell; the correction, not the
+    /// struck word, for a crossed-out cell).
+    pub text: String,
+    /// The move actually played, English SAN with check marks; null past the game's end.
+    pub san: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<Note>,
+    /// The struck-out word of a crossed-out cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub struck: Option<String>,
+}
+
+/// Ground truth of one image.
+#[derive(Clone, Debug, Serialize)]
+pub struct Truth {
+    pub image: String,
+    pub form: String,
+    pub lang: String,
+    pub damage: String,
+    pub pgn: String,
+    pub result: String,
+    /// Page corners (top-left, top-right, bottom-right, bottom-left) in image pixels.
+    pub page_corners: [[f32; 2]; 4],
+    pub width: usize,
+    pub height: usize,
+    /// 1-based page of a multi-page game, and the page count.
+    pub page: u32,
+    pub pages: u32,
+    pub font: String,
+    pub header: BTreeMap<String, String>,
+    pub cells: Vec<CellTruth>,
+}
+
+/// One rendered image with its truth.
+pub struct Page {
+    pub name: String,
+    pub image: Canvas,
+    pub jpeg_quality: Option<u8>,
+    pub truth: Truth,
+}
+
+/// What to render for one sheet.
+#[derive(Clone, Debug)]
+pub struct SheetSpec {
+    pub name: String,
+    pub form: &'static str,
+    pub lang: &'static Lang,
+    pub damage: Damage,
+    pub fonts: FontSet,
+}
+
+/// A move as the writer put it down.
+#[derive(Clone, Debug)]
+pub(crate) struct Written {
+    pub text: String,
+    pub san: String,
+    pub note: Option<Note>,
+    pub struck: Option<String>,
+}
+
+const LATIN_SURNAMES: [&str; 16] = [
+    "Smith", "Jansen", "Kowalski", "Novak", "Schmidt", "Rossi", "Garcia", "Martin", "Horvat", "Nagy", "Larsen",
+    "Silva", "Popescu", "Tamm", "Virtanen", "Dubois",
+];
+const CYRILLIC_SURNAMES: [&str; 8] = ["Иванов", "Петров", "Смирнова", "Коваленко", "Попов", "Соколов", "Шевченко", "Волков"];
+const EVENTS: [&str; 6] = ["Club Ch.", "Open 2024", "League", "Rapid", "Spring Open", "Team match"];
+
+/// Mutates a written move into a plausible slip of the pen: another rank, file or piece.
+pub(crate) fn mutate<R: Rng>(text: &str, lang: &Lang, rng: &mut R) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    for _ in 0..8 {
+        let mut c = chars.clone();
+        let i = rng.gen_range(0..c.len().max(1));
+        let Some(&ch) = c.get(i) else { break };
+        match ch {
+            '1'..='8' => {
+                let d = ch as i32 - '0' as i32 + if rng.gen_bool(0.5) { 1 } else { -1 };
+                c[i] = char::from_digit(d.clamp(1, 8) as u32, 10).unwrap_or(ch);
+            }
+            'a'..='h' => {
+                let d = ch as u8 as i32 + if rng.gen_bool(0.5) { 1 } else { -1 };
+                c[i] = (d.clamp(b'a' as i32, b'h' as i32) as u8) as char;
+            }
+            _ if ch.is_uppercase() => {
+                let letters: Vec<&str> = lang.pieces.iter().copied().filter(|l| l.chars().count() == 1).collect();
+                if let Some(l) = letters.choose(rng) {
+                    c[i] = l.chars().next().unwrap_or(ch);
+                }
+            }
+            _ => continue,
+        }
+        let s: String = c.into_iter().collect();
+        if s != text {
+            return s;
+        }
+    }
+    // Nothing to change: drop or add a capture mark.
+    if text.contains('x') { text.replacen('x', "", 1) } else { format!("{text}+") }
+}
+
+/// The writer's record of the game: one entry a ply, with slips and corrections.
+pub(crate) fn write_game<R: Rng>(game: &Game, lang: &Lang, style: &Style, rng: &mut R) -> Vec<Written> {
+    let sloppy = rng.gen_range(0.3..1.6);
+    game.plies
+        .iter()
+        .map(|(pos, mv)| {
+            let text = notation::spell(pos, mv, lang, style);
+            let san = notation::english_san(pos, mv);
+            let u: f64 = rng.r#gen::<f64>() / sloppy;
+            let (text, note, struck) = if u < 0.02 {
+                (mutate(&text, lang, rng), Some(Note::Mistake), None)
+            } else if u < 0.04 {
+                let wrong = wrong_word(pos, mv, lang, style, &text, rng);
+                (text, Some(Note::CrossedOut), Some(wrong))
+            } else if u < 0.07 {
+                (text, Some(Note::OverBorder), None)
+            } else if u < 0.077 {
+                (String::new(), Some(Note::Skipped), None)
+            } else {
+                (text, None, None)
+            };
+            Written { text, san, note, struck }
+        })
+        .collect()
+}
+
+fn wrong_word<R: Rng>(pos: &Chess, mv: &Move, lang: &Lang, style: &Style, text: &str, rng: &mut R) -> String {
+    // Either another legal move (the one the writer first thought was played) or a slip.
+    let legal = pos.legal_moves();
+    if rng.gen_bool(0.5) && legal.len() > 1 {
+        let other: Vec<&Move> = legal.iter().filter(|m| *m != mv && m.role() != Role::King).collect();
+        if let Some(o) = other.choose(rng) {
+            return notation::spell(pos, o, lang, style);
+        }
+    }
+    mutate(text, lang, rng)
+}
+
+fn result_text<R: Rng>(result: &str, rng: &mut R) -> String {
+    match result {
+        "1/2-1/2" => ["1/2-1/2", "1/2", "½-½", "remis"][rng.gen_range(0..3)].to_string(),
+        r => r.to_string(),
+    }
+}
+
+/// The forms a game runs over: the first and, while moves remain, its continuations.
+fn pages_for(first: &str, plies: usize) -> Vec<Form> {
+    let mut out = Vec::new();
+    let mut name = Some(first.to_string());
+    while let Some(n) = name {
+        let Some(f) = forms::form(&n) else { break };
+        let more = (f.last_move() as usize) * 2 < plies + 1;
+        name = if more { f.continuation.map(str::to_string) } else { None };
+        out.push(f);
+    }
+    out
+}
+
+/// How many full moves a game on `form` (with its continuations) may have, leaving a cell for the result.
+fn capacity(form: &str) -> u32 {
+    let mut last = 0;
+    let mut name = Some(form.to_string());
+    while let Some(n) = name {
+        let Some(f) = forms::form(&n) else { break };
+        last = f.last_move();
+        name = f.continuation.map(str::to_string);
+    }
+    last
+}
+
+/// Renders one sheet (one image, or more for a game running onto a continuation page).
+pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, String> {
+    let lang = spec.lang;
+    let max_moves = capacity(spec.form).saturating_sub(1).min(80);
+    let game = games::random_game(rng, 20.min(max_moves), max_moves);
+    let style = Style::random(rng);
+    let written = write_game(&game, lang, &style, rng);
+    let cyr = lang.is_cyrillic();
+    let surnames: &[&str] = if cyr { &CYRILLIC_SURNAMES } else { &LATIN_SURNAMES };
+    let initial = |rng: &mut R| -> char {
+        if cyr { ['А', 'В', 'Н', 'С', 'П'][rng.gen_range(0..5)] } else { (b'A' + rng.gen_range(0..26u8)) as char }
+    };
+    let white = format!("{} {}.", surnames.choose(rng).unwrap_or(&"X"), initial(rng));
+    let black = format!("{} {}.", surnames.choose(rng).unwrap_or(&"Y"), initial(rng));
+    let mut header = BTreeMap::new();
+    header.insert("white".to_string(), white.clone());
+    header.insert("black".to_string(), black.clone());
+    header.insert("event".to_string(), EVENTS.choose(rng).unwrap_or(&"").to_string());
+    header.insert("date".to_string(), format!("{:02}.{:02}.20{:02}", rng.gen_range(1..29), rng.gen_range(1..13), rng.gen_range(10..26)));
+    header.insert("round".to_string(), rng.gen_range(1..10).to_string());
+    header.insert("board".to_string(), rng.gen_range(1..40).to_string());
+    let result_written = result_text(game.result, rng);
+
+    // A font that can draw everything this writer will write.
+    let mut charset: String = written.iter().map(|w| w.text.as_str()).collect();
+    for w in &written {
+        if let Some(s) = &w.struck {
+            charset.push_str(s);
+        }
+    }
+    charset.extend(header.values().flat_map(|v| v.chars()));
+    charset.push_str(&result_written);
+    charset.retain(|c| c != ' ');
+    let mut candidates = fonts::hands(spec.fonts, &charset);
+    if candidates.is_empty() {
+        return Err(format!("no handwriting font in the chosen set can write language {}", lang.code));
+    }
+    candidates.sort_by_key(|f| f.name);
+    let font = candidates[rng.gen_range(0..candidates.len())];
+    let pages = pages_for(spec.form, game.plies.len());
+    let row_h = pages[0].blocks[0].row_h;
+    let hand = Hand::random(rng, font, row_h);
+    let pgn = games::pgn(&game, &white, &black);
+    let n_pages = pages.len() as u32;
+
+    let mut out = Vec::new();
+    for (pi, base) in pages.iter().enumerate() {
+        let form = base.vary(rng);
+        let fstyle = FormStyle::random(&form, rng);
+        let paper = {
+            let g = rng.gen_range(244..=255u8);
+            [g, g, g.saturating_sub(rng.gen_range(0..6))]
+        };
+        let mut canvas = Canvas::new(form.width as usize, form.height as usize, paper);
+        print_form(&mut canvas, &form, &fstyle);
+        let last_page = pi + 1 == pages.len();
+        if pi == 0 {
+            write_header(&mut canvas, &form, &hand, &header, rng);
+        }
+        let mut cells = Vec::new();
+        let slots = form.slots();
+        let mut result_in_cell = false;
+        let want_result_cell = rng.gen_bool(0.6) || (form.result_boxes.is_empty() && !has_result_field(&form));
+        for slot in &slots {
+            let ply = ((slot.move_no - 1) * 2 + (slot.side == Side::Black) as u32) as usize;
+            let mut cell = CellTruth {
+                move_no: slot.move_no,
+                side: slot.side,
+                bbox: [0; 4],
+                text: String::new(),
+                san: None,
+                note: None,
+                struck: None,
+            };
+            if let Some(w) = written.get(ply) {
+                cell.san = Some(w.san.clone());
+                cell.note = w.note;
+                cell.struck = w.struck.clone();
+                cell.text = w.text.clone();
+                write_cell(&mut canvas, &hand, slot, w, rng);
+            } else if ply == written.len() && last_page && want_result_cell {
+                let w = Written { text: result_written.clone(), san: String::new(), note: Some(Note::Result), struck: None };
+                write_cell(&mut canvas, &hand, slot, &w, rng);
+                cell.text = result_written.clone();
+                cell.note = Some(Note::Result);
+                result_in_cell = true;
+            }
+            cells.push((slot.rect, cell));
+        }
+        if last_page {
+            write_result(&mut canvas, &form, &hand, &result_written, game.result, result_in_cell, rng);
+        }
+        if pi == 0 || rng.gen_bool(0.3) {
+            sign(&mut canvas, &form, &hand, rng);
+        }
+        let damaged = damage::apply(canvas, spec.damage, rng);
+        let (w, h) = (damaged.image.w, damaged.image.h);
+        let name = if pi == 0 { spec.name.clone() } else { format!("{}_p{}", spec.name, pi + 1) };
+        let ext = if damaged.jpeg_quality.is_some() { "jpg" } else { "png" };
+        let cells = cells.into_iter().map(|(r, mut c)| {
+            c.bbox = warped_box(&damaged.map, r, w, h);
+            c
+        });
+        let corners = [(0.0, 0.0), (form.width, 0.0), (form.width, form.height), (0.0, form.height)].map(|(x, y)| {
+            let (u, v) = damaged.map.apply(x as f64, y as f64);
+            [((u * 10.0).round() / 10.0) as f32, ((v * 10.0).round() / 10.0) as f32]
+        });
+        let truth = Truth {
+            image: format!("{name}.{ext}"),
+            form: form.name.to_string(),
+            lang: lang.code.to_string(),
+            damage: spec.damage.name().to_string(),
+            pgn: pgn.clone(),
+            result: game.result.to_string(),
+            page_corners: corners,
+            width: w,
+            height: h,
+            page: pi as u32 + 1,
+            pages: n_pages,
+            font: font.name.to_string(),
+            header: if pi == 0 { header.clone() } else { BTreeMap::new() },
+            cells: cells.collect(),
+        };
+        out.push(Page { name, image: damaged.image, jpeg_quality: damaged.jpeg_quality, truth });
+    }
+    let _ = Ending::Checkmate;
+    Ok(out)
+}
+
+/// The box around the warped cell, clamped into the image.
+fn warped_box(map: &Homography, r: [f32; 4], w: usize, h: usize) -> [i32; 4] {
+    let pts = [(r[0], r[1]), (r[2], r[1]), (r[2], r[3]), (r[0], r[3])].map(|(x, y)| map.apply(x as f64, y as f64));
+    let x0 = pts.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+    let x1 = pts.iter().map(|p| p.0).fold(f64::MIN, f64::max);
+    let y0 = pts.iter().map(|p| p.1).fold(f64::MAX, f64::min);
+    let y1 = pts.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+    [
+        (x0.floor() as i32).clamp(0, w as i32),
+        (y0.floor() as i32).clamp(0, h as i32),
+        (x1.ceil() as i32).clamp(0, w as i32),
+        (y1.ceil() as i32).clamp(0, h as i32),
+    ]
+}
+
+fn has_result_field(form: &Form) -> bool {
+    form.fields.iter().any(|f| f.kind == FieldKind::Result)
+}
+
+/// Writes one cell's content (move, correction, result) onto the page.
+pub(crate) fn write_cell<R: Rng>(canvas: &mut Canvas, hand: &Hand, slot: &Slot, w: &Written, rng: &mut R) {
+    let rect = slot.rect;
+    match (w.note, &w.struck) {
+        (Some(Note::Skipped), _) => {}
+        (Some(Note::CrossedOut), Some(wrong)) => crossed_out(canvas, hand, rect, wrong, &w.text, rng),
+        (note, _) => {
+            if w.text.is_empty() {
+                return;
+            }
+            let stroke = handwriting::in_cell(hand, &w.text, rect, note == Some(Note::OverBorder), rng);
+            stroke.draw(canvas, hand, 1.0);
+        }
+    }
+}
+
+/// A struck-out word with the correction beside it (or above it when the cell is too short).
+fn crossed_out<R: Rng>(canvas: &mut Canvas, hand: &Hand, rect: [f32; 4], wrong: &str, right: &str, rng: &mut R) {
+    let (w, h) = (rect[2] - rect[0], rect[3] - rect[1]);
+    let mut size = (hand.size * rng.gen_range(0.85..1.0)).min(h * 0.6);
+    let gap = size * rng.gen_range(0.4..0.9);
+    let mut a = handwriting::layout(hand, wrong, size, rng);
+    let mut b = handwriting::layout(hand, right, size, rng);
+    let total = a.width + gap + b.width;
+    if total > w * 0.95 {
+        size *= w * 0.95 / total;
+        a = handwriting::layout(hand, wrong, size, rng);
+        b = handwriting::layout(hand, right, size, rng);
+    }
+    let y = rect[1] + h * hand.baseline;
+    let x = rect[0] + w * rng.gen_range(0.02..0.06);
+    let bw = b.width;
+    let sa = Stroke { x, y, angle: rng.gen_range(-0.03..0.03), word: a, extra: Vec::new() };
+    let aw = sa.word.width;
+    let ink = sa.mask(hand).ink_box();
+    sa.draw(canvas, hand, 1.0);
+    if let Some(bx) = ink {
+        let pen = (size * 0.09).max(1.5);
+        let strike = Stroke {
+            word: handwriting::Word { glyphs: Vec::new(), width: 0.0 },
+            x: 0.0,
+            y: 0.0,
+            angle: 0.0,
+            extra: handwriting::strike(bx, pen, rng),
+        };
+        strike.draw(canvas, hand, 1.0);
+    }
+    let bx = (x + aw + gap).min(rect[2] - bw);
+    let sb = Stroke { x: bx, y: y + rng.gen_range(-2.0..2.0), angle: rng.gen_range(-0.03..0.03), word: b, extra: Vec::new() };
+    sb.draw(canvas, hand, 1.0);
+}
+
+fn write_header<R: Rng>(canvas: &mut Canvas, form: &Form, hand: &Hand, header: &BTreeMap<String, String>, rng: &mut R) {
+    for f in &form.fields {
+        let key = match f.kind {
+            FieldKind::Event => "event",
+            FieldKind::Date => "date",
+            FieldKind::Round => "round",
+            FieldKind::Board => "board",
+            FieldKind::White => "white",
+            FieldKind::Black => "black",
+            _ => continue,
+        };
+        if rng.gen_bool(0.12) {
+            continue; // left blank
+        }
+        let Some(text) = header.get(key) else { continue };
+        let [x0, y0, x1, y1] = f.rect;
+        let size = ((y1 - y0) * 0.42).min(hand.size * 1.1);
+        let label_room = (f.label.len() as f32 * 9.0 + 16.0).min((x1 - x0) * 0.5);
+        let mut word = handwriting::layout(hand, text, size, rng);
+        let room = x1 - x0 - label_room - 8.0;
+        if word.width > room {
+            word = handwriting::layout(hand, text, size * room / word.width, rng);
+        }
+        let x = x0 + label_room + rng.gen_range(0.0..(room - word.width).max(1.0) * 0.3);
+        let y = if f.boxed { y1 - (y1 - y0) * 0.18 } else { y1 - 9.0 };
+        Stroke { word, x, y, angle: rng.gen_range(-0.02..0.02), extra: Vec::new() }.draw(canvas, hand, 1.0);
+    }
+}
+
+/// Writes or marks the result outside the move cells: circles a printed choice, fills a result field.
+fn write_result<R: Rng>(
+    canvas: &mut Canvas,
+    form: &Form,
+    hand: &Hand,
+    written: &str,
+    result: &str,
+    in_cell: bool,
+    rng: &mut R,
+) {
+    if in_cell && rng.gen_bool(0.5) {
+        return;
+    }
+    let pick = match result {
+        "1-0" => 0,
+        "0-1" => 2,
+        _ => 1,
+    };
+    if let Some((_, r)) = form.result_boxes.get(pick) {
+        let (cx, cy) = ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0);
+        let (rx, ry) = ((r[2] - r[0]) / 2.0 * 1.05, (r[3] - r[1]) / 2.0 * 1.1);
+        let pen = (hand.size * 0.08).max(1.5);
+        let polys = if form.name == "hcs" || rng.gen_bool(0.5) {
+            // A loop around the printed choice, not quite closed.
+            let start = rng.gen_range(0.0..std::f32::consts::TAU);
+            let n = 28;
+            let pts: Vec<(f32, f32)> = (0..=n)
+                .map(|i| {
+                    let t = start + i as f32 / n as f32 * std::f32::consts::TAU * 1.08;
+                    let k = 1.0 + 0.04 * (t * 3.0).sin();
+                    (cx + rx * k * t.cos(), cy + ry * k * t.sin())
+                })
+                .collect();
+            super::raster::polyline(&pts, pen)
+        } else {
+            let d = (r[3] - r[1]) * 0.35;
+            vec![thick_line((cx - d, cy - d), (cx + d, cy + d), pen), thick_line((cx + d, cy - d), (cx - d, cy + d), pen)]
+        };
+        let s = Stroke { word: handwriting::Word { glyphs: Vec::new(), width: 0.0 }, x: 0.0, y: 0.0, angle: 0.0, extra: polys };
+        s.draw(canvas, hand, 1.0);
+        return;
+    }
+    if let Some(f) = form.fields.iter().find(|f| f.kind == FieldKind::Result) {
+        let [x0, y0, x1, y1] = f.rect;
+        let word = handwriting::layout(hand, written, ((y1 - y0) * 0.45).min(hand.size * 1.1), rng);
+        let x = x0 + 90.0 + rng.gen_range(0.0..40.0);
+        let _ = x1;
+        Stroke { word, x, y: y1 - 9.0, angle: rng.gen_range(-0.02..0.02), extra: Vec::new() }.draw(canvas, hand, 1.0);
+    }
+}
+
+fn sign<R: Rng>(canvas: &mut Canvas, form: &Form, hand: &Hand, rng: &mut R) {
+    for f in form.fields.iter().filter(|f| f.kind == FieldKind::Signature) {
+        if rng.gen_bool(0.15) {
+            continue;
+        }
+        let [x0, _, x1, y1] = f.rect;
+        let x = x0 + (x1 - x0) * rng.gen_range(0.4..0.55);
+        let w = (x1 - x0) * rng.gen_range(0.25..0.4);
+        let polys = handwriting::signature(x, y1 - 8.0, w, 26.0, (hand.size * 0.07).max(1.3), rng);
+        let s = Stroke { word: handwriting::Word { glyphs: Vec::new(), width: 0.0 }, x: 0.0, y: 0.0, angle: 0.0, extra: polys };
+        s.draw(canvas, hand, 1.0);
+    }
+}

@@ -1,0 +1,235 @@
+//! The decoder against simulated ink: a fake recognizer that knows what each cell "looks like"
+//! (a string, possibly garbled) and scores candidates by edit distance, as a CTC model's
+//! log-probabilities fall with every character that differs.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use scoresheet::decode::{CellReading, CellScorer, Copy, Params, decode};
+use scoresheet::notation::{LangChoice, Style, lang, parse_game, spell};
+use shakmaty::{Chess, Move, Position};
+
+struct FakeCell {
+    ink: String,
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+impl CellScorer for FakeCell {
+    fn logp(&mut self, texts: &[&str]) -> Vec<f32> {
+        texts.iter().map(|t| -0.2 - 4.0 * edit_distance(t, &self.ink) as f32).collect()
+    }
+    fn best(&mut self) -> (String, f32) {
+        (self.ink.clone(), -0.2)
+    }
+}
+
+fn seed_game(name: &str) -> Vec<Move> {
+    let path = format!("{}/tests/data/seed/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    parse_game(&text, LangChoice::Auto, false).unwrap().moves.iter().map(|m| m.mv).collect()
+}
+
+/// The texts a writer puts in the cells for `moves` (then blank cells up to `cells`).
+fn write_game(moves: &[Move], code: &str, style: &Style, cells: usize) -> Vec<String> {
+    let l = lang(code).unwrap();
+    let mut pos = Chess::default();
+    let mut out = Vec::new();
+    for m in moves {
+        out.push(spell(&pos, m, l, style));
+        pos.play_unchecked(*m);
+    }
+    out.resize(cells.max(moves.len()), String::new());
+    out
+}
+
+fn copy_of(texts: &[String]) -> Copy<'static> {
+    Copy { cells: texts.iter().map(|t| Some(Box::new(FakeCell { ink: t.clone() }) as Box<dyn CellScorer>)).collect() }
+}
+
+/// Replaces one character in about `rate` of the non-blank cells.
+fn garble(texts: &mut [String], rate: f64, rng: &mut ChaCha8Rng) -> Vec<usize> {
+    let alphabet: Vec<char> = "abcdefgh12345678KQRBNx+".chars().collect();
+    let mut hit = Vec::new();
+    for (i, t) in texts.iter_mut().enumerate() {
+        if t.is_empty() || !rng.gen_bool(rate) {
+            continue;
+        }
+        let mut chars: Vec<char> = t.chars().collect();
+        let k = rng.gen_range(0..chars.len());
+        chars[k] = alphabet[rng.gen_range(0..alphabet.len())];
+        *t = chars.into_iter().collect();
+        hit.push(i);
+    }
+    hit
+}
+
+fn accuracy(read: &[Move], truth: &[Move]) -> f64 {
+    let right = truth.iter().zip(read).filter(|(a, b)| a == b).count();
+    right as f64 / truth.len() as f64
+}
+
+#[test]
+fn clean_ink_reads_the_game_exactly_with_high_confidence() {
+    let truth = seed_game("sl.txt");
+    let texts = write_game(&truth, "en", &Style::default(), 120);
+    let g = decode(vec![copy_of(&texts)], None, &Params::default());
+    let read: Vec<Move> = g.moves.iter().map(|m| m.mv).collect();
+    assert_eq!(read, truth);
+    assert_eq!(g.lang.code, "en");
+    assert!(
+        g.moves.iter().all(|m| m.confidence > 0.9 && !m.flagged),
+        "{:?}",
+        g.moves.iter().map(|m| m.confidence).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn language_is_found_by_which_reading_is_legal() {
+    let truth = seed_game("et.txt");
+    let style = Style { castle: scoresheet::notation::CastleStyle::Zeros, ..Style::default() };
+    let texts = write_game(&truth, "et", &style, 60);
+    let g = decode(vec![copy_of(&texts)], None, &Params::default());
+    assert_eq!(g.lang.pieces, lang("et").unwrap().pieces);
+    assert_eq!(g.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), truth);
+    let texts = write_game(&truth, "ru", &Style::default(), 60);
+    let g = decode(vec![copy_of(&texts)], None, &Params::default());
+    assert_eq!(g.lang.code, "ru");
+    assert_eq!(g.moves.len(), truth.len());
+}
+
+#[test]
+fn garbled_cells_are_corrected_by_legality_and_flagged_when_unsure() {
+    let truth = seed_game("sl.txt");
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut texts = write_game(&truth, "de", &Style::default(), 120);
+    garble(&mut texts, 0.15, &mut rng);
+    let g = decode(vec![copy_of(&texts)], Some(lang("de").unwrap()), &Params::default());
+    let read: Vec<Move> = g.moves.iter().map(|m| m.mv).collect();
+    assert_eq!(read.len(), truth.len());
+    let mut pos = Chess::default();
+    for (i, (m, t)) in read.iter().zip(&truth).enumerate() {
+        if m != t {
+            eprintln!(
+                "ply {i}: ink {:?} read {} truth {} conf {} alts {:?} cells {:?}",
+                texts[i],
+                scoresheet::notation::english_san(&pos, m),
+                scoresheet::notation::english_san(&pos, t),
+                g.moves[i].confidence,
+                g.moves[i].alternatives,
+                g.moves[i].cells
+            );
+        }
+        pos.play_unchecked(*t);
+    }
+    assert!(accuracy(&read, &truth) >= 0.95, "accuracy {}", accuracy(&read, &truth));
+    // Few moves are flagged.
+    let flagged = g.moves.iter().filter(|m| m.flagged).count();
+    assert!(flagged * 5 <= g.moves.len(), "{flagged} of {} flagged", g.moves.len());
+}
+
+#[test]
+fn a_cell_equally_close_to_several_moves_is_flagged_with_alternatives() {
+    let truth = seed_game("sl.txt");
+    let mut texts = write_game(&truth, "de", &Style::default(), 120);
+    let last = truth.len() - 1;
+    assert_eq!(texts[last], "Te6");
+    texts[last] = "T#6".into();
+    let g = decode(vec![copy_of(&texts)], Some(lang("de").unwrap()), &Params::default());
+    let m = &g.moves[last];
+    assert!(m.flagged, "confidence {}", m.confidence);
+    assert!(m.confidence < 0.5);
+    assert!(m.alternatives.iter().any(|(san, p)| san.starts_with('R') && *p > 0.1), "{:?}", m.alternatives);
+    assert!(g.moves[..last].iter().filter(|m| m.flagged).count() <= 2);
+}
+
+#[test]
+fn a_players_own_error_and_a_skipped_cell_do_not_derail_the_rest() {
+    let truth = seed_game("no-1.txt");
+    let mut texts = write_game(&truth, "no", &Style::default(), 40);
+    texts[6] = "Th5".into(); // 4. e5 was played; the player wrote a rook move no rook can make
+    texts[11] = String::new(); // 6... Sxd6 not recorded
+    let g = decode(vec![copy_of(&texts)], Some(lang("no").unwrap()), &Params::default());
+    let read: Vec<Move> = g.moves.iter().map(|m| m.mv).collect();
+    assert_eq!(read.len(), truth.len());
+    // The plies the ink does not show may be wrong; everything else is right.
+    let wrong: Vec<usize> = (0..truth.len()).filter(|&i| read[i] != truth[i]).collect();
+    assert!(wrong.iter().all(|&i| i == 6 || i == 11), "wrong plies {wrong:?}");
+    assert!(!matches!(&g.moves[6].cells[0], CellReading::Written { text, .. } if text == "Th5"));
+    assert!(g.moves[6].flagged || g.moves[6].mv == truth[6]);
+    assert!(
+        matches!(g.moves[11].cells[0], CellReading::Blank | CellReading::Written { .. }),
+        "{:?}",
+        g.moves[11].cells
+    );
+}
+
+#[test]
+fn the_game_ends_where_the_ink_ends_and_the_written_result_is_kept() {
+    let truth = seed_game("no-2.txt");
+    let mut texts = write_game(&truth, "en", &Style::default(), 60);
+    texts[truth.len()] = "1/2-1/2".into();
+    let g = decode(vec![copy_of(&texts)], Some(lang("en").unwrap()), &Params::default());
+    assert_eq!(g.moves.len(), truth.len());
+    assert_eq!(g.result, "1/2-1/2");
+}
+
+#[test]
+fn two_copies_vote_and_survive_each_others_errors() {
+    let truth = seed_game("sl.txt");
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut white = write_game(&truth, "en", &Style::default(), 120);
+    let mut black = write_game(
+        &truth,
+        "en",
+        &Style { capture: scoresheet::notation::CaptureMark::Omitted, ..Style::default() },
+        120,
+    );
+    garble(&mut white, 0.5, &mut rng);
+    garble(&mut black, 0.5, &mut rng);
+    white[20] = "Qh5".into();
+    let one = decode(vec![copy_of(&white)], Some(lang("en").unwrap()), &Params::default());
+    let both = decode(vec![copy_of(&white), copy_of(&black)], Some(lang("en").unwrap()), &Params::default());
+    let acc_one = accuracy(&one.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), &truth);
+    let acc_both = accuracy(&both.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), &truth);
+    assert!(acc_both >= acc_one, "{acc_both} < {acc_one}");
+    assert!(acc_both >= 0.99, "two copies: {acc_both}");
+}
+
+#[test]
+fn no_cells_or_all_blank_gives_an_empty_game() {
+    let g = decode(vec![Copy { cells: Vec::new() }], None, &Params::default());
+    assert!(g.moves.is_empty());
+    let blank = vec![String::new(); 20];
+    let g = decode(vec![copy_of(&blank)], None, &Params::default());
+    assert!(g.moves.is_empty());
+    assert_eq!(g.result, "*");
+}
+
+#[test]
+fn a_pinned_move_is_played_and_the_rest_follows() {
+    let truth = seed_game("no-1.txt");
+    let mut texts = write_game(&truth, "no", &Style::default(), 40);
+    texts[2] = "Sf#".into(); // 2. Sf3: unreadable
+    let mut params = Params::default();
+    params.pins.insert(2, "Nf3".into());
+    let g = decode(vec![copy_of(&texts)], Some(lang("no").unwrap()), &params);
+    assert_eq!(g.moves[2].san, "Nf3");
+    assert_eq!(g.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), truth);
+    // A pin that is illegal there ends the game at that half-move.
+    params.pins.insert(4, "Qh5".into());
+    let g = decode(vec![copy_of(&texts)], Some(lang("no").unwrap()), &params);
+    assert!(g.moves.len() <= 4);
+}

@@ -1,0 +1,111 @@
+//! PGN with review comments, the JSON report and the review page, from a decoded game.
+
+use image::RgbImage;
+use scoresheet::decode::{CellScorer, Copy, Params, decode};
+use scoresheet::notation::{LangChoice, Style, lang, parse_game, spell};
+use scoresheet::output::review::{ReviewGame, review_html};
+use scoresheet::output::{FileError, GameOutput, Report, SheetRef};
+use shakmaty::{Chess, Position};
+
+struct Exact(String);
+
+impl CellScorer for Exact {
+    fn logp(&mut self, texts: &[&str]) -> Vec<f32> {
+        texts
+            .iter()
+            .map(|t| if *t == self.0 { -0.1 } else { -6.0 * (1 + t.len().abs_diff(self.0.len())) as f32 })
+            .collect()
+    }
+    fn best(&mut self) -> (String, f32) {
+        (self.0.clone(), -0.1)
+    }
+}
+
+fn sample() -> GameOutput {
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7";
+    let moves: Vec<_> = parse_game(text, LangChoice::Auto, false).unwrap().moves.into_iter().map(|m| m.mv).collect();
+    let mut pos = Chess::default();
+    let mut cells: Vec<String> = Vec::new();
+    for m in &moves {
+        cells.push(spell(&pos, m, lang("en").unwrap(), &Style::default()));
+        pos.play_unchecked(*m);
+    }
+    cells[5] = "a#".into(); // unreadable: 3... a6 or a5
+    cells.resize(20, String::new());
+    let copy = Copy { cells: cells.iter().map(|t| Some(Box::new(Exact(t.clone())) as Box<dyn CellScorer>)).collect() };
+    let game = decode(vec![copy], Some(lang("en").unwrap()), &Params::default());
+    let boxes = (0..20)
+        .map(|i| {
+            Some([
+                10.0 + 100.0 * (i % 2) as f32,
+                10.0 + 30.0 * (i / 2) as f32,
+                100.0 + 100.0 * (i % 2) as f32,
+                35.0 + 30.0 * (i / 2) as f32,
+            ])
+        })
+        .collect();
+    GameOutput {
+        id: "round3-board1".into(),
+        sheets: vec![SheetRef { file: "scans/r3b1.jpg".into(), page: 0, copy: 0, boxes }],
+        game,
+        headers: vec![("Event".into(), "Club \"Open\"".into()), ("Round".into(), "3".into())],
+    }
+}
+
+#[test]
+fn pgn_has_tags_sources_and_comments_on_flagged_moves() {
+    let g = sample();
+    assert_eq!(g.game.moves.len(), 10);
+    assert!(g.game.moves[5].flagged, "{:?}", g.game.moves[5]);
+    let pgn = g.to_pgn();
+    assert!(pgn.contains("[Event \"Club \\\"Open\\\"\"]"));
+    assert!(pgn.contains("[Round \"3\"]"));
+    assert!(pgn.contains("[Source \"scans/r3b1.jpg\"]"));
+    assert!(pgn.contains("[Language \"en\"]"));
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flagged_san = &g.game.moves[5].san;
+    assert!(flat.contains(&format!("3. Bb5 {flagged_san} {{scoresheet: check this move, confidence")), "{pgn}");
+    assert!(flat.contains("; or "), "{pgn}");
+}
+
+#[test]
+fn json_report_has_every_half_move_with_cells_and_boxes() {
+    let g = sample();
+    let report = Report {
+        games: vec![g.to_json()],
+        errors: vec![FileError { file: "bad.png".into(), error: "not an image".into() }],
+    };
+    let v: serde_json::Value = serde_json::to_value(&report).unwrap();
+    let moves = v["games"][0]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 10);
+    assert_eq!(moves[0]["san"], "e4");
+    assert_eq!(moves[0]["side"], "white");
+    assert_eq!(moves[1]["side"], "black");
+    assert_eq!(moves[0]["cells"][0]["reading"], "written");
+    assert_eq!(moves[0]["cells"][0]["text"], "e4");
+    assert_eq!(moves[0]["cells"][0]["box"].as_array().unwrap().len(), 4);
+    assert_eq!(v["games"][0]["language"], "en");
+    assert_eq!(v["errors"][0]["file"], "bad.png");
+    assert!(moves[5]["flagged"].as_bool().unwrap());
+}
+
+#[test]
+fn review_page_is_self_contained_with_flagged_moves_first() {
+    let g = sample();
+    let img = RgbImage::from_pixel(220, 340, image::Rgb([250, 250, 245]));
+    let html = review_html("Round 3", &[ReviewGame { game: &g, images: vec![Some(&img)] }], &[]);
+    // Kept for scripts/review_screenshot.sh.
+    std::fs::write(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("review-sample.html"), &html).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(
+        !html.contains("http://")
+            || html.matches("http://").all(|_| html.contains("xmlns=\"http://www.w3.org/2000/svg\""))
+    );
+    assert!(!html.contains("https://"));
+    assert!(html.contains("data:image/jpeg;base64,"));
+    let first_row = html.find("<tr class=\"move").unwrap();
+    assert!(html[first_row..].starts_with("<tr class=\"move flag\""), "flagged move first");
+    assert_eq!(html.matches("<tr class=\"move").count(), 10);
+    assert_eq!(html.matches("<img class=\"crop\"").count(), 10);
+    assert!(html.contains("data-before=\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\""));
+}

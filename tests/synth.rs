@@ -1,0 +1,209 @@
+//! Tests of the synthetic scoresheet generator: determinism, ground truth, legality, cells mode.
+
+use std::path::PathBuf;
+
+use scoresheet::notation;
+use scoresheet::synth::{self, Damage, FontSet, Options, forms};
+use shakmaty::san::San;
+use shakmaty::{Chess, Position};
+
+fn opts(form: Option<&'static str>, damage: Option<Damage>) -> Options {
+    Options { count: 1, seed: 11, lang: None, form, damage, fonts: FontSet::All }
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("scoresheet-synth-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// Replays the PGN's movetext with shakmaty; returns the SAN of every move played.
+fn replay(pgn: &str) -> Vec<String> {
+    let movetext = pgn.split("\n\n").nth(1).expect("movetext");
+    let mut pos = Chess::default();
+    let mut sans = Vec::new();
+    for tok in movetext.split_whitespace() {
+        if tok.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
+            continue;
+        }
+        let san: San = tok.trim_end_matches(['+', '#']).parse().unwrap_or_else(|_| panic!("bad SAN {tok}"));
+        let mv = san.to_move(&pos).unwrap_or_else(|_| panic!("illegal {tok}"));
+        sans.push(notation::english_san(&pos, &mv));
+        pos.play_unchecked(mv);
+    }
+    sans
+}
+
+#[test]
+fn every_form_renders_truthful_sheets() {
+    for (i, name) in forms::NAMES.iter().enumerate() {
+        let damage = [Damage::None, Damage::Scan, Damage::Photo][i % 3];
+        let o = opts(Some(name), Some(damage));
+        let pages = synth::render_sheet(&o, i).expect("renders");
+        for page in &pages {
+            let t = &page.truth;
+            assert_eq!((t.width, t.height), (page.image.w, page.image.h));
+            assert_eq!(t.damage, damage.name());
+            let sans = replay(&t.pgn);
+            assert!(sans.len() >= 39, "{name}: game of {} plies", sans.len());
+            let form = forms::form(&t.form).expect("known form");
+            assert_eq!(t.cells.len(), form.slots().len(), "{name}: every printed cell is listed");
+            for c in &t.cells {
+                let [x0, y0, x1, y1] = c.bbox;
+                assert!(0 <= x0 && x0 < x1 && x1 <= t.width as i32, "{name}: box {:?}", c.bbox);
+                assert!(0 <= y0 && y0 < y1 && y1 <= t.height as i32, "{name}: box {:?}", c.bbox);
+                let ply = ((c.move_no - 1) * 2 + (c.side == forms::Side::Black) as u32) as usize;
+                assert_eq!(c.san.as_deref(), sans.get(ply).map(String::as_str), "{name}: move {}", c.move_no);
+                if c.san.is_some() && c.note.is_none() {
+                    assert!(!c.text.is_empty());
+                }
+            }
+            for [x, y] in t.page_corners {
+                assert!(x >= -1.0 && y >= -1.0 && x <= t.width as f32 + 1.0 && y <= t.height as f32 + 1.0);
+            }
+            // The JSON carries the names later checks read.
+            let v = serde_json::to_value(t).unwrap();
+            for key in ["form", "lang", "damage", "pgn", "page_corners", "cells"] {
+                assert!(v.get(key).is_some(), "missing {key}");
+            }
+            let cell = &v["cells"][0];
+            for key in ["move", "side", "box", "text", "san"] {
+                assert!(cell.get(key).is_some(), "cell missing {key}");
+            }
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_bytes() {
+    let o = Options { count: 2, ..opts(Some("club"), Some(Damage::Scan)) };
+    let a = synth::render_sheet(&o, 1).unwrap();
+    let b = synth::render_sheet(&o, 1).unwrap();
+    assert_eq!(a.len(), b.len());
+    for (pa, pb) in a.iter().zip(&b) {
+        assert_eq!(synth::encode_image(pa).unwrap(), synth::encode_image(pb).unwrap());
+        assert_eq!(serde_json::to_string(&pa.truth).unwrap(), serde_json::to_string(&pb.truth).unwrap());
+    }
+    let c = synth::render_sheet(&Options { seed: 12, ..o }, 1).unwrap();
+    assert_ne!(a[0].truth.pgn, c[0].truth.pgn, "another seed, another game");
+}
+
+#[test]
+fn long_games_continue_on_page_two() {
+    let o = opts(Some("long-column"), Some(Damage::None));
+    let mut seen = false;
+    for i in 0..12 {
+        let pages = synth::render_sheet(&o, i).unwrap();
+        let plies = replay(&pages[0].truth.pgn).len();
+        assert_eq!(pages.len(), if plies > 80 { 2 } else { 1 }, "{plies} plies");
+        if pages.len() == 2 {
+            seen = true;
+            let t = &pages[1].truth;
+            assert_eq!(t.form, "long-column-p2");
+            assert_eq!(t.cells[0].move_no, 41);
+            assert_eq!(t.page, 2);
+            assert!(pages[1].name.ends_with("_p2"));
+        }
+    }
+    assert!(seen, "no game in 12 ran past move 40");
+}
+
+#[test]
+fn mix_deals_every_form_and_damage() {
+    let o = Options { count: 15, ..opts(None, None) };
+    let specs: Vec<_> = (0..15).map(|i| synth::sheet_spec(&o, i)).collect();
+    for name in forms::NAMES {
+        assert!(specs.iter().any(|s| s.form == name), "{name}");
+    }
+    for d in [Damage::None, Damage::Scan, Damage::Photo] {
+        assert!(specs.iter().any(|s| s.damage == d));
+    }
+    let mut langs: Vec<_> = specs.iter().map(|s| s.lang.code).collect();
+    langs.dedup();
+    assert!(langs.len() >= 5);
+}
+
+#[test]
+fn every_language_has_fonts_in_every_set() {
+    for lang in notation::languages() {
+        let mut charset: String = lang.pieces.concat();
+        charset.push_str("abcdefgh12345678x:+#=-O0()/");
+        for set in [FontSet::Train, FontSet::HeldOut, FontSet::All] {
+            assert!(!synth::fonts::hands(set, &charset).is_empty(), "{} {:?}", lang.code, set);
+        }
+    }
+    let held: Vec<_> = synth::fonts::hands(FontSet::HeldOut, "").iter().map(|f| f.name).collect();
+    let train: Vec<_> = synth::fonts::hands(FontSet::Train, "").iter().map(|f| f.name).collect();
+    assert!(held.iter().all(|h| !train.contains(h)));
+    assert!(!held.is_empty() && train.len() >= 6);
+}
+
+#[test]
+fn forms_are_consistent() {
+    for f in forms::all() {
+        let slots = f.slots();
+        let moves = (f.last_move() - f.first_move() + 1) as usize;
+        assert_eq!(slots.len(), moves * 2, "{}", f.name);
+        for s in &slots {
+            assert!(s.rect[0] >= 0.0 && s.rect[2] <= f.width && s.rect[1] >= 0.0 && s.rect[3] <= f.height, "{}", f.name);
+        }
+        for w in slots.windows(2) {
+            let (a, b) = (w[0].rect, w[1].rect);
+            assert!(a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1], "{}: overlapping cells", f.name);
+        }
+        if let Some(next) = f.continuation {
+            assert_eq!(forms::form(next).unwrap().first_move(), f.last_move() + 1);
+        }
+    }
+    assert!(forms::NAMES.contains(&forms::HELD_OUT_FORM));
+}
+
+#[test]
+fn cells_mode_writes_images_and_labels() {
+    let dir = tmp("cells");
+    let o = Options { count: 30, seed: 5, lang: notation::lang("ru"), form: None, damage: None, fonts: FontSet::Train };
+    assert_eq!(synth::write_cells(&o, &dir).unwrap(), 30);
+    let labels = std::fs::read_to_string(dir.join("labels.tsv")).unwrap();
+    let lines: Vec<&str> = labels.lines().collect();
+    assert_eq!(lines.len(), 30);
+    for line in lines {
+        let (file, _text) = line.split_once('\t').expect("FILE<TAB>TEXT");
+        let img = image::open(dir.join(file)).expect("a readable PNG");
+        assert!(img.width() >= 8 && img.height() >= 8);
+    }
+    let again = synth::render_cells(&o, 0).unwrap();
+    let first = synth::render_cells(&o, 0).unwrap();
+    assert_eq!(again[0].gray, first[0].gray);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sheets_are_written_and_bad_input_is_an_error() {
+    let dir = tmp("sheets");
+    let o = Options { count: 2, ..opts(Some("hcs"), Some(Damage::None)) };
+    let files = synth::write_sheets(&o, &dir).unwrap();
+    assert_eq!(files.len(), 4);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("sheet-00000.json")).unwrap()).unwrap();
+    assert_eq!(json["form"], "hcs");
+    // A file where the directory should be.
+    let file = dir.join("sheet-00000.png");
+    assert!(synth::write_sheets(&o, &file.join("sub")).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let args = |lang: &str, form: &str, damage: &str| synth::cli::SynthArgs {
+        out: PathBuf::from("unused"),
+        count: 1,
+        seed: 1,
+        lang: lang.into(),
+        form: form.into(),
+        damage: damage.into(),
+        cells: false,
+        fonts: FontSet::All,
+        jobs: None,
+    };
+    assert!(synth::cli::options(&args("xx", "mix", "mix")).is_err());
+    assert!(synth::cli::options(&args("mix", "nope", "mix")).is_err());
+    assert!(synth::cli::options(&args("mix", "mix", "rain")).is_err());
+    assert!(synth::cli::options(&args("de", "club", "photo")).is_ok());
+}
