@@ -292,9 +292,15 @@ pub fn analyze(b: &Bin) -> Grid {
     let mut cols = build_cols(&hsegs, &vsegs, pitch);
     // number zones without a ruling: split the column with a virtual ruling
     let mut extra = Vec::new();
+    // (only in columns that are not already part of a ruled block, and wide enough to hold a
+    // number and a move)
+    let (subs0, _) = find_subs(&cols, pitch);
+    let used: Vec<bool> = (0..cols.len()).map(|i| subs0.iter().any(|s| s.num == i || s.white == i || s.black == i)).collect();
+    let free = |i: usize| !used[i] && cols[i].width() > 3.0 * pitch;
     let mut zones: Vec<Option<f64>> = cols
         .iter()
-        .map(|c| number_zone(b, c, pitch).filter(|&dx| dx < 0.45 * c.width()))
+        .enumerate()
+        .map(|(i, c)| if free(i) { number_zone(b, c, pitch).filter(|&dx| dx < 0.45 * c.width()) } else { None })
         .collect();
     // blocks repeat with a period of two move columns: a column two steps from one with a number
     // zone, of the same width, has one too, even where handwriting crowding the digits hid it
@@ -305,7 +311,7 @@ pub fn analyze(b: &Bin) -> Grid {
             let Some(z) = zones[i] else { continue };
             let cands = [left_of(i).and_then(left_of), right_of(i).and_then(right_of)];
             for j in cands.into_iter().flatten() {
-                if zones[j].is_none() && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width() {
+                if zones[j].is_none() && free(j) && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width() {
                     zones[j] = Some(z);
                 }
             }
@@ -342,56 +348,7 @@ pub fn analyze(b: &Bin) -> Grid {
     if cols.is_empty() {
         return Grid::None("no ruled columns found".into());
     }
-    // group neighbouring columns that share a ruling and their rows
-    let same_rows = |a: &Col, c: &Col| {
-        let shared = a
-            .rows
-            .iter()
-            .filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch))
-            .count();
-        shared as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64
-    };
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for (ci, c) in cols.iter().enumerate() {
-        if let Some(g) = groups.iter_mut().find(|g| {
-            let last = &cols[*g.last().unwrap_or(&0)];
-            last.vj == c.vi && same_rows(last, c)
-        }) {
-            g.push(ci);
-        } else {
-            groups.push(vec![ci]);
-        }
-    }
-    // sub-blocks: number column then white and black
-    struct Sub {
-        num: usize,
-        white: usize,
-        black: usize,
-    }
-    let mut subs: Vec<Sub> = Vec::new();
-    let mut flipped = 0;
-    for g in &groups {
-        if g.len() < 3 {
-            continue;
-        }
-        let widths: Vec<f64> = g.iter().map(|&c| cols[c].width()).collect();
-        let mut sorted = widths.clone();
-        sorted.sort_by(f64::total_cmp);
-        let wide = sorted[sorted.len() - 1];
-        let narrow: Vec<bool> = widths.iter().map(|&x| x < 0.65 * wide).collect();
-        let mut i = 0;
-        while i + 2 < g.len() {
-            if narrow[i] && !narrow[i + 1] && !narrow[i + 2] {
-                subs.push(Sub { num: g[i], white: g[i + 1], black: g[i + 2] });
-                i += 3;
-            } else if !narrow[i] && !narrow[i + 1] && narrow[i + 2] && i + 3 == g.len() {
-                flipped += 1;
-                i += 3;
-            } else {
-                i += 1;
-            }
-        }
-    }
+    let (subs, flipped) = find_subs(&cols, pitch);
     if subs.is_empty() {
         if flipped > 0 {
             return Grid::Flipped;
@@ -438,6 +395,22 @@ pub fn analyze(b: &Bin) -> Grid {
         }
         let mut rows = ref_rows[first..=last].to_vec();
         let mut glyphs = glyphs[first..=last].to_vec();
+        // a heading row (column titles) at either end: its height differs from the move rows'
+        let row_h = |r: &(Seg, Seg)| r.1.at(nc.xc(r.0.mid())) - r.0.at(nc.xc(r.0.mid()));
+        let mut hs: Vec<f64> = rows.iter().map(row_h).collect();
+        hs.sort_by(f64::total_cmp);
+        let rh = hs[hs.len() / 2];
+        let (mut cut_top, mut cut_bot) = (false, false);
+        if rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh {
+            rows.remove(0);
+            glyphs.remove(0);
+            cut_top = true;
+        }
+        if rows.len() > 3 && (row_h(&rows[rows.len() - 1]) - rh).abs() > 0.07 * rh {
+            rows.pop();
+            glyphs.pop();
+            cut_bot = true;
+        }
         // a first or last row whose outer ruling was missed: extend while printed digits continue
         let shift = |s: &Seg, d: f64| Seg { a: s.a + d, ..*s };
         let cell_of = |t: &Seg, bo: &Seg| {
@@ -453,11 +426,13 @@ pub fn analyze(b: &Bin) -> Grid {
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
         };
         let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
-        let like = |bx: [f64; 4], g: usize, gadj: usize| {
+        // (numbers grow downwards: a row above has no more digits, a row below no fewer)
+        let like = |bx: [f64; 4], g: usize, gadj: usize, up: bool| {
             let bx = inner(bx);
-            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0
+            let order = if up { g <= gadj } else { g >= gadj };
+            g > 0 && g <= 3 && order && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0
         };
-        for _ in 0..2 {
+        for _ in 0..if cut_top { 0 } else { 2 } {
             let (t, _) = rows[0];
             let cand = (shift(&t, -pitch), t);
             let bx = cell_of(&cand.0, &cand.1);
@@ -465,19 +440,19 @@ pub fn analyze(b: &Bin) -> Grid {
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!("  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}", glyphs[0], ruled(bx), glyph_height(b, bx));
             }
-            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) {
+            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0], true) {
                 rows.insert(0, cand);
                 glyphs.insert(0, g);
             } else {
                 break;
             }
         }
-        for _ in 0..2 {
+        for _ in 0..if cut_bot { 0 } else { 2 } {
             let (_, bo) = rows[rows.len() - 1];
             let cand = (bo, shift(&bo, pitch));
             let bx = cell_of(&cand.0, &cand.1);
             let g = count_glyphs(b, inner(bx));
-            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) {
+            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1], false) {
                 rows.push(cand);
                 glyphs.push(g);
             } else {
@@ -515,13 +490,18 @@ pub fn analyze(b: &Bin) -> Grid {
     let mut starts = Vec::new();
     let mut next = 1u32;
     for bk in &order {
-        let mut best = (next, score(&bk.glyphs, next));
+        // among equally good starts prefer one that follows whole pages of this block's rows
+        // (41 after 40 rows), then one that starts a decade (11, 21, ...), then the smallest
+        let n = bk.rows.len() as u32;
+        let prior = |s: u32| -> (i64, u32, u32) { (score(&bk.glyphs, s), ((s - 1) % n == 0) as u32, (s % 10 == 1) as u32) };
+        let mut best = (next, prior(next));
         for s in 1..=400u32 {
-            let sc = score(&bk.glyphs, s);
+            let sc = prior(s);
             if sc > best.1 {
                 best = (s, sc);
             }
         }
+        let best = (best.0, best.1 .0);
         let cont = score(&bk.glyphs, next);
         let s = if cont + 1 >= best.1 { next } else { best.0 };
         starts.push(s);
@@ -544,6 +524,62 @@ pub fn analyze(b: &Bin) -> Grid {
     Grid::Found { cells, blocks, pitch }
 }
 
+/// A block found in the ruled columns: indexes of its number, white and black columns.
+struct Sub {
+    num: usize,
+    white: usize,
+    black: usize,
+}
+
+/// Groups neighbouring columns that share a ruling and their rows, and finds in each group the
+/// sub-blocks (narrow number column, then two wide move columns). Also counts groups that read as
+/// upside down (two wide columns, then a narrow one at the end).
+fn find_subs(cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
+    // group neighbouring columns that share a ruling and their rows
+    let same_rows = |a: &Col, c: &Col| {
+        let shared = a
+            .rows
+            .iter()
+            .filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch))
+            .count();
+        shared as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64
+    };
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (ci, c) in cols.iter().enumerate() {
+        if let Some(g) = groups.iter_mut().find(|g| {
+            let last = &cols[*g.last().unwrap_or(&0)];
+            last.vj == c.vi && same_rows(last, c)
+        }) {
+            g.push(ci);
+        } else {
+            groups.push(vec![ci]);
+        }
+    }
+    let mut subs: Vec<Sub> = Vec::new();
+    let mut flipped = 0;
+    for g in &groups {
+        if g.len() < 3 {
+            continue;
+        }
+        let w: Vec<f64> = g.iter().map(|&c| cols[c].width()).collect();
+        // a narrow column followed by two wide ones of about the same width
+        let pair = |a: f64, c: f64| a.min(c) > 0.6 * a.max(c);
+        let mut i = 0;
+        while i + 2 < g.len() {
+            if w[i] < 0.65 * w[i + 1].min(w[i + 2]) && pair(w[i + 1], w[i + 2]) {
+                subs.push(Sub { num: g[i], white: g[i + 1], black: g[i + 2] });
+                i += 3;
+            } else if w[i + 2] < 0.65 * w[i].min(w[i + 1]) && pair(w[i], w[i + 1]) && i + 3 == g.len() {
+                flipped += 1;
+                i += 3;
+            } else {
+                i += 1;
+            }
+        }
+    }
+    (subs, flipped)
+}
+
 /// Columns between neighbouring vertical rulings, each with its regular rows.
 fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
     let mut cols: Vec<Col> = Vec::new();
@@ -557,7 +593,9 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
             let ym = 0.5 * (ya + yb);
             let (xa, xb) = (vi.at(ym), vj.at(ym));
             if xb - xa < (0.4 * pitch).max(5.0) {
-                continue;
+                // two rulings close together (a double line, the gap between two blocks): no
+                // column starts at the left one
+                break;
             }
             let cw = xb - xa;
             let mut ys: Vec<Seg> = hsegs
