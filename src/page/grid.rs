@@ -400,13 +400,52 @@ pub fn analyze(b: &Bin) -> Grid {
         let mut hs: Vec<f64> = rows.iter().map(row_h).collect();
         hs.sort_by(f64::total_cmp);
         let rh = hs[hs.len() / 2];
+        // and its number cell holds no number that fits the sequence, or is filled, or both move
+        // cells hold centred printed titles (a move row cut short at the page edge stays)
+        let mut inks: Vec<f64> = rows
+            .iter()
+            .map(|r| {
+                let yc = 0.5 * (r.0.mid() + r.1.mid());
+                ink_fraction(b, [nc.xa.at(yc), r.0.at(nc.xc(yc)), nc.xb.at(yc), r.1.at(nc.xc(yc))])
+            })
+            .collect();
+        inks.sort_by(f64::total_cmp);
+        let num_ink = inks[inks.len() / 2];
+        let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
+            let yc = 0.5 * (r.0.mid() + r.1.mid());
+            let cell = |c: &Col| [c.xa.at(yc), r.0.at(c.xc(yc)), c.xb.at(yc), r.1.at(c.xc(yc))];
+            let bad_number = if up { g > gnext && gnext > 0 } else { g < gnext && g > 0 };
+            let ink = ink_fraction(b, cell(nc));
+            let filled = ink > 0.35 && ink > 1.8 * num_ink;
+            // (printed in one font on one baseline: the two titles' ink spans the same rows)
+            let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
+                .iter()
+                .map(|&ci| {
+                    let bx = cell(&cols[ci]);
+                    let comps = components(b, bx);
+                    let x0 = comps.iter().map(|q| q.0).min()? as f64;
+                    let x1 = comps.iter().map(|q| q.2).max()? as f64;
+                    let y0 = comps.iter().map(|q| q.1).min()? as f64;
+                    let y1 = comps.iter().map(|q| q.3).max()? as f64;
+                    let w = bx[2] - bx[0];
+                    let c = ((x0 + x1) * 0.5 - (bx[0] + bx[2]) * 0.5).abs() < 0.08 * w && x1 - x0 < 0.8 * w;
+                    c.then_some((y0, y1))
+                })
+                .collect();
+            let centred = match (spans[0], spans[1]) {
+                (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5,
+                _ => false,
+            };
+            bad_number || filled || centred
+        };
         let (mut cut_top, mut cut_bot) = (false, false);
-        if rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh {
+        if rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh && title(&rows[0], glyphs[0], glyphs[1..4].iter().copied().max().unwrap_or(0), true) {
             rows.remove(0);
             glyphs.remove(0);
             cut_top = true;
         }
-        if rows.len() > 3 && (row_h(&rows[rows.len() - 1]) - rh).abs() > 0.07 * rh {
+        let l = rows.len();
+        if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1], glyphs[l - 1], glyphs[l - 4..l - 1].iter().copied().min().unwrap_or(0), false) {
             rows.pop();
             glyphs.pop();
             cut_bot = true;
