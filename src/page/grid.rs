@@ -400,8 +400,8 @@ pub fn analyze(b: &Bin) -> Grid {
         let mut hs: Vec<f64> = rows.iter().map(row_h).collect();
         hs.sort_by(f64::total_cmp);
         let rh = hs[hs.len() / 2];
-        // and its number cell holds no number that fits the sequence, or is filled, or both move
-        // cells hold centred printed titles (a move row cut short at the page edge stays)
+        // and its cells are filled (light print on dark) or both move cells hold centred titles
+        // printed on one baseline (a move row cut short at the page edge stays)
         let mut inks: Vec<f64> = rows
             .iter()
             .map(|r| {
@@ -411,12 +411,13 @@ pub fn analyze(b: &Bin) -> Grid {
             .collect();
         inks.sort_by(f64::total_cmp);
         let num_ink = inks[inks.len() / 2];
-        let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
+        let title = |r: &(Seg, Seg)| {
             let yc = 0.5 * (r.0.mid() + r.1.mid());
             let cell = |c: &Col| [c.xa.at(yc), r.0.at(c.xc(yc)), c.xb.at(yc), r.1.at(c.xc(yc))];
-            let bad_number = if up { g > gnext && gnext > 0 } else { g < gnext && g > 0 };
             let ink = ink_fraction(b, cell(nc));
-            let filled = ink > 0.35 && ink > 1.8 * num_ink;
+            let filled = ink > 0.35
+                && ink > 1.8 * num_ink
+                && [s.white, s.black].iter().all(|&ci| ink_fraction(b, cell(&cols[ci])) > 0.35);
             // (printed in one font on one baseline: the two titles' ink spans the same rows)
             let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
                 .iter()
@@ -436,16 +437,19 @@ pub fn analyze(b: &Bin) -> Grid {
                 (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5,
                 _ => false,
             };
-            bad_number || filled || centred
+            filled || centred
         };
         let (mut cut_top, mut cut_bot) = (false, false);
-        if rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh && title(&rows[0], glyphs[0], glyphs[1..4].iter().copied().max().unwrap_or(0), true) {
+        if rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh && title(&rows[0]) {
             rows.remove(0);
             glyphs.remove(0);
             cut_top = true;
         }
         let l = rows.len();
-        if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1], glyphs[l - 1], glyphs[l - 4..l - 1].iter().copied().min().unwrap_or(0), false) {
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!("  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}", row_h(&rows[0]), row_h(&rows[l - 1]));
+        }
+        if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1]) {
             rows.pop();
             glyphs.pop();
             cut_bot = true;
@@ -468,7 +472,7 @@ pub fn analyze(b: &Bin) -> Grid {
         // (numbers grow downwards: a row above has no more digits, a row below no fewer)
         let like = |bx: [f64; 4], g: usize, gadj: usize, up: bool| {
             let bx = inner(bx);
-            let order = if up { g <= gadj } else { g >= gadj };
+            let order = if up { gadj == 0 || g <= gadj } else { g >= gadj };
             g > 0 && g <= 3 && order && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0
         };
         for _ in 0..if cut_top { 0 } else { 2 } {
