@@ -434,9 +434,12 @@ pub fn analyze(b: &Bin) -> Grid {
                 })
                 .collect();
             let centred = match (spans[0], spans[1]) {
-                (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5,
+                (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5 && p.1 - p.0 < 0.6 * rh,
                 _ => false,
             };
+            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+                eprintln!("  title? ink {ink:.2} (median {num_ink:.2}) filled {filled} centred {centred} {spans:?}");
+            }
             filled || centred
         };
         let (mut cut_top, mut cut_bot) = (false, false);
@@ -469,11 +472,9 @@ pub fn analyze(b: &Bin) -> Grid {
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
         };
         let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
-        // (numbers grow downwards: a row above has no more digits, a row below no fewer)
-        let like = |bx: [f64; 4], g: usize, gadj: usize, up: bool| {
+        let like = |bx: [f64; 4], g: usize, gadj: usize| {
             let bx = inner(bx);
-            let order = if up { gadj == 0 || g <= gadj } else { g >= gadj };
-            g > 0 && g <= 3 && order && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0
+            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0
         };
         for _ in 0..if cut_top { 0 } else { 2 } {
             let (t, _) = rows[0];
@@ -483,7 +484,7 @@ pub fn analyze(b: &Bin) -> Grid {
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!("  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}", glyphs[0], ruled(bx), glyph_height(b, bx));
             }
-            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0], true) {
+            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !title(&cand) {
                 rows.insert(0, cand);
                 glyphs.insert(0, g);
             } else {
@@ -495,7 +496,7 @@ pub fn analyze(b: &Bin) -> Grid {
             let cand = (bo, shift(&bo, pitch));
             let bx = cell_of(&cand.0, &cand.1);
             let g = count_glyphs(b, inner(bx));
-            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1], false) {
+            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) && !title(&cand) {
                 rows.push(cand);
                 glyphs.push(g);
             } else {
