@@ -400,29 +400,35 @@ pub fn analyze(b: &Bin) -> Grid {
         let mut hs: Vec<f64> = rows.iter().map(row_h).collect();
         hs.sort_by(f64::total_cmp);
         let rh = hs[hs.len() / 2];
-        // and its cells are filled (light print on dark) or both move cells hold centred titles
-        // printed on one baseline (a move row cut short at the page edge stays)
-        let mut inks: Vec<f64> = rows
-            .iter()
-            .map(|r| {
-                let yc = 0.5 * (r.0.mid() + r.1.mid());
-                ink_fraction(b, [nc.xa.at(yc), r.0.at(nc.xc(yc)), nc.xb.at(yc), r.1.at(nc.xc(yc))])
-            })
-            .collect();
-        inks.sort_by(f64::total_cmp);
-        let num_ink = inks[inks.len() / 2];
-        let title = |r: &(Seg, Seg)| {
+        // and it is printed as a heading: a cell filled dark (light print on dark), or a number
+        // cell holding more characters than the numbers below it ("No" above 1, 2, 3), or an empty
+        // number cell beside two centred titles printed on one baseline (a move row cut short at
+        // the page edge stays)
+        let cell_at = |c: &Col, r: &(Seg, Seg)| {
             let yc = 0.5 * (r.0.mid() + r.1.mid());
-            let cell = |c: &Col| [c.xa.at(yc), r.0.at(c.xc(yc)), c.xb.at(yc), r.1.at(c.xc(yc))];
-            let ink = ink_fraction(b, cell(nc));
-            let filled = ink > 0.35
-                && ink > 1.8 * num_ink
-                && [s.white, s.black].iter().all(|&ci| ink_fraction(b, cell(&cols[ci])) > 0.35);
+            [c.xa.at(yc), r.0.at(c.xc(yc)), c.xb.at(yc), r.1.at(c.xc(yc))]
+        };
+        let median_ink = |c: &Col| {
+            let mut v: Vec<f64> = rows.iter().map(|r| ink_fraction(b, cell_at(c, r))).collect();
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        };
+        let med = [median_ink(nc), median_ink(&cols[s.white]), median_ink(&cols[s.black])];
+        let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
+            let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
+                let ink = ink_fraction(b, cell_at(c, r));
+                ink > 0.35 && ink > 1.8 * m
+            });
+            let bad_number = up && g > gnext && gnext > 0;
+            // letters of mixed heights ("No") rather than digits of one height
+            let hs: Vec<f64> = components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
+            let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
+            let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
             // (printed in one font on one baseline: the two titles' ink spans the same rows)
             let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
                 .iter()
                 .map(|&ci| {
-                    let bx = cell(&cols[ci]);
+                    let bx = cell_at(&cols[ci], r);
                     let comps = components(b, bx);
                     let x0 = comps.iter().map(|q| q.0).min()? as f64;
                     let x1 = comps.iter().map(|q| q.2).max()? as f64;
@@ -438,12 +444,13 @@ pub fn analyze(b: &Bin) -> Grid {
                 _ => false,
             };
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!("  title? ink {ink:.2} (median {num_ink:.2}) filled {filled} centred {centred} {spans:?}");
+                eprintln!("  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) text {text} {hs:?} centred {centred}");
             }
-            filled || centred
+            filled || bad_number || ((g == 0 || text) && centred)
         };
+        let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
         let (mut cut_top, mut cut_bot) = (false, false);
-        if rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh && title(&rows[0]) {
+        if rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh && title(&rows[0], glyphs[0], next_max(&glyphs[1..]), true) {
             rows.remove(0);
             glyphs.remove(0);
             cut_top = true;
@@ -452,7 +459,7 @@ pub fn analyze(b: &Bin) -> Grid {
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
             eprintln!("  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}", row_h(&rows[0]), row_h(&rows[l - 1]));
         }
-        if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1]) {
+        if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1], glyphs[l - 1], 0, false) {
             rows.pop();
             glyphs.pop();
             cut_bot = true;
@@ -484,7 +491,7 @@ pub fn analyze(b: &Bin) -> Grid {
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!("  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}", glyphs[0], ruled(bx), glyph_height(b, bx));
             }
-            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !title(&cand) {
+            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !title(&cand, g, next_max(&glyphs), true) {
                 rows.insert(0, cand);
                 glyphs.insert(0, g);
             } else {
@@ -496,7 +503,7 @@ pub fn analyze(b: &Bin) -> Grid {
             let cand = (bo, shift(&bo, pitch));
             let bx = cell_of(&cand.0, &cand.1);
             let g = count_glyphs(b, inner(bx));
-            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) && !title(&cand) {
+            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) && !title(&cand, g, 0, false) {
                 rows.push(cand);
                 glyphs.push(g);
             } else {
