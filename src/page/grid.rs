@@ -277,7 +277,8 @@ pub fn analyze(b: &Bin) -> Grid {
         let mut r: Vec<f64> = long.iter().map(|s| s.t1).collect();
         l.sort_by(f64::total_cmp);
         r.sort_by(f64::total_cmp);
-        let (lm, rm) = (l[l.len() / 2], r[r.len() / 2]);
+        // (outer ends of the table: side-by-side blocks each have their own ends, so not medians)
+        let (lm, rm) = (l[l.len() / 5], r[r.len() * 4 / 5]);
         let ys: Vec<f64> = long.iter().map(|s| s.mid()).collect();
         let (y0, y1) = (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
         for xm in [lm + 1.0, rm - 1.0] {
