@@ -129,23 +129,27 @@ pub fn components(b: &Bin, bx: [f64; 4]) -> Vec<(usize, usize, usize, usize, usi
 pub fn count_glyphs(b: &Bin, bx: [f64; 4]) -> usize {
     let h = bx[3] - bx[1] - 5.0;
     let w = bx[2] - bx[0] - 5.0;
-    let mut spans: Vec<(usize, usize)> = components(b, bx)
+    let mut spans: Vec<(usize, usize, usize)> = components(b, bx)
         .into_iter()
         .filter(|c| (c.3 - c.1 + 1) as f64 >= 0.3 * h && c.4 >= 4 && ((c.2 - c.0) as f64) < 0.5 * w + 2.0)
-        .map(|c| (c.0, c.2))
+        .map(|c| (c.0, c.2, c.3 - c.1 + 1))
         .collect();
     spans.sort();
-    let mut count = 0;
-    let mut end: i64 = -10;
-    for (a, bb) in spans {
-        if a as i64 > end {
-            count += 1;
-            end = bb as i64;
-        } else {
-            end = end.max(bb as i64);
+    // merged spans (x0, x1, height); a span much wider than one digit holds touching digits
+    let mut merged: Vec<(usize, usize, usize)> = Vec::new();
+    for (a, bb, hh) in spans {
+        match merged.last_mut() {
+            Some(m) if a <= m.1 => {
+                m.1 = m.1.max(bb);
+                m.2 = m.2.max(hh);
+            }
+            _ => merged.push((a, bb, hh)),
         }
     }
-    count
+    merged
+        .iter()
+        .map(|&(a, bb, hh)| (((bb - a + 1) as f64 / (0.7 * hh as f64)).round() as usize).clamp(1, 3))
+        .sum()
 }
 
 /// Height of the tallest glyph-like component in a cell.
