@@ -5,15 +5,14 @@
 use std::time::Instant;
 
 fn main() {
-    let mut paths: Vec<std::path::PathBuf> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).map(Into::into).collect();
+    let mut paths: Vec<std::path::PathBuf> =
+        std::env::args().skip(1).filter(|a| !a.starts_with('-')).map(Into::into).collect();
     if paths.is_empty() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
         paths = ["hcs_001_0.jpg", "hcs_073_0.jpg"].iter().map(|n| dir.join(n)).collect();
     }
-    let pages: Vec<image::GrayImage> = paths
-        .iter()
-        .map(|p| scoresheet::page::load(p).expect("readable page").remove(0).to_luma8())
-        .collect();
+    let pages: Vec<image::GrayImage> =
+        paths.iter().map(|p| scoresheet::page::load(p).expect("readable page").remove(0).to_luma8()).collect();
     // warm-up
     for g in &pages {
         let _ = scoresheet::page::segment_gray(g);

@@ -135,7 +135,8 @@ pub fn eval_hcs(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std::
             let r = (|| -> Result<(usize, bool, usize, usize), PageError> {
                 let img = load(p)?.remove(0);
                 let sheet = segment(&img).map_err(|e| e.in_file(p))?;
-                let labels_ok = (1..=60).all(|m| sheet.cell(m, Side::White).is_some() && sheet.cell(m, Side::Black).is_some());
+                let labels_ok =
+                    (1..=60).all(|m| sheet.cell(m, Side::White).is_some() && sheet.cell(m, Side::Black).is_some());
                 let (mut agree, mut known) = (0, 0);
                 for c in &sheet.cells {
                     if let Some(&w) = written.get(&format!("{stem}_{}_{}", c.mv, c.side.as_str())) {
@@ -169,7 +170,10 @@ pub fn eval_hcs(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std::
     }
     println!("HCS: {ok}/{} pages with 120 cells labelled 1-60", results.len());
     if known > 0 {
-        println!("blank flag agrees with labels on {agree}/{known} cells ({:.2} %)", 100.0 * agree as f64 / known as f64);
+        println!(
+            "blank flag agrees with labels on {agree}/{known} cells ({:.2} %)",
+            100.0 * agree as f64 / known as f64
+        );
     }
     Ok(())
 }
@@ -205,9 +209,7 @@ pub fn match_count(sheet_cells: &[super::Cell], truth: &[(u32, Side, [f64; 4])])
     truth
         .iter()
         .filter(|(m, s, b)| {
-            sheet_cells.iter().any(|c| {
-                c.mv == *m && c.side == *s && iou(c.box_in_input.map(|v| v as f64), *b) >= 0.7
-            })
+            sheet_cells.iter().any(|c| c.mv == *m && c.side == *s && iou(c.box_in_input.map(|v| v as f64), *b) >= 0.7)
         })
         .count()
 }
@@ -250,7 +252,10 @@ pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std
             e.1 += nn;
         }
         if mm < nn {
-            println!("{stem} ({form}, {damage}): {mm}/{nn}{}", err.as_ref().map(|e| format!(" error: {e}")).unwrap_or_default());
+            println!(
+                "{stem} ({form}, {damage}): {mm}/{nn}{}",
+                err.as_ref().map(|e| format!(" error: {e}")).unwrap_or_default()
+            );
         }
     }
     let mut keys: Vec<_> = by.keys().cloned().collect();
@@ -259,6 +264,10 @@ pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std
         let (a, b) = by[&k];
         println!("{k}: {a}/{b} ({:.2} %)", 100.0 * a as f64 / b.max(1) as f64);
     }
-    println!("synthetic: {m}/{n} true cells matched ({:.2} %) on {} sheets", 100.0 * m as f64 / n.max(1) as f64, results.len());
+    println!(
+        "synthetic: {m}/{n} true cells matched ({:.2} %) on {} sheets",
+        100.0 * m as f64 / n.max(1) as f64,
+        results.len()
+    );
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! From rulings on a straightened binary page to labelled move cells.
 
-use super::lines::{Bin, Seg, rulings};
 use super::Side;
+use super::lines::{Bin, Seg, rulings};
 
 /// A labelled cell in the straightened frame of the analysis (small scale).
 #[derive(Clone, Debug)]
@@ -24,7 +24,11 @@ pub struct GBlock {
 /// What the grid analysis found.
 #[derive(Debug)]
 pub enum Grid {
-    Found { cells: Vec<GCell>, blocks: Vec<GBlock>, pitch: f64 },
+    Found {
+        cells: Vec<GCell>,
+        blocks: Vec<GBlock>,
+        pitch: f64,
+    },
     /// Number columns lie right of the move columns: the page is upside down.
     Flipped,
     None(String),
@@ -146,10 +150,7 @@ pub fn count_glyphs(b: &Bin, bx: [f64; 4]) -> usize {
             _ => merged.push((a, bb, hh)),
         }
     }
-    merged
-        .iter()
-        .map(|&(a, bb, hh)| (((bb - a + 1) as f64 / (0.7 * hh as f64)).round() as usize).clamp(1, 3))
-        .sum()
+    merged.iter().map(|&(a, bb, hh)| (((bb - a + 1) as f64 / (0.7 * hh as f64)).round() as usize).clamp(1, 3)).sum()
 }
 
 /// Height of the tallest glyph-like component in a cell.
@@ -254,7 +255,13 @@ pub fn analyze(b: &Bin) -> Grid {
     let mut merged: Vec<Seg> = Vec::new();
     for s in vsegs {
         let near = |m: &Seg| {
-            let t = if s.t0 > m.t1 { s.t0 } else if s.t1 < m.t0 { s.t1 } else { s.mid_t() };
+            let t = if s.t0 > m.t1 {
+                s.t0
+            } else if s.t1 < m.t0 {
+                s.t1
+            } else {
+                s.mid_t()
+            };
             (m.at(t) - s.at(t)).abs() < 4.0
         };
         if let Some(m) = merged.iter_mut().find(|m| near(m)) {
@@ -300,7 +307,8 @@ pub fn analyze(b: &Bin) -> Grid {
     // (only in columns that are not already part of a ruled block, and wide enough to hold a
     // number and a move)
     let (subs0, _) = find_subs(&cols, pitch);
-    let used: Vec<bool> = (0..cols.len()).map(|i| subs0.iter().any(|s| s.num == i || s.white == i || s.black == i)).collect();
+    let used: Vec<bool> =
+        (0..cols.len()).map(|i| subs0.iter().any(|s| s.num == i || s.white == i || s.black == i)).collect();
     let free = |i: usize| !used[i] && cols[i].width() > 3.0 * pitch;
     let mut zones: Vec<Option<f64>> = cols
         .iter()
@@ -333,7 +341,9 @@ pub fn analyze(b: &Bin) -> Grid {
         cols = build_cols(&hsegs, &vsegs, pitch);
     }
     if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_BIN") {
-        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| image::Luma([if b.get(x as usize, y as usize) { 0 } else { 255 }]));
+        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
+            image::Luma([if b.get(x as usize, y as usize) { 0 } else { 255 }])
+        });
         if !std::path::Path::new(&p).exists() {
             let _ = img.save(p);
         }
@@ -347,7 +357,15 @@ pub fn analyze(b: &Bin) -> Grid {
             eprintln!("  v x={:.1} y {:.0}..{:.0}", v.mid(), v.t0, v.t1);
         }
         for c in &cols {
-            eprintln!("  col {:.1}..{:.1} w {:.1} rows {} first {:.1} last {:.1}", c.xa.mid(), c.xb.mid(), c.width(), c.rows.len(), c.rows[0].0.mid(), c.rows[c.rows.len() - 1].1.mid());
+            eprintln!(
+                "  col {:.1}..{:.1} w {:.1} rows {} first {:.1} last {:.1}",
+                c.xa.mid(),
+                c.xb.mid(),
+                c.width(),
+                c.rows.len(),
+                c.rows[0].0.mid(),
+                c.rows[c.rows.len() - 1].1.mid()
+            );
         }
     }
     if cols.is_empty() {
@@ -374,7 +392,8 @@ pub fn analyze(b: &Bin) -> Grid {
     for s in subs {
         let nc = &cols[s.num];
         // rows: of the three columns, the one with the most rows (rulings can be faint in one)
-        let ref_rows = [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
+        let ref_rows =
+            [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
         let glyphs: Vec<usize> = ref_rows
             .iter()
             .map(|(t, bo)| {
@@ -426,7 +445,8 @@ pub fn analyze(b: &Bin) -> Grid {
             });
             let bad_number = up && g > gnext && gnext > 0;
             // letters of mixed heights ("No") rather than digits of one height
-            let hs: Vec<f64> = components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
+            let hs: Vec<f64> =
+                components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
             let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
             let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
             // (printed in one font on one baseline: the two titles' ink spans the same rows)
@@ -449,20 +469,29 @@ pub fn analyze(b: &Bin) -> Grid {
                 _ => false,
             };
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!("  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) text {text} {hs:?} centred {centred}");
+                eprintln!(
+                    "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) text {text} {hs:?} centred {centred}"
+                );
             }
             filled || bad_number || ((g == 0 || text) && centred)
         };
         let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
         let (mut cut_top, mut cut_bot) = (false, false);
-        if rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh && title(&rows[0], glyphs[0], next_max(&glyphs[1..]), true) {
+        if rows.len() > 3
+            && (row_h(&rows[0]) - rh).abs() > 0.07 * rh
+            && title(&rows[0], glyphs[0], next_max(&glyphs[1..]), true)
+        {
             rows.remove(0);
             glyphs.remove(0);
             cut_top = true;
         }
         let l = rows.len();
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-            eprintln!("  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}", row_h(&rows[0]), row_h(&rows[l - 1]));
+            eprintln!(
+                "  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}",
+                row_h(&rows[0]),
+                row_h(&rows[l - 1])
+            );
         }
         if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1], glyphs[l - 1], 0, false) {
             rows.pop();
@@ -494,7 +523,12 @@ pub fn analyze(b: &Bin) -> Grid {
             let bx = cell_of(&cand.0, &cand.1);
             let g = count_glyphs(b, inner(bx));
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!("  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}", glyphs[0], ruled(bx), glyph_height(b, bx));
+                eprintln!(
+                    "  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}",
+                    glyphs[0],
+                    ruled(bx),
+                    glyph_height(b, bx)
+                );
             }
             if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !title(&cand, g, next_max(&glyphs), true) {
                 rows.insert(0, cand);
@@ -508,7 +542,8 @@ pub fn analyze(b: &Bin) -> Grid {
             let cand = (bo, shift(&bo, pitch));
             let bx = cell_of(&cand.0, &cand.1);
             let g = count_glyphs(b, inner(bx));
-            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) && !title(&cand, g, 0, false) {
+            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) && !title(&cand, g, 0, false)
+            {
                 rows.push(cand);
                 glyphs.push(g);
             } else {
@@ -527,9 +562,10 @@ pub fn analyze(b: &Bin) -> Grid {
     blks.sort_by(|p, q| p.bx[1].total_cmp(&q.bx[1]));
     let mut bands: Vec<Vec<Blk>> = Vec::new();
     for bk in blks {
-        if let Some(band) = bands.iter_mut().find(|band| {
-            band.iter().any(|o| o.bx[1].max(bk.bx[1]) < o.bx[3].min(bk.bx[3]) - 2.0 * pitch)
-        }) {
+        if let Some(band) = bands
+            .iter_mut()
+            .find(|band| band.iter().any(|o| o.bx[1].max(bk.bx[1]) < o.bx[3].min(bk.bx[3]) - 2.0 * pitch))
+        {
             band.push(bk);
         } else {
             bands.push(vec![bk]);
@@ -542,14 +578,16 @@ pub fn analyze(b: &Bin) -> Grid {
     }
     // move numbers: each block continues the previous one (the first starts at 1) unless the
     // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
-    let score = |gl: &[usize], s: u32| -> i64 { gl.iter().enumerate().map(|(i, &g)| (digits(s + i as u32) == g) as i64).sum() };
+    let score =
+        |gl: &[usize], s: u32| -> i64 { gl.iter().enumerate().map(|(i, &g)| (digits(s + i as u32) == g) as i64).sum() };
     let mut starts = Vec::new();
     let mut next = 1u32;
     for bk in &order {
         // among equally good starts prefer one that follows whole pages of this block's rows
         // (41 after 40 rows), then one that starts a decade (11, 21, ...), then the smallest
         let n = bk.rows.len() as u32;
-        let prior = |s: u32| -> (i64, u32, u32) { (score(&bk.glyphs, s), ((s - 1) % n == 0) as u32, (s % 10 == 1) as u32) };
+        let prior =
+            |s: u32| -> (i64, u32, u32) { (score(&bk.glyphs, s), (s - 1).is_multiple_of(n) as u32, (s % 10 == 1) as u32) };
         let mut best = (next, prior(next));
         for s in 1..=400u32 {
             let sc = prior(s);
@@ -557,7 +595,7 @@ pub fn analyze(b: &Bin) -> Grid {
                 best = (s, sc);
             }
         }
-        let best = (best.0, best.1 .0);
+        let best = (best.0, best.1.0);
         let cont = score(&bk.glyphs, next);
         // (glyph counts are noisy: touching digits read as one, stray ink as one more)
         let s = if cont + (n as i64 / 8).max(2) >= best.1 { next } else { best.0 };
@@ -594,11 +632,8 @@ struct Sub {
 fn find_subs(cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
     // group neighbouring columns that share a ruling and their rows
     let same_rows = |a: &Col, c: &Col| {
-        let shared = a
-            .rows
-            .iter()
-            .filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch))
-            .count();
+        let shared =
+            a.rows.iter().filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch)).count();
         shared as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64
     };
     let mut groups: Vec<Vec<usize>> = Vec::new();

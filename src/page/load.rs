@@ -33,9 +33,8 @@ pub fn load(path: &Path) -> Result<Vec<DynamicImage>, PageError> {
             limits.max_image_height = Some(MAX_SIDE);
             limits.max_alloc = Some(MAX_BYTES);
             reader.limits(limits);
-            let img = reader
-                .decode()
-                .map_err(|e| PageError::Decode { path: path.to_path_buf(), reason: e.to_string() })?;
+            let img =
+                reader.decode().map_err(|e| PageError::Decode { path: path.to_path_buf(), reason: e.to_string() })?;
             check_size(path, img.width(), img.height())?;
             Ok(vec![img])
         }

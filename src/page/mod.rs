@@ -25,8 +25,8 @@ use serde::Serialize;
 
 pub use draw::overlay;
 pub use geom::Homography;
-pub use load::{MAX_BYTES, MAX_SIDE, load};
 use lines::Bin;
+pub use load::{MAX_BYTES, MAX_SIDE, load};
 
 /// Which player's half-move a cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -151,7 +151,10 @@ impl PageError {
     /// Attaches the file name to an error that lacks one.
     pub fn in_file(self, path: impl Into<PathBuf>) -> PageError {
         match self {
-            e @ (PageError::Io { .. } | PageError::Decode { .. } | PageError::InFile { .. } | PageError::Write { .. }) => e,
+            e @ (PageError::Io { .. }
+            | PageError::Decode { .. }
+            | PageError::InFile { .. }
+            | PageError::Write { .. }) => e,
             e => PageError::InFile { path: path.into(), source: Box::new(e) },
         }
     }
@@ -323,7 +326,8 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     let to_page = Homography::translate(-px0 * kf, -py0 * kf).after(&to_frame_full);
     let pw = ((px1 - px0) * kf) as u32;
     let ph = ((py1 - py0) * kf) as u32;
-    let from_page = to_page.inverse().ok_or_else(|| PageError::NoTable { reason: "degenerate page geometry".into() })?;
+    let from_page =
+        to_page.inverse().ok_or_else(|| PageError::NoTable { reason: "degenerate page geometry".into() })?;
     let page = geom::warp_gray(g, &from_page, pw.max(1), ph.max(1));
     let mut cells = Vec::with_capacity(gcells.len());
     for c in gcells {
@@ -335,7 +339,9 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
         let cy0 = (sb[1] - ey).max(0.0) as u32;
         let cx1 = ((sb[2] + ex) as u32).min(pw);
         let cy1 = ((sb[3] + ey) as u32).min(ph);
-        let crop = image::imageops::crop_imm(&page, cx0, cy0, cx1.saturating_sub(cx0).max(1), cy1.saturating_sub(cy0).max(1)).to_image();
+        let crop =
+            image::imageops::crop_imm(&page, cx0, cy0, cx1.saturating_sub(cx0).max(1), cy1.saturating_sub(cy0).max(1))
+                .to_image();
         let clamp = |v: f64, m: u32| v.clamp(0.0, m as f64) as f32;
         cells.push(Cell {
             mv: c.mv,
