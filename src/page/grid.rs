@@ -133,23 +133,24 @@ pub fn components(b: &Bin, bx: [f64; 4]) -> Vec<(usize, usize, usize, usize, usi
 pub fn count_glyphs(b: &Bin, bx: [f64; 4]) -> usize {
     let h = bx[3] - bx[1] - 5.0;
     let w = bx[2] - bx[0] - 5.0;
-    let mut spans: Vec<(usize, usize)> = components(b, bx)
+    let mut spans: Vec<(usize, usize, usize)> = components(b, bx)
         .into_iter()
         .filter(|c| (c.3 - c.1 + 1) as f64 >= 0.3 * h && c.4 >= 4 && ((c.2 - c.0) as f64) < 0.5 * w + 2.0)
-        .map(|c| (c.0, c.2))
+        .map(|c| (c.0, c.2, c.3 - c.1 + 1))
         .collect();
     spans.sort();
-    let mut count = 0;
-    let mut end: i64 = -10;
-    for (a, bb) in spans {
-        if a as i64 > end {
-            count += 1;
-            end = bb as i64;
-        } else {
-            end = end.max(bb as i64);
+    // merged spans (x0, x1, height); a span much wider than one digit holds touching digits
+    let mut merged: Vec<(usize, usize, usize)> = Vec::new();
+    for (a, bb, hh) in spans {
+        match merged.last_mut() {
+            Some(m) if a <= m.1 => {
+                m.1 = m.1.max(bb);
+                m.2 = m.2.max(hh);
+            }
+            _ => merged.push((a, bb, hh)),
         }
     }
-    count
+    merged.iter().map(|&(a, bb, hh)| (((bb - a + 1) as f64 / (0.7 * hh as f64)).round() as usize).clamp(1, 3)).sum()
 }
 
 /// Height of the tallest glyph-like component in a cell.
@@ -287,7 +288,8 @@ pub fn analyze(b: &Bin) -> Grid {
         let mut r: Vec<f64> = long.iter().map(|s| s.t1).collect();
         l.sort_by(f64::total_cmp);
         r.sort_by(f64::total_cmp);
-        let (lm, rm) = (l[l.len() / 2], r[r.len() / 2]);
+        // (outer ends of the table: side-by-side blocks each have their own ends, so not medians)
+        let (lm, rm) = (l[l.len() / 5], r[r.len() * 4 / 5]);
         let ys: Vec<f64> = long.iter().map(|s| s.mid()).collect();
         let (y0, y1) = (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
         for xm in [lm + 1.0, rm - 1.0] {
@@ -302,8 +304,17 @@ pub fn analyze(b: &Bin) -> Grid {
     let mut cols = build_cols(&hsegs, &vsegs, pitch);
     // number zones without a ruling: split the column with a virtual ruling
     let mut extra = Vec::new();
-    let mut zones: Vec<Option<f64>> =
-        cols.iter().map(|c| number_zone(b, c, pitch).filter(|&dx| dx < 0.45 * c.width())).collect();
+    // (only in columns that are not already part of a ruled block, and wide enough to hold a
+    // number and a move)
+    let (subs0, _) = find_subs(&cols, pitch);
+    let used: Vec<bool> =
+        (0..cols.len()).map(|i| subs0.iter().any(|s| s.num == i || s.white == i || s.black == i)).collect();
+    let free = |i: usize| !used[i] && cols[i].width() > 3.0 * pitch;
+    let mut zones: Vec<Option<f64>> = cols
+        .iter()
+        .enumerate()
+        .map(|(i, c)| if free(i) { number_zone(b, c, pitch).filter(|&dx| dx < 0.45 * c.width()) } else { None })
+        .collect();
     // blocks repeat with a period of two move columns: a column two steps from one with a number
     // zone, of the same width, has one too, even where handwriting crowding the digits hid it
     let right_of = |i: usize| cols.iter().position(|c| c.vi == cols[i].vj);
@@ -313,7 +324,7 @@ pub fn analyze(b: &Bin) -> Grid {
             let Some(z) = zones[i] else { continue };
             let cands = [left_of(i).and_then(left_of), right_of(i).and_then(right_of)];
             for j in cands.into_iter().flatten() {
-                if zones[j].is_none() && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width() {
+                if zones[j].is_none() && free(j) && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width() {
                     zones[j] = Some(z);
                 }
             }
@@ -360,53 +371,7 @@ pub fn analyze(b: &Bin) -> Grid {
     if cols.is_empty() {
         return Grid::None("no ruled columns found".into());
     }
-    // group neighbouring columns that share a ruling and their rows
-    let same_rows = |a: &Col, c: &Col| {
-        let shared =
-            a.rows.iter().filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch)).count();
-        shared as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64
-    };
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for (ci, c) in cols.iter().enumerate() {
-        if let Some(g) = groups.iter_mut().find(|g| {
-            let last = &cols[*g.last().unwrap_or(&0)];
-            last.vj == c.vi && same_rows(last, c)
-        }) {
-            g.push(ci);
-        } else {
-            groups.push(vec![ci]);
-        }
-    }
-    // sub-blocks: number column then white and black
-    struct Sub {
-        num: usize,
-        white: usize,
-        black: usize,
-    }
-    let mut subs: Vec<Sub> = Vec::new();
-    let mut flipped = 0;
-    for g in &groups {
-        if g.len() < 3 {
-            continue;
-        }
-        let widths: Vec<f64> = g.iter().map(|&c| cols[c].width()).collect();
-        let mut sorted = widths.clone();
-        sorted.sort_by(f64::total_cmp);
-        let wide = sorted[sorted.len() - 1];
-        let narrow: Vec<bool> = widths.iter().map(|&x| x < 0.65 * wide).collect();
-        let mut i = 0;
-        while i + 2 < g.len() {
-            if narrow[i] && !narrow[i + 1] && !narrow[i + 2] {
-                subs.push(Sub { num: g[i], white: g[i + 1], black: g[i + 2] });
-                i += 3;
-            } else if !narrow[i] && !narrow[i + 1] && narrow[i + 2] && i + 3 == g.len() {
-                flipped += 1;
-                i += 3;
-            } else {
-                i += 1;
-            }
-        }
-    }
+    let (subs, flipped) = find_subs(&cols, pitch);
     if subs.is_empty() {
         if flipped > 0 {
             return Grid::Flipped;
@@ -454,6 +419,85 @@ pub fn analyze(b: &Bin) -> Grid {
         }
         let mut rows = ref_rows[first..=last].to_vec();
         let mut glyphs = glyphs[first..=last].to_vec();
+        // a heading row (column titles) at either end: its height differs from the move rows'
+        let row_h = |r: &(Seg, Seg)| r.1.at(nc.xc(r.0.mid())) - r.0.at(nc.xc(r.0.mid()));
+        let mut hs: Vec<f64> = rows.iter().map(row_h).collect();
+        hs.sort_by(f64::total_cmp);
+        let rh = hs[hs.len() / 2];
+        // and it is printed as a heading: a cell filled dark (light print on dark), or a number
+        // cell holding more characters than the numbers below it ("No" above 1, 2, 3), or an empty
+        // number cell beside two centred titles printed on one baseline (a move row cut short at
+        // the page edge stays)
+        let cell_at = |c: &Col, r: &(Seg, Seg)| {
+            let yc = 0.5 * (r.0.mid() + r.1.mid());
+            [c.xa.at(yc), r.0.at(c.xc(yc)), c.xb.at(yc), r.1.at(c.xc(yc))]
+        };
+        let median_ink = |c: &Col| {
+            let mut v: Vec<f64> = rows.iter().map(|r| ink_fraction(b, cell_at(c, r))).collect();
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        };
+        let med = [median_ink(nc), median_ink(&cols[s.white]), median_ink(&cols[s.black])];
+        let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
+            let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
+                let ink = ink_fraction(b, cell_at(c, r));
+                ink > 0.35 && ink > 1.8 * m
+            });
+            let bad_number = up && g > gnext && gnext > 0;
+            // letters of mixed heights ("No") rather than digits of one height
+            let hs: Vec<f64> =
+                components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
+            let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
+            let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
+            // (printed in one font on one baseline: the two titles' ink spans the same rows)
+            let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
+                .iter()
+                .map(|&ci| {
+                    let bx = cell_at(&cols[ci], r);
+                    let comps = components(b, bx);
+                    let x0 = comps.iter().map(|q| q.0).min()? as f64;
+                    let x1 = comps.iter().map(|q| q.2).max()? as f64;
+                    let y0 = comps.iter().map(|q| q.1).min()? as f64;
+                    let y1 = comps.iter().map(|q| q.3).max()? as f64;
+                    let w = bx[2] - bx[0];
+                    let c = ((x0 + x1) * 0.5 - (bx[0] + bx[2]) * 0.5).abs() < 0.08 * w && x1 - x0 < 0.8 * w;
+                    c.then_some((y0, y1))
+                })
+                .collect();
+            let centred = match (spans[0], spans[1]) {
+                (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5 && p.1 - p.0 < 0.6 * rh,
+                _ => false,
+            };
+            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+                eprintln!(
+                    "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) text {text} {hs:?} centred {centred}"
+                );
+            }
+            filled || bad_number || ((g == 0 || text) && centred)
+        };
+        let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
+        let (mut cut_top, mut cut_bot) = (false, false);
+        if rows.len() > 3
+            && (row_h(&rows[0]) - rh).abs() > 0.07 * rh
+            && title(&rows[0], glyphs[0], next_max(&glyphs[1..]), true)
+        {
+            rows.remove(0);
+            glyphs.remove(0);
+            cut_top = true;
+        }
+        let l = rows.len();
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!(
+                "  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}",
+                row_h(&rows[0]),
+                row_h(&rows[l - 1])
+            );
+        }
+        if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1], glyphs[l - 1], 0, false) {
+            rows.pop();
+            glyphs.pop();
+            cut_bot = true;
+        }
         // a first or last row whose outer ruling was missed: extend while printed digits continue
         let shift = |s: &Seg, d: f64| Seg { a: s.a + d, ..*s };
         let cell_of = |t: &Seg, bo: &Seg| {
@@ -473,7 +517,7 @@ pub fn analyze(b: &Bin) -> Grid {
             let bx = inner(bx);
             g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0
         };
-        for _ in 0..2 {
+        for _ in 0..if cut_top { 0 } else { 2 } {
             let (t, _) = rows[0];
             let cand = (shift(&t, -pitch), t);
             let bx = cell_of(&cand.0, &cand.1);
@@ -486,19 +530,20 @@ pub fn analyze(b: &Bin) -> Grid {
                     glyph_height(b, bx)
                 );
             }
-            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) {
+            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !title(&cand, g, next_max(&glyphs), true) {
                 rows.insert(0, cand);
                 glyphs.insert(0, g);
             } else {
                 break;
             }
         }
-        for _ in 0..2 {
+        for _ in 0..if cut_bot { 0 } else { 2 } {
             let (_, bo) = rows[rows.len() - 1];
             let cand = (bo, shift(&bo, pitch));
             let bx = cell_of(&cand.0, &cand.1);
             let g = count_glyphs(b, inner(bx));
-            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) {
+            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) && !title(&cand, g, 0, false)
+            {
                 rows.push(cand);
                 glyphs.push(g);
             } else {
@@ -538,15 +583,22 @@ pub fn analyze(b: &Bin) -> Grid {
     let mut starts = Vec::new();
     let mut next = 1u32;
     for bk in &order {
-        let mut best = (next, score(&bk.glyphs, next));
+        // among equally good starts prefer one that follows whole pages of this block's rows
+        // (41 after 40 rows), then one that starts a decade (11, 21, ...), then the smallest
+        let n = bk.rows.len() as u32;
+        let prior =
+            |s: u32| -> (i64, u32, u32) { (score(&bk.glyphs, s), (s - 1).is_multiple_of(n) as u32, (s % 10 == 1) as u32) };
+        let mut best = (next, prior(next));
         for s in 1..=400u32 {
-            let sc = score(&bk.glyphs, s);
+            let sc = prior(s);
             if sc > best.1 {
                 best = (s, sc);
             }
         }
+        let best = (best.0, best.1.0);
         let cont = score(&bk.glyphs, next);
-        let s = if cont + 1 >= best.1 { next } else { best.0 };
+        // (glyph counts are noisy: touching digits read as one, stray ink as one more)
+        let s = if cont + (n as i64 / 8).max(2) >= best.1 { next } else { best.0 };
         starts.push(s);
         next = s + bk.rows.len() as u32;
     }
@@ -567,6 +619,59 @@ pub fn analyze(b: &Bin) -> Grid {
     Grid::Found { cells, blocks, pitch }
 }
 
+/// A block found in the ruled columns: indexes of its number, white and black columns.
+struct Sub {
+    num: usize,
+    white: usize,
+    black: usize,
+}
+
+/// Groups neighbouring columns that share a ruling and their rows, and finds in each group the
+/// sub-blocks (narrow number column, then two wide move columns). Also counts groups that read as
+/// upside down (two wide columns, then a narrow one at the end).
+fn find_subs(cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
+    // group neighbouring columns that share a ruling and their rows
+    let same_rows = |a: &Col, c: &Col| {
+        let shared =
+            a.rows.iter().filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch)).count();
+        shared as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64
+    };
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (ci, c) in cols.iter().enumerate() {
+        if let Some(g) = groups.iter_mut().find(|g| {
+            let last = &cols[*g.last().unwrap_or(&0)];
+            last.vj == c.vi && same_rows(last, c)
+        }) {
+            g.push(ci);
+        } else {
+            groups.push(vec![ci]);
+        }
+    }
+    let mut subs: Vec<Sub> = Vec::new();
+    let mut flipped = 0;
+    for g in &groups {
+        if g.len() < 3 {
+            continue;
+        }
+        let w: Vec<f64> = g.iter().map(|&c| cols[c].width()).collect();
+        // a narrow column followed by two wide ones of about the same width
+        let pair = |a: f64, c: f64| a.min(c) > 0.6 * a.max(c);
+        let mut i = 0;
+        while i + 2 < g.len() {
+            if w[i] < 0.65 * w[i + 1].min(w[i + 2]) && pair(w[i + 1], w[i + 2]) {
+                subs.push(Sub { num: g[i], white: g[i + 1], black: g[i + 2] });
+                i += 3;
+            } else if w[i + 2] < 0.65 * w[i].min(w[i + 1]) && pair(w[i], w[i + 1]) && i + 3 == g.len() {
+                flipped += 1;
+                i += 3;
+            } else {
+                i += 1;
+            }
+        }
+    }
+    (subs, flipped)
+}
+
 /// Columns between neighbouring vertical rulings, each with its regular rows.
 fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
     let mut cols: Vec<Col> = Vec::new();
@@ -580,7 +685,9 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
             let ym = 0.5 * (ya + yb);
             let (xa, xb) = (vi.at(ym), vj.at(ym));
             if xb - xa < (0.4 * pitch).max(5.0) {
-                continue;
+                // two rulings close together (a double line, the gap between two blocks): no
+                // column starts at the left one
+                break;
             }
             let cw = xb - xa;
             let mut ys: Vec<Seg> = hsegs

@@ -265,9 +265,17 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     let small = lines::downscale(g, k);
     let bin0 = lines::binarize(&small, (small.width() as usize / 60).max(7));
     // orientation: the table has more ruled length across than down
+    // (the upright frame is tried first; the quarter-turned one only when that finds no table or
+    // the quarter-turned frame has more ruled length across)
     let f0 = frame(&bin0, 0);
-    let f1 = frame(&bin0, 1);
-    let (mut first, mut second) = if f1.hsum > f0.hsum { (Some(f1), Some(f0)) } else { (Some(f0), Some(f1)) };
+    let upright = grid::analyze(&f0.bin);
+    let (mut first, mut second) = if matches!(upright, grid::Grid::Found { .. }) {
+        (Some(f0), None)
+    } else {
+        let f1 = frame(&bin0, 1);
+        if f1.hsum > f0.hsum { (Some(f1), Some(f0)) } else { (Some(f0), Some(f1)) }
+    };
+    let mut upright = Some(upright);
     let q0 = first.as_ref().map_or(0, |f| f.quarter);
     let mut found = None;
     let mut last_err = String::from("no ruled table");
@@ -278,7 +286,11 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
             _ => None,
         }
         .unwrap_or_else(|| frame(&bin0, q % 4));
-        match grid::analyze(&fr.bin) {
+        let analysis = match upright.take() {
+            Some(g) if fr.quarter == 0 => g,
+            _ => grid::analyze(&fr.bin),
+        };
+        match analysis {
             grid::Grid::Found { cells, blocks, pitch } => {
                 found = Some((fr, cells, blocks, pitch));
                 break;

@@ -1,0 +1,82 @@
+//! The `page` stage on sheets rendered by `scoresheet::synth`: every form but the held-out one,
+//! separately the held-out form (never tuned on), and every damage kind.
+
+use scoresheet::page::{self, Side};
+use scoresheet::synth::{self, Damage, FontSet, Options, forms};
+
+/// Matched and true cells over `count` sheets (all pages) of `form` with `damage`.
+fn rate(form: &'static str, damage: Damage, seed: u64, count: usize) -> (usize, usize) {
+    let opts = Options { count, seed, lang: None, form: Some(form), damage: Some(damage), fonts: FontSet::All };
+    let (mut m, mut n) = (0, 0);
+    for i in 0..count {
+        for p in synth::render_sheet(&opts, i).expect("render") {
+            let bytes = synth::encode_image(&p).expect("encode");
+            let img = image::load_from_memory(&bytes).expect("decode");
+            let truth: Vec<(u32, Side, [f64; 4])> = p
+                .truth
+                .cells
+                .iter()
+                .map(|c| {
+                    let side = if c.side == forms::Side::White { Side::White } else { Side::Black };
+                    (c.move_no, side, c.bbox.map(|v| v as f64))
+                })
+                .collect();
+            n += truth.len();
+            match page::segment(&img) {
+                Ok(sheet) => {
+                    let k = page::cli::match_count(&sheet.cells, &truth);
+                    eprintln!("{} {form} {}: {k}/{}", p.name, damage.name(), truth.len());
+                    m += k;
+                }
+                Err(e) => eprintln!("{} {form} {}: {e}", p.name, damage.name()),
+            }
+        }
+    }
+    (m, n)
+}
+
+fn assert_rate(form: &'static str, damage: Damage, seed: u64, count: usize, bar: f64) {
+    let (m, n) = rate(form, damage, seed, count);
+    let r = m as f64 / n.max(1) as f64;
+    assert!(r >= bar, "{form} {}: {m}/{n} cells matched ({:.1} %), bar {:.1} %", damage.name(), 100.0 * r, 100.0 * bar);
+}
+
+/// The forms the page stage was developed on (all but the held-out one).
+fn dev_forms() -> Vec<&'static str> {
+    forms::NAMES.iter().copied().filter(|f| *f != forms::HELD_OUT_FORM).collect()
+}
+
+#[test]
+fn every_dev_form_clean() {
+    for f in dev_forms() {
+        assert_rate(f, Damage::None, 31, 1, 0.99);
+    }
+}
+
+#[test]
+fn every_dev_form_scanned() {
+    for f in dev_forms() {
+        assert_rate(f, Damage::Scan, 32, 1, 0.95);
+    }
+}
+
+#[test]
+fn dev_forms_photographed() {
+    // photos (perspective, shading, blur) are the weakest case: see docs/page.md
+    let (mut m, mut n) = (0, 0);
+    for f in dev_forms() {
+        let (a, b) = rate(f, Damage::Photo, 33, 1);
+        m += a;
+        n += b;
+    }
+    assert!(m as f64 >= 0.5 * n as f64, "photos: {m}/{n} cells matched");
+}
+
+#[test]
+fn held_out_form() {
+    // the held-out form was never looked at while developing the page stage; the floor is the
+    // measured state (one block of three read, see docs/page.md), far from the 99 % bar
+    let (m, n) = rate(forms::HELD_OUT_FORM, Damage::None, 34, 2);
+    eprintln!("held-out form {}: {m}/{n}", forms::HELD_OUT_FORM);
+    assert!(m as f64 >= 0.3 * n as f64, "held-out form {}: {m}/{n} cells matched", forms::HELD_OUT_FORM);
+}
