@@ -145,11 +145,7 @@ fn forms_are_consistent() {
         let moves = (f.last_move() - f.first_move() + 1) as usize;
         assert_eq!(slots.len(), moves * 2, "{}", f.name);
         for s in &slots {
-            assert!(
-                s.rect[0] >= 0.0 && s.rect[2] <= f.width && s.rect[1] >= 0.0 && s.rect[3] <= f.height,
-                "{}",
-                f.name
-            );
+            assert!(s.rect[0] >= 0.0 && s.rect[2] <= f.width && s.rect[1] >= 0.0 && s.rect[3] <= f.height, "{}", f.name);
         }
         for w in slots.windows(2) {
             let (a, b) = (w[0].rect, w[1].rect);

@@ -23,12 +23,7 @@ pub struct CellImage {
 }
 
 /// Renders `n` cells from one writer: one game on one form in `lang`, cells picked at random.
-pub fn writer_cells<R: Rng>(
-    rng: &mut R,
-    lang: &'static Lang,
-    set: FontSet,
-    n: usize,
-) -> Result<Vec<CellImage>, String> {
+pub fn writer_cells<R: Rng>(rng: &mut R, lang: &'static Lang, set: FontSet, n: usize) -> Result<Vec<CellImage>, String> {
     let names = forms::NAMES;
     let base = forms::form(names[rng.gen_range(0..names.len())]).ok_or("unknown form")?;
     let form = base.vary(rng);

@@ -247,11 +247,7 @@ fn warp(page: &Canvas, map: &Homography, ow: usize, oh: usize, bg: impl Fn(usize
     for y in 0..oh {
         let yf = y as f64 + 0.5;
         // Incremental evaluation along the row.
-        let (mut nx, mut ny, mut nw) = (
-            inv[1] * yf + inv[2] + inv[0] * 0.5,
-            inv[4] * yf + inv[5] + inv[3] * 0.5,
-            inv[7] * yf + inv[8] + inv[6] * 0.5,
-        );
+        let (mut nx, mut ny, mut nw) = (inv[1] * yf + inv[2] + inv[0] * 0.5, inv[4] * yf + inv[5] + inv[3] * 0.5, inv[7] * yf + inv[8] + inv[6] * 0.5);
         let row = &mut out.px[y * ow * 3..(y + 1) * ow * 3];
         for x in 0..ow {
             let sx = nx / nw - 0.5;

@@ -95,8 +95,7 @@ pub fn layout<'a, R: Rng>(hand: &'a Hand, text: &str, size: f32, rng: &mut R) ->
         let k = 1.0 + rng.gen_range(-hand.jitter_scale..=hand.jitter_scale);
         let rot = rng.gen_range(-hand.jitter_rot..=hand.jitter_rot);
         let dx = rng.gen_range(-hand.jitter_pos..=hand.jitter_pos) * size;
-        let dy =
-            rng.gen_range(-hand.jitter_pos..=hand.jitter_pos) * size + (pen * freq + phase).sin() * hand.wander * size;
+        let dy = rng.gen_range(-hand.jitter_pos..=hand.jitter_pos) * size + (pen * freq + phase).sin() * hand.wander * size;
         // font units (y up) -> glyph pixels (y down), slanted, rotated about the glyph's foot, placed.
         let local = Affine::shear_x(-hand.slant).then_after(Affine::scale(s * k, -s * k));
         let map = Affine::translate(pen + dx, dy).then_after(Affine::rotate(rot).then_after(local));
@@ -177,7 +176,11 @@ pub fn strike<R: Rng>(b: [f32; 4], pen: f32, rng: &mut R) -> Vec<Polygon> {
                 let yc = y0 + hh * (0.45 + 0.15 * i as f32) + rng.gen_range(-2.0..2.0);
                 let tilt = rng.gen_range(-0.1..0.1) * (x1 - x0);
                 let mid = (x0 + x1) / 2.0;
-                let pts = [(x0, yc - tilt * 0.5), (mid, yc + rng.gen_range(-2.0..2.0)), (x1, yc + tilt * 0.5)];
+                let pts = [
+                    (x0, yc - tilt * 0.5),
+                    (mid, yc + rng.gen_range(-2.0..2.0)),
+                    (x1, yc + tilt * 0.5),
+                ];
                 out.extend(polyline(&pts, pen));
             }
             out

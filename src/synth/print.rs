@@ -23,8 +23,7 @@ pub fn print_form(canvas: &mut Canvas, form: &Form, style: &FormStyle) {
     let ink = style.print;
     let digits = fonts::printed_named(style.digit_font);
     let bold = fonts::printed_named("dejavu-sans-bold");
-    let label_font =
-        fonts::printed_named(if style.digit_font.contains("serif") { "dejavu-serif" } else { "dejavu-sans-condensed" });
+    let label_font = fonts::printed_named(if style.digit_font.contains("serif") { "dejavu-serif" } else { "dejavu-sans-condensed" });
     if !form.title.is_empty() {
         let size = 26.0;
         let w = printed_width(bold, form.title, size);
@@ -48,16 +47,7 @@ pub fn print_form(canvas: &mut Canvas, form: &Form, style: &FormStyle) {
                     let size = (b.heading_h * 0.36).min(17.0);
                     let tw = printed_width(bold, label, size);
                     let color = if dark { [245, 245, 245] } else { ink };
-                    text(
-                        canvas,
-                        bold,
-                        label,
-                        size,
-                        cx + (w - tw) / 2.0,
-                        hy + b.heading_h * 0.5 + size * 0.5,
-                        color,
-                        dark,
-                    );
+                    text(canvas, bold, label, size, cx + (w - tw) / 2.0, hy + b.heading_h * 0.5 + size * 0.5, color, dark);
                 }
                 cx += w;
             }

@@ -328,13 +328,7 @@ impl Canvas {
 
 /// Lays out printed `text` left to right in `font` with digit height `size` px, starting at
 /// (`x`, baseline `y`); returns the glyphs and the advance width.
-pub fn printed_text<'a>(
-    font: &'a super::fonts::LoadedFont,
-    text: &str,
-    size: f32,
-    x: f32,
-    y: f32,
-) -> (Vec<Placed<'a>>, f32) {
+pub fn printed_text<'a>(font: &'a super::fonts::LoadedFont, text: &str, size: f32, x: f32, y: f32) -> (Vec<Placed<'a>>, f32) {
     let s = size / font.digit_height;
     let mut pen = x;
     let mut out = Vec::new();

@@ -106,8 +106,7 @@ const LATIN_SURNAMES: [&str; 16] = [
     "Smith", "Jansen", "Kowalski", "Novak", "Schmidt", "Rossi", "Garcia", "Martin", "Horvat", "Nagy", "Larsen",
     "Silva", "Popescu", "Tamm", "Virtanen", "Dubois",
 ];
-const CYRILLIC_SURNAMES: [&str; 8] =
-    ["Иванов", "Петров", "Смирнова", "Коваленко", "Попов", "Соколов", "Шевченко", "Волков"];
+const CYRILLIC_SURNAMES: [&str; 8] = ["Иванов", "Петров", "Смирнова", "Коваленко", "Попов", "Соколов", "Шевченко", "Волков"];
 const EVENTS: [&str; 6] = ["Club Ch.", "Open 2024", "League", "Rapid", "Spring Open", "Team match"];
 
 /// Mutates a written move into a plausible slip of the pen: another rank, file or piece.
@@ -231,10 +230,7 @@ pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, String
     header.insert("white".to_string(), white.clone());
     header.insert("black".to_string(), black.clone());
     header.insert("event".to_string(), EVENTS.choose(rng).unwrap_or(&"").to_string());
-    header.insert(
-        "date".to_string(),
-        format!("{:02}.{:02}.20{:02}", rng.gen_range(1..29), rng.gen_range(1..13), rng.gen_range(10..26)),
-    );
+    header.insert("date".to_string(), format!("{:02}.{:02}.20{:02}", rng.gen_range(1..29), rng.gen_range(1..13), rng.gen_range(10..26)));
     header.insert("round".to_string(), rng.gen_range(1..10).to_string());
     header.insert("board".to_string(), rng.gen_range(1..40).to_string());
     let result_written = result_text(game.result, rng);
@@ -297,12 +293,7 @@ pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, String
                 cell.text = w.text.clone();
                 write_cell(&mut canvas, &hand, slot, w, rng);
             } else if ply == written.len() && last_page && want_result_cell {
-                let w = Written {
-                    text: result_written.clone(),
-                    san: String::new(),
-                    note: Some(Note::Result),
-                    struck: None,
-                };
+                let w = Written { text: result_written.clone(), san: String::new(), note: Some(Note::Result), struck: None };
                 write_cell(&mut canvas, &hand, slot, &w, rng);
                 cell.text = result_written.clone();
                 cell.note = Some(Note::Result);
@@ -417,13 +408,7 @@ fn crossed_out<R: Rng>(canvas: &mut Canvas, hand: &Hand, rect: [f32; 4], wrong: 
         strike.draw(canvas, hand, 1.0);
     }
     let bx = (x + aw + gap).min(rect[2] - bw);
-    let sb = Stroke {
-        x: bx,
-        y: y + rng.gen_range(-2.0..2.0),
-        angle: rng.gen_range(-0.03..0.03),
-        word: b,
-        extra: Vec::new(),
-    };
+    let sb = Stroke { x: bx, y: y + rng.gen_range(-2.0..2.0), angle: rng.gen_range(-0.03..0.03), word: b, extra: Vec::new() };
     sb.draw(canvas, hand, 1.0);
 }
 
@@ -492,18 +477,9 @@ fn write_result<R: Rng>(
             super::raster::polyline(&pts, pen)
         } else {
             let d = (r[3] - r[1]) * 0.35;
-            vec![
-                thick_line((cx - d, cy - d), (cx + d, cy + d), pen),
-                thick_line((cx + d, cy - d), (cx - d, cy + d), pen),
-            ]
+            vec![thick_line((cx - d, cy - d), (cx + d, cy + d), pen), thick_line((cx + d, cy - d), (cx - d, cy + d), pen)]
         };
-        let s = Stroke {
-            word: handwriting::Word { glyphs: Vec::new(), width: 0.0 },
-            x: 0.0,
-            y: 0.0,
-            angle: 0.0,
-            extra: polys,
-        };
+        let s = Stroke { word: handwriting::Word { glyphs: Vec::new(), width: 0.0 }, x: 0.0, y: 0.0, angle: 0.0, extra: polys };
         s.draw(canvas, hand, 1.0);
         return;
     }
@@ -525,13 +501,7 @@ fn sign<R: Rng>(canvas: &mut Canvas, form: &Form, hand: &Hand, rng: &mut R) {
         let x = x0 + (x1 - x0) * rng.gen_range(0.4..0.55);
         let w = (x1 - x0) * rng.gen_range(0.25..0.4);
         let polys = handwriting::signature(x, y1 - 8.0, w, 26.0, (hand.size * 0.07).max(1.3), rng);
-        let s = Stroke {
-            word: handwriting::Word { glyphs: Vec::new(), width: 0.0 },
-            x: 0.0,
-            y: 0.0,
-            angle: 0.0,
-            extra: polys,
-        };
+        let s = Stroke { word: handwriting::Word { glyphs: Vec::new(), width: 0.0 }, x: 0.0, y: 0.0, angle: 0.0, extra: polys };
         s.draw(canvas, hand, 1.0);
     }
 }
