@@ -387,6 +387,10 @@ pub fn analyze(b: &Bin) -> Grid {
         rows: Vec<(Seg, Seg)>,
         glyphs: Vec<usize>,
         bx: [f64; 4],
+        /// top of a heading row dropped above the rows, if any
+        cut_y: Option<f64>,
+        /// the first row's height differs from the others' (a heading that did not read as one)
+        odd_top: bool,
     }
     let mut blks: Vec<Blk> = Vec::new();
     for s in subs {
@@ -477,10 +481,12 @@ pub fn analyze(b: &Bin) -> Grid {
         };
         let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
         let (mut cut_top, mut cut_bot) = (false, false);
+        let mut cut_y = None;
         if rows.len() > 3
             && (row_h(&rows[0]) - rh).abs() > 0.07 * rh
             && title(&rows[0], glyphs[0], next_max(&glyphs[1..]), true)
         {
+            cut_y = Some(rows[0].0.mid());
             rows.remove(0);
             glyphs.remove(0);
             cut_top = true;
@@ -553,7 +559,18 @@ pub fn analyze(b: &Bin) -> Grid {
         let bc = &cols[s.black];
         let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
         let bx = [nc.xa.at(y0), y0, bc.xb.at(y1), y1];
-        blks.push(Blk { sub: s, rows, glyphs, bx });
+        let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
+        blks.push(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top });
+    }
+    // headings run across side-by-side blocks: a block whose odd first row lies where another
+    // block's heading was dropped loses it too
+    let cuts: Vec<f64> = blks.iter().filter_map(|k| k.cut_y).collect();
+    for k in &mut blks {
+        if k.odd_top && cuts.iter().any(|&y| (y - k.rows[0].0.mid()).abs() < 0.5 * pitch) {
+            k.rows.remove(0);
+            k.glyphs.remove(0);
+            k.bx[1] = k.rows[0].0.mid();
+        }
     }
     if blks.is_empty() {
         return Grid::None("no printed move numbers found".into());
@@ -586,8 +603,9 @@ pub fn analyze(b: &Bin) -> Grid {
         // among equally good starts prefer one that follows whole pages of this block's rows
         // (41 after 40 rows), then one that starts a decade (11, 21, ...), then the smallest
         let n = bk.rows.len() as u32;
-        let prior =
-            |s: u32| -> (i64, u32, u32) { (score(&bk.glyphs, s), (s - 1).is_multiple_of(n) as u32, (s % 10 == 1) as u32) };
+        let prior = |s: u32| -> (i64, u32, u32) {
+            (score(&bk.glyphs, s), (s - 1).is_multiple_of(n) as u32, (s % 10 == 1) as u32)
+        };
         let mut best = (next, prior(next));
         for s in 1..=400u32 {
             let sc = prior(s);

@@ -242,14 +242,17 @@ fn frame(bin0: &Bin, quarter: u32) -> Frame {
             }
         }
     }
-    match persp {
-        Some(p) => {
-            let hh = p.after(&r);
-            let bin = bin0.warp(&hh.inverse().unwrap_or(Homography::IDENTITY), w, h);
-            Frame { h: hh, w, hh: h, quarter, skew, perspective: true, bin, hsum }
+    if let Some(p) = persp {
+        let hh = p.after(&r);
+        let bin = bin0.warp(&hh.inverse().unwrap_or(Homography::IDENTITY), w, h);
+        // kept only when the rulings come out straighter (the outermost lines can be a page edge
+        // against the background, or a ruling of another part of the form)
+        let hsum2: f64 = lines::rulings(&bin, lh, 1, 0.2 * w as f64).iter().map(|s| s.len()).sum();
+        if hsum2 >= 0.95 * hsum {
+            return Frame { h: hh, w, hh: h, quarter, skew, perspective: true, bin, hsum: hsum2 };
         }
-        None => Frame { h: r, w, hh: h, quarter, skew, perspective: false, bin: bin1, hsum },
     }
+    Frame { h: r, w, hh: h, quarter, skew, perspective: false, bin: bin1, hsum }
 }
 
 /// Segments a grey page: orientation, skew and perspective correction, move table, cells.
