@@ -34,74 +34,8 @@ impl Damage {
     }
 }
 
-/// A 3x3 projective map (row-major, h[8] = 1).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Homography(pub [f64; 9]);
-
-impl Homography {
-    pub const IDENTITY: Homography = Homography([1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
-
-    pub fn apply(&self, x: f64, y: f64) -> (f64, f64) {
-        let h = &self.0;
-        let w = h[6] * x + h[7] * y + h[8];
-        ((h[0] * x + h[1] * y + h[2]) / w, (h[3] * x + h[4] * y + h[5]) / w)
-    }
-
-    /// The map taking `src[i]` to `dst[i]` (four points, no three collinear).
-    pub fn from_points(src: &[(f64, f64); 4], dst: &[(f64, f64); 4]) -> Option<Homography> {
-        let mut a = [[0.0f64; 9]; 8];
-        for i in 0..4 {
-            let (x, y) = src[i];
-            let (u, v) = dst[i];
-            a[2 * i] = [x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y, u];
-            a[2 * i + 1] = [0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y, v];
-        }
-        // Gaussian elimination with partial pivoting on the 8x8 system.
-        for col in 0..8 {
-            let piv = (col..8).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
-            if a[piv][col].abs() < 1e-12 {
-                return None;
-            }
-            a.swap(col, piv);
-            for row in 0..8 {
-                if row != col {
-                    let f = a[row][col] / a[col][col];
-                    for k in col..9 {
-                        a[row][k] -= f * a[col][k];
-                    }
-                }
-            }
-        }
-        let mut h = [0.0; 9];
-        for i in 0..8 {
-            h[i] = a[i][8] / a[i][i];
-        }
-        h[8] = 1.0;
-        Some(Homography(h))
-    }
-
-    pub fn inverse(&self) -> Option<Homography> {
-        let m = &self.0;
-        let det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
-            + m[2] * (m[3] * m[7] - m[4] * m[6]);
-        if det.abs() < 1e-12 {
-            return None;
-        }
-        let inv = [
-            (m[4] * m[8] - m[5] * m[7]) / det,
-            (m[2] * m[7] - m[1] * m[8]) / det,
-            (m[1] * m[5] - m[2] * m[4]) / det,
-            (m[5] * m[6] - m[3] * m[8]) / det,
-            (m[0] * m[8] - m[2] * m[6]) / det,
-            (m[2] * m[3] - m[0] * m[5]) / det,
-            (m[3] * m[7] - m[4] * m[6]) / det,
-            (m[1] * m[6] - m[0] * m[7]) / det,
-            (m[0] * m[4] - m[1] * m[3]) / det,
-        ];
-        let s = inv[8];
-        Some(Homography(inv.map(|v| v / s)))
-    }
-}
+/// The page stage's plane projective transform, used here to warp pages.
+pub use crate::page::geom::Homography;
 
 /// The damaged image, the page-to-image map and the JPEG quality to save it with (None: PNG).
 pub struct Damaged {
