@@ -4,27 +4,13 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use scoresheet::decode::truth::edit_distance;
 use scoresheet::decode::{CellReading, CellScorer, Copy, Params, decode};
 use scoresheet::notation::{LangChoice, Style, lang, parse_game, spell};
 use shakmaty::{Chess, Move, Position};
 
 struct FakeCell {
     ink: String,
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 impl CellScorer for FakeCell {

@@ -30,7 +30,8 @@ impl TruePly {
 /// Labels read ahead to choose between moves.
 const LOOKAHEAD: usize = 10;
 
-fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance in characters.
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();

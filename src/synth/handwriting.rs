@@ -119,6 +119,11 @@ pub struct Stroke<'a> {
 }
 
 impl<'a> Stroke<'a> {
+    /// Pen strokes alone (a strike-through, a cross, a signature), in page pixels.
+    pub fn lines(extra: Vec<Polygon>) -> Stroke<'a> {
+        Stroke { word: Word { glyphs: Vec::new(), width: 0.0 }, x: 0.0, y: 0.0, angle: 0.0, extra }
+    }
+
     /// Rasterizes the stroke into a coverage mask with the hand's weight.
     pub fn mask(&self, hand: &Hand) -> Mask {
         let place = Affine::translate(self.x, self.y).then_after(Affine::rotate(self.angle));

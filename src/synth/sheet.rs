@@ -420,13 +420,7 @@ fn crossed_out<R: Rng>(canvas: &mut Canvas, hand: &Hand, rect: [f32; 4], wrong: 
     sa.draw(canvas, hand, 1.0);
     if let Some(bx) = ink {
         let pen = (size * 0.09).max(1.5);
-        let strike = Stroke {
-            word: handwriting::Word { glyphs: Vec::new(), width: 0.0 },
-            x: 0.0,
-            y: 0.0,
-            angle: 0.0,
-            extra: handwriting::strike(bx, pen, rng),
-        };
+        let strike = Stroke::lines(handwriting::strike(bx, pen, rng));
         strike.draw(canvas, hand, 1.0);
     }
     let bx = (x + aw + gap).min(rect[2] - bw);
@@ -510,13 +504,7 @@ fn write_result<R: Rng>(
                 thick_line((cx + d, cy - d), (cx - d, cy + d), pen),
             ]
         };
-        let s = Stroke {
-            word: handwriting::Word { glyphs: Vec::new(), width: 0.0 },
-            x: 0.0,
-            y: 0.0,
-            angle: 0.0,
-            extra: polys,
-        };
+        let s = Stroke::lines(polys);
         s.draw(canvas, hand, 1.0);
         return;
     }
@@ -538,13 +526,7 @@ fn sign<R: Rng>(canvas: &mut Canvas, form: &Form, hand: &Hand, rng: &mut R) {
         let x = x0 + (x1 - x0) * rng.gen_range(0.4..0.55);
         let w = (x1 - x0) * rng.gen_range(0.25..0.4);
         let polys = handwriting::signature(x, y1 - 8.0, w, 26.0, (hand.size * 0.07).max(1.3), rng);
-        let s = Stroke {
-            word: handwriting::Word { glyphs: Vec::new(), width: 0.0 },
-            x: 0.0,
-            y: 0.0,
-            angle: 0.0,
-            extra: polys,
-        };
+        let s = Stroke::lines(polys);
         s.draw(canvas, hand, 1.0);
     }
 }
