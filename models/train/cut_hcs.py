@@ -1,10 +1,12 @@
 """Cuts HCS cells with our own `page` stage (`scoresheet segment PAGE --out DIR`) and labels them
 from training_tags.txt. Writes OUT/train/labels.tsv (all games but the 17 test games) and
-OUT/test/labels.tsv (the 17 test games, both pages). No test page ever enters OUT/train.
+OUT/test/labels.tsv (the 17 test games, both pages), and OUT/blank/labels.tsv (blank cells of training
+pages, label ""). No test page ever enters OUT/train or OUT/blank.
 
     python models/train/cut_hcs.py --bin target/release/scoresheet /work/shared/data/hcs OUT
 """
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -22,6 +24,7 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--bin", default="target/release/scoresheet")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--blanks", type=int, default=1, help="also keep blank training cells labelled \"\" (1/0)")
     a = ap.parse_args()
     tags = {}
     for line in open(os.path.join(a.hcs, "training_tags.txt"), encoding="utf-8"):
@@ -36,7 +39,10 @@ def main():
         if not os.path.exists(src):
             return page, "missing page"
         d = os.path.join(tmp, page)
-        r = subprocess.run([a.bin, "segment", src, "--out", d], capture_output=True, text=True)
+        r = subprocess.run([a.bin, "segment", src, "--out", d, "--json"], capture_output=True, text=True)
+        if r.returncode == 0:
+            with open(os.path.join(d, "cells.json"), "w") as f:
+                f.write(r.stdout)
         return page, None if r.returncode == 0 else r.stderr.strip()[:200]
 
     failed = []
@@ -60,8 +66,35 @@ def main():
         shutil.copy(cell, os.path.join(a.out, split, name))
         files[split].write(f"{name}\t{label}\n")
         counts[split] += 1
+    # Blank cells for training: on a training page, a cell after the page's last labelled move that
+    # the page stage also finds blank is labelled "" (the model must learn to read nothing there).
+    # They go to OUT/blank (their own mixture weight: there are almost as many as written cells).
+    blanks = 0
+    if a.blanks:
+        os.makedirs(os.path.join(a.out, "blank"), exist_ok=True)
+        files["blank"] = open(os.path.join(a.out, "blank", "labels.tsv"), "w", encoding="utf-8")
+        last = {}
+        for name in tags:
+            g, p, m, _ = name[:-4].split("_")
+            last[(g, p)] = max(last.get((g, p), 0), int(m))
+        for (g, p), m_last in sorted(last.items()):
+            if g in TEST_GAMES:
+                continue
+            js = os.path.join(tmp, f"{g}_{p}", "cells.json")
+            if not os.path.exists(js):
+                continue
+            for c in json.load(open(js))["cells"]:
+                cell = os.path.join(tmp, f"{g}_{p}", f"{c['move']}_{c['side']}.png")
+                if c["move"] > m_last and c["blank"] and os.path.exists(cell):
+                    name = f"{g}_{p}_{c['move']}_{c['side']}.png"
+                    shutil.copy(cell, os.path.join(a.out, "blank", name))
+                    files["blank"].write(f"{name}\t\n")
+                    blanks += 1
+    for f in files.values():
+        f.close()
     shutil.rmtree(tmp, ignore_errors=True)
-    print(f"{len(pages)} pages, {len(failed)} failed to segment, cells: {counts}, {missing} labelled cells not cut")
+    print(f"{len(pages)} pages, {len(failed)} failed to segment, cells: {counts}, {missing} labelled cells not cut, "
+          f"{blanks} blank training cells")
     for page, err in failed[:20]:
         print("  ", page, err, file=sys.stderr)
 

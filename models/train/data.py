@@ -31,15 +31,16 @@ def shrink(img, height=KEEP_HEIGHT):
     return cv2.resize(img, (max(1, round(w * height / h)), height), interpolation=cv2.INTER_AREA)
 
 
-def load_dir(path, alphabet, limit=None, keep_height=KEEP_HEIGHT):
-    """[(image uint8, labels, folded text, file)] of one labels.tsv directory; unknown characters are skipped."""
+def load_dir(path, alphabet, limit=None, keep_height=KEEP_HEIGHT, blanks=False):
+    """[(image uint8, labels, folded text, file)] of one labels.tsv directory; unknown characters are skipped,
+    and so are blank cells (label "") unless `blanks`."""
     items, skipped = [], 0
     with open(os.path.join(path, "labels.tsv"), encoding="utf-8") as f:
-        lines = [l.rstrip("\n") for l in f if l.strip()]
+        lines = [l.rstrip("\n") for l in f if l.strip("\n")]
     for line in lines[:limit] if limit else lines:
         name, _, text = line.partition("\t")
         labels = alphabet.encode(text)
-        if labels is None or not labels:
+        if labels is None or (not labels and not blanks):
             skipped += 1
             continue
         file = os.path.join(path, name)

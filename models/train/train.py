@@ -76,7 +76,7 @@ def main():
     sources, weights = [], []
     for spec in a.data:
         d, _, w = spec.partition(":")
-        items, skipped = load_dir(d, alphabet, a.limit)
+        items, skipped = load_dir(d, alphabet, a.limit, blanks=True)
         print(f"{d}: {len(items)} cells, {skipped} skipped", flush=True)
         if items:
             sources.append(items)
