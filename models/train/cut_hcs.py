@@ -1,7 +1,8 @@
 """Cuts HCS cells with our own `page` stage (`scoresheet segment PAGE --out DIR`) and labels them
 from training_tags.txt. Writes OUT/train/labels.tsv (all games but the 17 test games) and
-OUT/test/labels.tsv (the 17 test games, both pages), and OUT/blank/labels.tsv (blank cells of training
-pages, label ""). No test page ever enters OUT/train or OUT/blank.
+OUT/test/labels.tsv (the 17 test games, both pages), OUT/dev/labels.tsv (the decoder's development
+games: number ending in 6, outside the test split), and OUT/blank/labels.tsv (blank cells of training
+pages, label ""). No test or development page ever enters OUT/train or OUT/blank.
 
     python models/train/cut_hcs.py --bin target/release/scoresheet /work/shared/data/hcs OUT
 """
@@ -16,6 +17,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 TEST_GAMES = {"001", "005", "008", "017", "019", "021", "022", "023", "024", "025", "027", "029", "033", "034",
               "035", "039", "040"}
+
+
+def is_dev(game):
+    """The decoder's development games (tuning and confidence calibration): never trained on either."""
+    return game not in TEST_GAMES and int(game) % 10 == 6
 
 
 def main():
@@ -50,7 +56,7 @@ def main():
         for page, err in ex.map(cut, pages):
             if err:
                 failed.append((page, err))
-    counts = {"train": 0, "test": 0}
+    counts = {"train": 0, "test": 0, "dev": 0}
     missing = 0
     files = {}
     for split in counts:
@@ -62,7 +68,7 @@ def main():
         if not os.path.exists(cell):
             missing += 1
             continue
-        split = "test" if g in TEST_GAMES else "train"
+        split = "test" if g in TEST_GAMES else "dev" if is_dev(g) else "train"
         shutil.copy(cell, os.path.join(a.out, split, name))
         files[split].write(f"{name}\t{label}\n")
         counts[split] += 1
@@ -78,7 +84,7 @@ def main():
             g, p, m, _ = name[:-4].split("_")
             last[(g, p)] = max(last.get((g, p), 0), int(m))
         for (g, p), m_last in sorted(last.items()):
-            if g in TEST_GAMES:
+            if g in TEST_GAMES or is_dev(g):
                 continue
             js = os.path.join(tmp, f"{g}_{p}", "cells.json")
             if not os.path.exists(js):
