@@ -363,12 +363,26 @@ pub fn decode_lang(copies: Vec<Copy<'_>>, lang: &'static Lang, params: &Params) 
 }
 
 fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params, path: Path) -> DecodedGame {
-    let confidences = confidence::per_move(ink, start, lang, params, &path);
+    let weighed = confidence::per_move(ink, start, lang, params, &path);
+    let off_ink: Vec<f32> = path
+        .moves
+        .iter()
+        .map(|(_, readings)| {
+            let present: Vec<&CellReading> = readings.iter().filter(|r| **r != CellReading::Missing).collect();
+            let off = present.iter().filter(|r| !matches!(r, CellReading::Written { .. })).count();
+            if present.is_empty() { 1.0 } else { off as f32 / present.len() as f32 }
+        })
+        .collect();
+    let features = confidence::features(&weighed, &off_ink);
     let mut pos = start.clone();
     let mut moves = Vec::new();
-    for (ply, ((mv, readings), (conf, alts))) in path.moves.iter().zip(confidences).enumerate() {
+    for (ply, (((mv, readings), w), f)) in path.moves.iter().zip(weighed).zip(features).enumerate() {
         let (number, color) = number_and_color(ply);
-        let alternatives = alts.into_iter().map(|(m, p)| (english_san(&pos, &m), p)).collect();
+        let conf = confidence::calibrated(&f);
+        // The alternatives share what the move read leaves, in the look-ahead's proportions.
+        let rest: f32 = w.alternatives.iter().map(|a| a.1).sum();
+        let scale = if rest > 0.0 { (1.0 - conf) / rest.max(1.0 - w.p) } else { 0.0 };
+        let alternatives = w.alternatives.into_iter().map(|(m, p)| (english_san(&pos, &m), p * scale)).collect();
         moves.push(DecodedMove {
             mv: *mv,
             san: english_san(&pos, mv),
@@ -378,6 +392,7 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
             confidence: conf,
             alternatives,
             flagged: conf < params.flag_threshold,
+            features: f,
         });
         pos.play_unchecked(*mv);
     }

@@ -49,14 +49,18 @@ fn continuation(ink: &mut Ink<'_>, pos: &Chess, ply: usize, window: usize, lang:
     beam.first().map_or(0.0, |b| b.1)
 }
 
+/// What the look-ahead found about one move.
+pub(crate) struct Weighed {
+    /// Softmax probability of the move against its alternatives, each continued a few half-moves.
+    pub p: f32,
+    /// The alternatives with their softmax probabilities, most likely first (3 at most).
+    pub alternatives: Vec<(Move, f32)>,
+    /// The move's own cell score less the best alternative's (capped at `LOCAL_MARGIN`).
+    pub local_margin: f32,
+}
+
 /// For each move of `path`: its probability and the alternatives with theirs.
-pub(crate) fn per_move(
-    ink: &mut Ink<'_>,
-    start: &Chess,
-    lang: &Lang,
-    params: &Params,
-    path: &Path,
-) -> Vec<(f32, Vec<(Move, f32)>)> {
+pub(crate) fn per_move(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params, path: &Path) -> Vec<Weighed> {
     ink.set_context(lang, params);
     let mut out = Vec::with_capacity(path.moves.len());
     let mut pos = start.clone();
@@ -71,8 +75,9 @@ pub(crate) fn per_move(
             .take(MAX_ALTERNATIVES)
             .copied()
             .collect();
+        let local_margin = rivals.first().map_or(LOCAL_MARGIN, |r| (chosen - r.1).min(LOCAL_MARGIN));
         if rivals.is_empty() {
-            out.push((1.0, Vec::new()));
+            out.push(Weighed { p: 1.0, alternatives: Vec::new(), local_margin });
         } else {
             let total_of = |ink: &mut Ink<'_>, m: &Move, local: f32| {
                 let mut after = pos.clone();
@@ -88,9 +93,48 @@ pub(crate) fn per_move(
             let mut alts: Vec<(Move, f32)> = theirs.iter().map(|(m, s)| (*m, ((s - max) / t).exp() / z)).collect();
             alts.sort_by(|a, b| b.1.total_cmp(&a.1));
             alts.truncate(3);
-            out.push((p_mine, alts));
+            out.push(Weighed { p: p_mine, alternatives: alts, local_margin });
         }
         pos.play_unchecked(*mv);
     }
     out
+}
+
+/// Number of calibration inputs per move (see [`features`]).
+pub const FEATURES: usize = 5;
+
+/// Half-moves on each side whose evidence is averaged into a move's context features.
+const CONTEXT: usize = 4;
+
+/// Logistic calibration: weights of [`features`] and the bias, fitted on the HCS development
+/// games (`scoresheet eval --hcs --dev 100 --dump F`, then `scripts/fit_calibration.py F`).
+pub const CALIBRATION: [f32; FEATURES + 1] = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+
+fn logit(p: f32) -> f32 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    (p / (1.0 - p)).ln()
+}
+
+/// The calibration inputs of every move: the look-ahead probability (as a logit), the cell-score
+/// margin over the best alternative, the share of the move's cells that do not show it (blank or
+/// another text), and the last two averaged over the neighbouring half-moves (a game that has
+/// lost its way shows it over several moves).
+pub(crate) fn features(weighed: &[Weighed], off_ink: &[f32]) -> Vec<[f32; FEATURES]> {
+    let n = weighed.len();
+    (0..n)
+        .map(|i| {
+            let lo = i.saturating_sub(CONTEXT);
+            let hi = (i + CONTEXT + 1).min(n);
+            let k = (hi - lo) as f32;
+            let ctx_off = off_ink[lo..hi].iter().sum::<f32>() / k;
+            let ctx_logit = weighed[lo..hi].iter().map(|w| logit(w.p)).sum::<f32>() / k;
+            [logit(weighed[i].p), weighed[i].local_margin / LOCAL_MARGIN, off_ink[i], ctx_off, ctx_logit]
+        })
+        .collect()
+}
+
+/// The calibrated probability that a move with these features is right.
+pub fn calibrated(f: &[f32; FEATURES]) -> f32 {
+    let z = CALIBRATION[FEATURES] + f.iter().zip(CALIBRATION).map(|(x, w)| x * w).sum::<f32>();
+    1.0 / (1.0 + (-z).exp())
 }

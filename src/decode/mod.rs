@@ -67,6 +67,8 @@ pub struct DecodedMove {
     pub alternatives: Vec<(String, f32)>,
     /// Confidence under the review threshold.
     pub flagged: bool,
+    /// The evidence the confidence was calibrated from ([`confidence::features`]).
+    pub features: [f32; confidence::FEATURES],
 }
 
 /// A decoded game.
@@ -100,6 +102,9 @@ pub struct Params {
     pub flag_threshold: f32,
     /// The writing habits to consider (all, unless the writer's style is known).
     pub habits: Habits,
+    /// How much the page stage's blank flag for a cell moves the odds of reading it blank (natural
+    /// log); the flag is only used where the model reads nothing with confidence. 0: ignored.
+    pub blank_flag_weight: f32,
     /// Moves fixed by the user (a correction): half-move index (0 = white's first) to English
     /// SAN. The rest of the game is decoded around them.
     pub pins: std::collections::BTreeMap<usize, String>,
@@ -116,6 +121,7 @@ impl Default for Params {
             temperature: 1.0,
             flag_threshold: 0.9,
             habits: Habits::all(),
+            blank_flag_weight: 8.0,
             pins: Default::default(),
         }
     }
@@ -143,17 +149,19 @@ impl CellScorer for crate::recognize::CellScores {
 pub struct InkAware<S: CellScorer> {
     pub inner: S,
     pub blank: bool,
+    /// How much the page stage's flag moves the odds (natural log; 0: the model alone decides).
+    pub weight: f32,
     /// Whether the blank flag is applied (decided on first use from the model's best reading).
     trusted: Option<bool>,
 }
 
 impl<S: CellScorer> InkAware<S> {
-    pub fn new(inner: S, blank: bool) -> InkAware<S> {
-        InkAware { inner, blank, trusted: None }
+    pub fn new(inner: S, blank: bool, weight: f32) -> InkAware<S> {
+        InkAware { inner, blank, weight, trusted: None }
     }
 
     fn blank_applies(&mut self) -> bool {
-        if !self.blank {
+        if !self.blank || self.weight <= 0.0 {
             return false;
         }
         if self.trusted.is_none() {
@@ -164,8 +172,6 @@ impl<S: CellScorer> InkAware<S> {
     }
 }
 
-/// How much a page-stage blank flag moves the odds (natural log).
-pub const BLANK_FLAG_WEIGHT: f32 = 8.0;
 /// A reading at least this likely overrules a blank flag.
 pub const CONFIDENT_READING: f32 = -1.0;
 
@@ -173,11 +179,12 @@ impl<S: CellScorer> CellScorer for InkAware<S> {
     fn logp(&mut self, texts: &[&str]) -> Vec<f32> {
         let blank = self.blank_applies();
         let mut lps = self.inner.logp(texts);
+        let w = self.weight;
         for (t, lp) in texts.iter().zip(lps.iter_mut()) {
             match (blank, t.is_empty()) {
                 (true, true) => *lp = lp.max(-0.05),
-                (true, false) => *lp -= BLANK_FLAG_WEIGHT,
-                (false, true) if !self.blank => *lp -= BLANK_FLAG_WEIGHT / 2.0,
+                (true, false) => *lp -= w,
+                (false, true) if !self.blank => *lp -= w / 2.0,
                 _ => {}
             }
         }

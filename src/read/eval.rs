@@ -148,14 +148,34 @@ pub fn evaluate(games: &[TruthGame], opts: &BatchOptions<'_>) -> Figures {
 
 /// [`evaluate`], with each game's figures.
 pub fn evaluate_each(games: &[TruthGame], opts: &BatchOptions<'_>) -> (Figures, Vec<(String, Figures)>) {
+    let (all, each, _) = evaluate_with_evidence(games, opts);
+    (all, each)
+}
+
+/// Like [`evaluate_each`], with one line per move read for fitting the confidence calibration:
+/// game, half-move, the move's calibration features, and 1 if it is right, 0 if wrong (moves
+/// whose truth is the player's own error are left out).
+pub fn evaluate_with_evidence(
+    games: &[TruthGame],
+    opts: &BatchOptions<'_>,
+) -> (Figures, Vec<(String, Figures)>, String) {
     let list: Vec<(String, Vec<PathBuf>)> = games.iter().map(|(n, f, _)| (n.clone(), f.clone())).collect();
     let batch = read_batch(&list, opts);
     let mut figures = Figures { failed_files: batch.errors.len(), ..Figures::default() };
     let mut each = Vec::new();
+    let mut evidence = String::new();
     for (name, _, truth) in games {
         let mut one = Figures::default();
         match batch.games.iter().find(|g| g.id == *name) {
-            Some(g) => one.add(&g.game, truth),
+            Some(g) => {
+                one.add(&g.game, truth);
+                for (i, m) in g.game.moves.iter().enumerate() {
+                    let Some(t) = truth.get(i).filter(|t| t.counted()) else { continue };
+                    let f: Vec<String> = m.features.iter().map(|x| format!("{x:.4}")).collect();
+                    let right = u8::from(t.allowed.contains(&m.mv));
+                    evidence.push_str(&format!("{name}\t{i}\t{}\t{right}\n", f.join("\t")));
+                }
+            }
             None => {
                 one.games += 1;
                 one.plies_counted += truth.iter().filter(|t| t.counted()).count();
@@ -165,7 +185,7 @@ pub fn evaluate_each(games: &[TruthGame], opts: &BatchOptions<'_>) -> (Figures, 
         figures.merge(&one);
         each.push((name.clone(), one));
     }
-    (figures, each)
+    (figures, each, evidence)
 }
 
 /// The HCS test games in `dir` (less the endgame study 039): with `both_pages`, pages 0 and 1
@@ -213,12 +233,19 @@ pub struct EvalArgs {
     /// Decoder confidence under which a move is flagged.
     #[arg(long)]
     pub flag_threshold: Option<f32>,
+    /// Weight of the page stage's blank flag (natural log; 0 = the model alone decides).
+    #[arg(long)]
+    pub blank_weight: Option<f32>,
     /// The recognizer model (default: the shipped one).
     #[arg(long)]
     pub model: Option<PathBuf>,
     /// Print each game's figures too.
     #[arg(long)]
     pub verbose: bool,
+    /// With --dev: write each move's confidence evidence and whether it is right to this file
+    /// (TSV, for `scripts/fit_calibration.py`).
+    #[arg(long)]
+    pub dump: Option<PathBuf>,
     /// With --hcs: read the development set instead (pages outside the test split, each alone
     /// against its own labels), at most this many pages. For tuning; the test split is not.
     #[arg(long)]
@@ -243,6 +270,9 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
     if let Some(t) = args.flag_threshold {
         params.flag_threshold = t;
     }
+    if let Some(w) = args.blank_weight {
+        params.blank_flag_weight = w;
+    }
     let no_headers = |_: &str, _: &[PathBuf]| Vec::new();
     let tick = || {};
     let opts = BatchOptions {
@@ -259,7 +289,10 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
     let mut out = String::new();
     if let (true, Some(limit)) = (args.hcs, args.dev) {
         let games = hcs_dev_games(&args.dir, limit)?;
-        let (all, each) = evaluate_each(&games, &opts);
+        let (all, each, evidence) = evaluate_with_evidence(&games, &opts);
+        if let Some(path) = &args.dump {
+            std::fs::write(path, evidence).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
         if args.verbose {
             for (g, f) in &each {
                 out.push_str(&f.summary(&format!("  page {g}")));
@@ -296,9 +329,16 @@ pub const HCS_TEST_GAMES: [&str; 17] = [
     "040",
 ];
 
-/// HCS pages outside the test split, each read alone against its own page labels from
-/// `training_tags.txt`: the development set for tuning the decoder (the recognizer has seen
-/// these pages, so its figures here are optimistic). `limit` pages at most.
+/// Whether an HCS game is one of the decoder's development games: outside the test split, number
+/// ending in 6 (16 games, 30 pages). The recognizer's training leaves them out too
+/// (`models/train/cut_hcs.py`), so decoder tuning and confidence calibration see cells the model
+/// was not fitted to.
+pub fn is_hcs_dev_game(game: &str) -> bool {
+    !HCS_TEST_GAMES.contains(&game) && game.parse::<u32>().is_ok_and(|n| n % 10 == 6)
+}
+
+/// The pages of the HCS development games ([`is_hcs_dev_game`]), each read alone against its own
+/// page labels from `training_tags.txt`: the set for tuning the decoder. `limit` pages at most.
 pub fn hcs_dev_games(dir: &Path, limit: usize) -> Result<Vec<TruthGame>, String> {
     let tags_path = dir.join("training_tags.txt");
     let tags = std::fs::read_to_string(&tags_path).map_err(|e| format!("{}: {e}", tags_path.display()))?;
@@ -309,7 +349,7 @@ pub fn hcs_dev_games(dir: &Path, limit: usize) -> Result<Vec<TruthGame>, String>
         let label: String = it.collect::<Vec<_>>().join(" ");
         let parts: Vec<&str> = name.trim_end_matches(".png").split('_').collect();
         let [g, p, m, side] = parts[..] else { continue };
-        if HCS_TEST_GAMES.contains(&g) {
+        if !is_hcs_dev_game(g) {
             continue;
         }
         let Ok(m) = m.parse::<u32>() else { continue };
@@ -358,6 +398,14 @@ mod tests {
         let g = hcs_test_labels(tags);
         assert_eq!(g["001"], vec!["d4", "Nf6", "c4", "h3"]);
         assert_eq!(g["005"], vec!["e4"]);
+    }
+
+    #[test]
+    fn development_games_stay_outside_the_test_split() {
+        let dev: Vec<String> = (1..=160).map(|n| format!("{n:03}")).filter(|g| is_hcs_dev_game(g)).collect();
+        assert_eq!(dev.len(), 16);
+        assert!(dev.iter().all(|g| !HCS_TEST_GAMES.contains(&g.as_str())));
+        assert!(!is_hcs_dev_game("001") && is_hcs_dev_game("006") && !is_hcs_dev_game("x6"));
     }
 
     #[test]

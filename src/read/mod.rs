@@ -163,7 +163,7 @@ pub fn decode_game(
         let mut boxes = vec![None; plies];
         for (ply, bbox, blank, scores) in &sheet.cells {
             boxes[*ply] = Some(*bbox);
-            let scorer = InkAware::new(scores.clone(), *blank);
+            let scorer = InkAware::new(scores.clone(), *blank, params.blank_flag_weight);
             copies[copy_of[s]].cells[*ply] = Some(Box::new(scorer) as Box<dyn CellScorer>);
         }
         refs.push(SheetRef { file: sheet.file.display().to_string(), page: sheet.page, copy: copy_of[s], boxes });

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Fits the decoder's confidence calibration (src/decode/confidence.rs, CALIBRATION) by logistic
+regression on the evidence `scoresheet eval DIR --hcs --dev 100 --dump FILE` writes, and shows how
+well calibrated the result is and what each flag threshold catches.
+
+    python3 scripts/fit_calibration.py FILE [--l2 1.0]
+
+FILE: one line per move read: game, half-move, features..., right (1/0).
+"""
+import argparse
+
+import numpy as np
+
+
+def fit(x, y, l2):
+    """Logistic regression by Newton's method with an L2 penalty (not on the bias)."""
+    xb = np.hstack([x, np.ones((len(x), 1))])
+    w = np.zeros(xb.shape[1])
+    reg = np.full(xb.shape[1], l2)
+    reg[-1] = 0.0
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-xb @ w))
+        g = xb.T @ (p - y) + reg * w
+        h = (xb * (p * (1 - p))[:, None]).T @ xb + np.diag(reg)
+        step = np.linalg.solve(h, g)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w
+
+
+def predict(x, w):
+    return 1 / (1 + np.exp(-(np.hstack([x, np.ones((len(x), 1))]) @ w)))
+
+
+def report(name, p, y):
+    print(f"{name}: {len(y)} moves, {100 * y.mean():.1f} % right, Brier {np.mean((p - y) ** 2):.4f}, "
+          f"log-loss {-np.mean(y * np.log(p + 1e-9) + (1 - y) * np.log(1 - p + 1e-9)):.4f}")
+    print("  confidence bin   moves   mean confidence   share right")
+    edges = [0, 0.2, 0.4, 0.6, 0.8, 0.9, 0.95, 0.99, 1.0001]
+    for lo, hi in zip(edges, edges[1:]):
+        m = (p >= lo) & (p < hi)
+        if m.any():
+            print(f"  [{lo:.2f}, {min(hi, 1):.2f})  {m.sum():7d}   {p[m].mean():15.3f}   {y[m].mean():11.3f}")
+    print("  threshold   wrong moves flagged   moves flagged")
+    wrong = y == 0
+    for t in [0.5, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98]:
+        f = p < t
+        print(f"  {t:9.2f}   {100 * (f & wrong).sum() / max(wrong.sum(), 1):18.1f} %   {100 * f.mean():11.1f} %")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("file")
+    ap.add_argument("--l2", type=float, default=1.0)
+    a = ap.parse_args()
+    rows = [l.rstrip("\n").split("\t") for l in open(a.file) if l.strip()]
+    games = np.array([r[0] for r in rows])
+    x = np.array([[float(v) for v in r[2:-1]] for r in rows])
+    y = np.array([float(r[-1]) for r in rows])
+    # Before: the look-ahead probability alone (the first feature is its logit).
+    report("look-ahead probability (uncalibrated)", 1 / (1 + np.exp(-x[:, 0])), y)
+    # Honest estimate: fitted on half the games, measured on the other half, and the reverse.
+    names = sorted(set(games))
+    half = set(names[::2])
+    a_mask = np.array([g in half for g in games])
+    p_cv = np.zeros(len(y))
+    for train in (a_mask, ~a_mask):
+        p_cv[~train] = predict(x[~train], fit(x[train], y[train], a.l2))
+    report("calibrated, two-fold by game (held-out halves)", p_cv, y)
+    w = fit(x, y, a.l2)
+    print("CALIBRATION (fitted on all):", "[" + ", ".join(f"{v:.4f}" for v in w) + "]")
+
+
+if __name__ == "__main__":
+    main()
