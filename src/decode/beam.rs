@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
@@ -298,6 +298,7 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
     let mut beam = vec![Hyp { pos: start.clone(), score: 0.0, node: usize::MAX }];
     let mut best_end: Option<(f32, usize, Option<&'static str>)> = None;
     let plies = ink.plies.min(limit);
+    let full = plies == ink.plies;
     for ply in 0..plies {
         // Children are scored first and made (position played, node stored) only if kept.
         let mut children: Vec<(f32, usize, Rc<Expansion>, usize)> = Vec::new();
@@ -312,6 +313,13 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
                 children.push((hyp.score + score, h, exp.clone(), i));
             }
         }
+        if full {
+            // Every later term is a log-probability or a penalty (<= 0): a game already behind
+            // the best finished one can never overtake it.
+            if let Some((s, _, _)) = best_end {
+                children.retain(|c| c.0 > s);
+            }
+        }
         if children.is_empty() {
             beam.clear();
             break;
@@ -319,16 +327,23 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
         children.sort_by(|a, b| b.0.total_cmp(&a.0));
         let top = children[0].0;
         children.retain(|c| c.0 >= top - PRUNE_MARGIN);
-        children.truncate(params.beam.max(1));
-        beam = children
-            .into_iter()
-            .map(|(score, h, expansion, index)| {
-                let mut pos = beam[h].pos.clone();
-                pos.play_unchecked(expansion[index].0);
-                nodes.push(Node { parent: beam[h].node, expansion, index });
-                Hyp { pos, score, node: nodes.len() - 1 }
-            })
-            .collect();
+        // Games that reach the same position at the same half-move have the same future: only the
+        // best of them is kept, so the beam holds distinct positions.
+        let mut seen: HashSet<u64> = HashSet::default();
+        let mut next = Vec::with_capacity(params.beam.max(1));
+        for (score, h, expansion, index) in children {
+            if next.len() >= params.beam.max(1) {
+                break;
+            }
+            let mut pos = beam[h].pos.clone();
+            pos.play_unchecked(expansion[index].0);
+            if !seen.insert(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0) {
+                continue;
+            }
+            nodes.push(Node { parent: beam[h].node, expansion, index });
+            next.push(Hyp { pos, score, node: nodes.len() - 1 });
+        }
+        beam = next;
     }
     if plies < ink.plies {
         // A probe over the first half-moves: the best live game, ends not counted.

@@ -81,7 +81,8 @@ impl LogProbs {
 #[inline]
 pub fn log_add(a: f32, b: f32) -> f32 {
     let (hi, lo) = if a > b { (a, b) } else { (b, a) };
-    if lo == f32::NEG_INFINITY {
+    // ln(1 + e^-16) < 1.2e-7: below what an f32 sum can hold.
+    if lo == f32::NEG_INFINITY || lo - hi < -16.0 {
         return hi;
     }
     hi + (lo - hi).exp().ln_1p()
