@@ -9,8 +9,8 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence};
 use crate::notation::{
-    CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, Spelling, Variant, english_san, languages,
-    spell_with_habits,
+    CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, SpellKey, Spelling, Variant, english_san,
+    languages, spell_key, spell_key_with_habits,
 };
 
 /// Results a player may write in the cell after the last move.
@@ -94,11 +94,25 @@ pub(crate) struct Ink<'a> {
     /// Expansions already made, by (half-move, position), for the letter set and habits of
     /// `cache_context`.
     expanded: HashMap<(usize, u64), Rc<Expansion>>,
+    /// The spellings of each move key in the context's letters and habits.
+    spellings: HashMap<SpellKey, Rc<[Spelling]>>,
+    /// Per (move key, half-move): per copy, the best spelling's score with its prior and its
+    /// index (`None`: the copy has no cell there).
+    key_scores: HashMap<(SpellKey, usize), Rc<[Option<(f32, u32)>]>>,
     cache_context: String,
 }
 
-/// Every legal move of a position scored at one half-move: (move, log-score, cell readings).
-pub(crate) type Expansion = Vec<(Move, f32, Vec<CellReading>)>;
+/// Every legal move of a position scored at one half-move: (move, log-score, its spelling key,
+/// from which [`Ink::readings`] tells what each cell says).
+pub(crate) type Expansion = Vec<(Move, f32, SpellKey)>;
+
+/// How one copy's cell explains a move.
+enum Explained {
+    Written(f32, u32),
+    Mismatch(f32),
+    Blank(f32),
+    Missing,
+}
 
 impl<'a> Ink<'a> {
     pub(crate) fn new(copies: Vec<Copy<'a>>, params: &Params) -> Ink<'a> {
@@ -137,7 +151,15 @@ impl<'a> Ink<'a> {
             suffixes.push(suffix);
             out.push(cells);
         }
-        Ink { copies: out, blank_suffix: suffixes, plies, expanded: HashMap::default(), cache_context: String::new() }
+        Ink {
+            copies: out,
+            blank_suffix: suffixes,
+            plies,
+            expanded: HashMap::default(),
+            spellings: HashMap::default(),
+            key_scores: HashMap::default(),
+            cache_context: String::new(),
+        }
     }
 
     /// Log-score of the game ending before half-move `ply` (every later cell blank, or a result
@@ -177,6 +199,8 @@ impl<'a> Ink<'a> {
         );
         if context != self.cache_context {
             self.expanded.clear();
+            self.spellings.clear();
+            self.key_scores.clear();
             self.cache_context = context;
         }
     }
@@ -193,71 +217,109 @@ impl<'a> Ink<'a> {
         e
     }
 
-    fn expand_uncached(&mut self, pos: &Chess, ply: usize, lang: &Lang, params: &Params) -> Expansion {
-        let mut legal = pos.legal_moves();
-        if let Some(pinned) = params.pins.get(&ply) {
-            // A move fixed by the user: only it is played here, whatever the ink says.
-            legal.retain(|m| pinned_san_matches(pos, m, pinned));
+    /// Per copy, the best spelling of the move `key` at half-move `ply` (cached).
+    fn key_scores(&mut self, key: &SpellKey, ply: usize, lang: &Lang, params: &Params) -> Rc<[Option<(f32, u32)>]> {
+        if let Some(s) = self.key_scores.get(&(*key, ply)) {
+            return s.clone();
         }
-        let mut spelled: Vec<Spelling> = Vec::with_capacity(legal.len() * 8);
-        let mut ranges: Vec<(Move, usize, usize)> = Vec::with_capacity(legal.len());
-        for m in &legal {
-            let start = spelled.len();
-            spell_with_habits(pos, &legal, m, lang, &params.habits, &mut spelled);
-            ranges.push((*m, start, spelled.len()));
-        }
+        let spelled = self
+            .spellings
+            .entry(*key)
+            .or_insert_with(|| {
+                let mut out = Vec::with_capacity(8);
+                spell_key_with_habits(key, lang, &params.habits, &mut out);
+                out.into()
+            })
+            .clone();
         let texts: Vec<&str> = spelled.iter().map(|s| s.text.as_str()).collect();
-        // Scores per spelling, per copy (None: the copy has no cell here).
-        let mut per_copy: Vec<Option<Vec<f32>>> = Vec::with_capacity(self.copies.len());
-        for cells in &mut self.copies {
-            per_copy.push(match cells.get_mut(ply) {
+        let scores: Rc<[Option<(f32, u32)>]> = self
+            .copies
+            .iter_mut()
+            .map(|cells| match cells.get_mut(ply) {
                 Some(Some(cell)) => {
                     cell.fill(&texts);
-                    Some(texts.iter().map(|t| cell.scores[*t]).collect())
-                }
-                _ => None,
-            });
-        }
-        let priors: Vec<f32> = spelled.iter().map(|s| variant_prior(&s.variant)).collect();
-        ranges
-            .into_iter()
-            .map(|(m, a, b)| {
-                let mut total = 0.0;
-                let mut readings = Vec::with_capacity(self.copies.len());
-                for (cells, scores) in self.copies.iter().zip(&per_copy) {
-                    let (Some(cell), Some(scores)) = (cells.get(ply).and_then(|c| c.as_ref()), scores) else {
-                        readings.push(CellReading::Missing);
-                        continue;
-                    };
-                    let (mut best_i, mut best) = (a, f32::NEG_INFINITY);
-                    for i in a..b {
-                        let s = scores[i] + priors[i];
-                        if s > best {
-                            best = s;
-                            best_i = i;
+                    let mut best = (f32::NEG_INFINITY, 0u32);
+                    for (i, sp) in spelled.iter().enumerate() {
+                        let sc = cell.scores[sp.text.as_str()] + variant_prior(&sp.variant);
+                        if sc > best.0 {
+                            best = (sc, i as u32);
                         }
                     }
-                    let mismatch = params.mismatch_penalty + cell.best.1;
-                    let skip = params.skip_penalty + cell.blank;
-                    if best >= mismatch && best >= skip {
-                        total += best;
-                        let s = &spelled[best_i];
-                        readings.push(CellReading::Written { text: s.text.clone(), variant: s.variant });
-                    } else if mismatch >= skip {
-                        total += mismatch;
-                        readings.push(CellReading::Mismatch(cell.best.0.clone()));
-                    } else {
-                        total += skip;
-                        readings.push(CellReading::Blank);
-                    }
+                    Some(best)
                 }
-                if readings.iter().all(|r| *r == CellReading::Missing) {
-                    // No copy has a cell here (a row the page stage missed): bridging it costs.
-                    total += params.missing_penalty;
+                _ => None,
+            })
+            .collect();
+        self.key_scores.insert((*key, ply), scores.clone());
+        scores
+    }
+
+    /// How each copy's cell explains a move whose best spellings score `scores`.
+    fn explain(&self, scores: &[Option<(f32, u32)>], ply: usize, params: &Params) -> impl Iterator<Item = Explained> {
+        scores.iter().zip(&self.copies).map(move |(sc, cells)| {
+            let (Some((best, i)), Some(Some(cell))) = (sc, cells.get(ply)) else { return Explained::Missing };
+            let mismatch = params.mismatch_penalty + cell.best.1;
+            let skip = params.skip_penalty + cell.blank;
+            if *best >= mismatch && *best >= skip {
+                Explained::Written(*best, *i)
+            } else if mismatch >= skip {
+                Explained::Mismatch(mismatch)
+            } else {
+                Explained::Blank(skip)
+            }
+        })
+    }
+
+    /// What each copy's cell says about the move of `key` played at half-move `ply`.
+    pub(crate) fn readings(&mut self, key: &SpellKey, ply: usize, lang: &Lang, params: &Params) -> Vec<CellReading> {
+        let scores = self.key_scores(key, ply, lang, params);
+        let spelled = self.spellings[key].clone();
+        self.explain(&scores, ply, params)
+            .zip(&self.copies)
+            .map(|(e, cells)| match e {
+                Explained::Written(_, i) => {
+                    let s = &spelled[i as usize];
+                    CellReading::Written { text: s.text.clone(), variant: s.variant }
                 }
-                (m, total, readings)
+                Explained::Mismatch(_) => {
+                    CellReading::Mismatch(cells[ply].as_ref().map_or(String::new(), |c| c.best.0.clone()))
+                }
+                Explained::Blank(_) => CellReading::Blank,
+                Explained::Missing => CellReading::Missing,
             })
             .collect()
+    }
+
+    fn expand_uncached(&mut self, pos: &Chess, ply: usize, lang: &Lang, params: &Params) -> Expansion {
+        let legal = pos.legal_moves();
+        let mut out = Vec::with_capacity(legal.len());
+        for m in &legal {
+            if let Some(pinned) = params.pins.get(&ply) {
+                // A move fixed by the user: only it is played here, whatever the ink says.
+                if !pinned_san_matches(pos, m, pinned) {
+                    continue;
+                }
+            }
+            let key = spell_key(pos, &legal, m, &params.habits);
+            let scores = self.key_scores(&key, ply, lang, params);
+            let mut total = 0.0;
+            let mut any = false;
+            for e in self.explain(&scores, ply, params) {
+                match e {
+                    Explained::Written(s, _) | Explained::Mismatch(s) | Explained::Blank(s) => {
+                        total += s;
+                        any = true;
+                    }
+                    Explained::Missing => {}
+                }
+            }
+            if !any {
+                // No copy has a cell here (a row the page stage missed): bridging it costs.
+                total += params.missing_penalty;
+            }
+            out.push((*m, total, key));
+        }
+        out
     }
 }
 
@@ -357,14 +419,15 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
         }
     }
     let (score, mut node, result) = best_end.unwrap_or((0.0, usize::MAX, None));
-    let mut moves = Vec::new();
+    let mut chain = Vec::new();
     while node != usize::MAX {
         let n = &nodes[node];
-        let (mv, _, readings) = &n.expansion[n.index];
-        moves.push((*mv, readings.clone()));
+        chain.push((n.expansion[n.index].0, n.expansion[n.index].2));
         node = n.parent;
     }
-    moves.reverse();
+    chain.reverse();
+    let moves =
+        chain.into_iter().enumerate().map(|(ply, (mv, key))| (mv, ink.readings(&key, ply, lang, params))).collect();
     Path { moves, score, result }
 }
 

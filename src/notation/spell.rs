@@ -440,8 +440,46 @@ pub fn spell_with_habits(
     habits: &Habits,
     out: &mut Vec<Spelling>,
 ) {
+    spell_key_with_habits(&spell_key(pos, legal, mv, habits), lang, habits, out);
+}
+
+/// Everything about a move in its position that its spellings depend on (given the letter set
+/// and habits): moves with equal keys are spelled alike, so a decoder can spell a key once.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SpellKey {
+    pub mv: Move,
+    check: bool,
+    mate: bool,
+    needs_file: bool,
+    needs_rank: bool,
+    /// "ed" / "exd" names the move alone (only looked at with informal habits).
+    files_unique: bool,
+    /// "PxP" names the move alone (only looked at with informal habits).
+    piece_takes_piece_unique: bool,
+}
+
+/// The [`SpellKey`] of `mv` in `pos` (`legal`: the legal moves of `pos`).
+pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, habits: &Habits) -> SpellKey {
+    let (check, mate) = {
+        let mut after = pos.clone();
+        after.play_unchecked(*mv);
+        let check = after.is_check();
+        (check, check && after.is_checkmate())
+    };
+    let (needs_file, needs_rank) = disambiguation(legal, mv);
+    let informal = habits.informal;
+    let files_unique = informal && mv.role() == Role::Pawn && mv.is_capture() && files_capture_unique(legal, mv);
+    let piece_takes_piece_unique = informal
+        && mv.capture().is_some()
+        && !matches!(mv, Move::EnPassant { .. })
+        && piece_takes_piece_unique(legal, mv);
+    SpellKey { mv: *mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique }
+}
+
+/// [`spell_with_habits`] from a move's [`SpellKey`].
+pub fn spell_key_with_habits(key: &SpellKey, lang: &Lang, habits: &Habits, out: &mut Vec<Spelling>) {
+    let mv = &key.mv;
     let is_capture = mv.is_capture();
-    let is_pawn = mv.role() == Role::Pawn;
     let is_promo = promotion_of(mv).is_some();
     let is_castle = mv.is_castle();
     let castle_forms = [MoveForm::Short];
@@ -456,16 +494,11 @@ pub fn spell_with_habits(
     } else {
         &[PromotionStyle::Equals]
     };
-    let files_ok = habits.informal && is_pawn && is_capture && files_capture_unique(legal, mv);
+    let files_ok = key.files_unique;
     let pawn_caps: &[PawnCaptureStyle] =
         if files_ok { &[PawnCaptureStyle::Square, PawnCaptureStyle::Files] } else { &[PawnCaptureStyle::Square] };
     // (suffix, check omitted, mate as "++")
-    let (check, mate) = {
-        let mut after = pos.clone();
-        after.play_unchecked(*mv);
-        let check = after.is_check();
-        (check, check && after.is_checkmate())
-    };
+    let (check, mate) = (key.check, key.mate);
     let mut checks: Vec<(&'static str, bool, bool)> = Vec::with_capacity(3);
     if mate {
         checks.push(("#", false, false));
@@ -479,7 +512,7 @@ pub fn spell_with_habits(
         checks.push(("", true, false));
     }
     let ep = matches!(mv, Move::EnPassant { .. });
-    let (needs_file, needs_rank) = disambiguation(legal, mv);
+    let (needs_file, needs_rank) = (key.needs_file, key.needs_rank);
     let base = Variant {
         form: MoveForm::Short,
         capture: CaptureMark::X,
@@ -558,7 +591,7 @@ pub fn spell_with_habits(
     if let (Some(captured), false, true) = (mv.capture(), ep, habits.informal) {
         let letter = |r: Role| if r == Role::Pawn { lang.pawn.unwrap_or("") } else { lang.piece_letter(r) };
         let (mover, victim) = (letter(mv.role()), letter(captured));
-        if !mover.is_empty() && !victim.is_empty() && piece_takes_piece_unique(legal, mv) {
+        if !mover.is_empty() && !victim.is_empty() && key.piece_takes_piece_unique {
             let text = format!("{mover}x{victim}");
             let v = Variant { piece_takes_piece: true, ..base };
             for &(suffix, check_omitted, mate_plusplus) in &checks {
