@@ -519,9 +519,11 @@ pub fn analyze(b: &Bin) -> Grid {
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
         };
         let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
+        // (printed digits of the numbers' height: a heading's "#" or "No" is smaller)
         let like = |bx: [f64; 4], g: usize, gadj: usize| {
             let bx = inner(bx);
-            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0
+            let tall = glyph_height(b, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
+            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall
         };
         for _ in 0..if cut_top { 0 } else { 2 } {
             let (t, _) = rows[0];
@@ -698,6 +700,10 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
         for (j, vj) in vsegs.iter().enumerate().skip(i + 1) {
             let (ya, yb) = (vi.t0.max(vj.t0), vi.t1.min(vj.t1));
             if yb - ya < 2.5 * pitch {
+                continue;
+            }
+            if vj.len() < 6.0 * pitch && vi.len() > 3.0 * vj.len() {
+                // a short stroke (handwriting along a column) between two long rulings
                 continue;
             }
             let ym = 0.5 * (ya + yb);
