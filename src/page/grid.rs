@@ -1,7 +1,7 @@
 //! From rulings on a straightened binary page to labelled move cells.
 
 use super::Side;
-use super::lines::{Bin, Seg, rulings};
+use super::lines::{Bin, Seg, join_broken, rulings};
 
 /// A labelled cell in the straightened frame of the analysis (small scale).
 #[derive(Clone, Debug)]
@@ -230,7 +230,9 @@ fn digits(n: u32) -> usize {
 pub fn analyze(b: &Bin) -> Grid {
     let (w, h) = (b.w, b.h);
     let lh = (w / 25).max(16);
-    let hsegs: Vec<Seg> = rulings(b, lh, 1, 2.5 * lh as f64);
+    // (short pieces are kept for joining broken rulings below)
+    let pieces: Vec<Seg> = rulings(b, lh, 1, lh as f64);
+    let hsegs: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= 2.5 * lh as f64).collect();
     if hsegs.len() < 4 {
         return Grid::None("no ruled rows found".into());
     }
@@ -247,6 +249,9 @@ pub fn analyze(b: &Bin) -> Grid {
     let Some(pitch) = mode(&diffs, 6.0, h as f64 / 4.0) else {
         return Grid::None("no regularly spaced rows found".into());
     };
+    // rulings broken by a faint or damaged print (gaps up to 4 row pitches)
+    let hsegs: Vec<Seg> =
+        join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= 2.5 * lh as f64).collect();
     let lv = ((2.0 * pitch) as usize).max(12);
     let t = b.transpose();
     let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch);
@@ -736,7 +741,7 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
                 let d = p[1].at(xc) - p[0].at(xc);
                 if d >= 0.7 * pitch && d <= 1.35 * pitch {
                     rows.push((p[0], p[1]));
-                } else if d > 1.7 * pitch && d < 3.4 * pitch && (d / pitch - (d / pitch).round()).abs() < 0.3 {
+                } else if d > 1.7 * pitch && d < 8.4 * pitch && (d / pitch - (d / pitch).round()).abs() < 0.3 {
                     // a ruling was missed (faint, broken): split evenly
                     let n = (d / pitch).round() as usize;
                     let lerp = |f: f64| Seg {

@@ -57,7 +57,8 @@ impl Bin {
     }
 }
 
-/// Box-average downscale by an integer factor `k`.
+/// Downscale by an integer factor `k`: each pixel halfway between the mean and the minimum of its
+/// `k x k` box.
 pub fn downscale(g: &GrayImage, k: u32) -> GrayImage {
     if k <= 1 {
         return g.clone();
@@ -70,15 +71,18 @@ pub fn downscale(g: &GrayImage, k: u32) -> GrayImage {
     let mut acc = vec![0u32; w as usize];
     for y in 0..h as usize {
         acc.iter_mut().for_each(|a| *a = 0);
+        let mut mn = vec![255u8; w as usize];
         for dy in 0..k as usize {
             let row = &src[(y * k as usize + dy) * sw..];
-            for (x, a) in acc.iter_mut().enumerate() {
-                let s = &row[x * k as usize..x * k as usize + k as usize];
+            for ((a, m), s) in acc.iter_mut().zip(mn.iter_mut()).zip(row.chunks_exact(k as usize)) {
                 *a += s.iter().map(|&v| v as u32).sum::<u32>();
+                *m = (*m).min(s.iter().copied().min().unwrap_or(255));
             }
         }
+        // halfway between the mean and the darkest pixel: a thin ruling split over two rows of
+        // the reduced image keeps its contrast
         for x in 0..w as usize {
-            out[y * w as usize + x] = (acc[x] / kk) as u8;
+            out[y * w as usize + x] = ((acc[x] / kk + mn[x] as u32) / 2) as u8;
         }
     }
     GrayImage::from_raw(w, h, out).expect("size matches")
@@ -139,6 +143,9 @@ impl Seg {
     }
 }
 
+/// Largest gap (pixels) bridged inside a ruling.
+const GAP: usize = 0;
+
 /// Horizontal rulings: pixels in horizontal runs at least `min_run` long (after a vertical
 /// dilation by `tol` pixels, so gently sloped lines survive), grouped into connected pieces and
 /// fitted with a straight line; pieces shorter than `min_len` or thick everywhere (filled areas,
@@ -163,9 +170,15 @@ pub fn rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64) -> Vec<Seg> {
         while x < w {
             if dil[x] != 0 {
                 let s = x;
-                while x < w && dil[x] != 0 {
+                // (gaps of up to GAP pixels are bridged: faint rulings binarize as dashes)
+                let mut e = x;
+                while x < w && (dil[x] != 0 || x < e + GAP + 1) {
+                    if dil[x] != 0 {
+                        e = x;
+                    }
                     x += 1;
                 }
+                x = e + 1;
                 if x - s >= min_run {
                     runs.push((y as u32, s as u32, x as u32));
                 }
@@ -270,7 +283,27 @@ fn fit(pts: &[(f64, f64)]) -> Option<(f64, f64)> {
 /// ink's horizontal projection profile sharpest, and that sharpness. Rotating the page by
 /// `-angle` straightens it.
 pub fn skew(b: &Bin, max_deg: f64) -> (f64, f64) {
-    // sample ink pixels that belong to short horizontal runs (>= 3) to favour lines
+    // sample ink pixels that belong to horizontal runs (>= 3) to favour lines, and to thin
+    // vertical runs: the dark band along a paper edge against the background is thick
+    let mut thick = vec![false; b.w * b.h];
+    for x in 0..b.w {
+        let mut y = 0;
+        while y < b.h {
+            if b.d[y * b.w + x] != 0 {
+                let s = y;
+                while y < b.h && b.d[y * b.w + x] != 0 {
+                    y += 1;
+                }
+                if y - s > 4 {
+                    for t in s..y {
+                        thick[t * b.w + x] = true;
+                    }
+                }
+            } else {
+                y += 1;
+            }
+        }
+    }
     let mut pts: Vec<(f32, f32)> = Vec::new();
     for y in 0..b.h {
         let row = &b.d[y * b.w..(y + 1) * b.w];
@@ -284,7 +317,9 @@ pub fn skew(b: &Bin, max_deg: f64) -> (f64, f64) {
                 if x - s >= 3 {
                     let mut t = s;
                     while t < x {
-                        pts.push((t as f32, y as f32));
+                        if !thick[y * b.w + t] {
+                            pts.push((t as f32, y as f32));
+                        }
                         t += 2;
                     }
                 }
@@ -329,4 +364,59 @@ pub fn skew(b: &Bin, max_deg: f64) -> (f64, f64) {
     }
     let n = pts.len() as f64;
     ((best.0 * 10.0).round() / 10.0, best.1 / (n * n))
+}
+
+/// Joins pieces of one ruling broken by a faint or damaged print: pieces whose lines agree within
+/// `tol` pixels at the gap between them and whose gap is at most `max_gap` become one ruling,
+/// fitted to all pieces (weighted by length).
+pub fn join_broken(mut segs: Vec<Seg>, tol: f64, max_gap: f64) -> Vec<Seg> {
+    segs.sort_by(|p, q| p.t0.total_cmp(&q.t0));
+    // (segment, weighted sums for the fit: w, t, y, tt, ty)
+    let mut out: Vec<(Seg, [f64; 5])> = Vec::new();
+    let sums = |s: &Seg| {
+        let mut acc = [0.0; 5];
+        let w = s.len().max(1.0) / 3.0;
+        for t in [s.t0, 0.5 * (s.t0 + s.t1), s.t1] {
+            let y = s.at(t);
+            acc[0] += w;
+            acc[1] += w * t;
+            acc[2] += w * y;
+            acc[3] += w * t * t;
+            acc[4] += w * t * y;
+        }
+        acc
+    };
+    for s in segs {
+        let hit = out.iter_mut().find(|(m, _)| {
+            let gap = s.t0 - m.t1;
+            gap <= max_gap
+                && s.t1 > m.t1
+                && (m.at(s.t0) - s.at(s.t0)).abs() < tol
+                && (m.at(m.t1) - s.at(m.t1)).abs() < tol
+                && (m.b - s.b).abs() < 0.02
+        });
+        match hit {
+            Some((m, acc)) => {
+                let add = sums(&s);
+                for (a, b) in acc.iter_mut().zip(add) {
+                    *a += b;
+                }
+                let (w, t, y, tt, ty) = (acc[0], acc[1], acc[2], acc[3], acc[4]);
+                let den = w * tt - t * t;
+                if den.abs() > 1e-9 {
+                    let b = (w * ty - t * y) / den;
+                    *m = Seg { a: (y - b * t) / w, b, t0: m.t0, t1: s.t1 };
+                } else {
+                    m.t1 = s.t1;
+                }
+            }
+            None => {
+                let acc = sums(&s);
+                out.push((s, acc));
+            }
+        }
+    }
+    let mut segs: Vec<Seg> = out.into_iter().map(|(s, _)| s).collect();
+    segs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+    segs
 }

@@ -197,14 +197,95 @@ fn rotation(w: usize, h: usize, quarter: u32, skew: f64) -> (Homography, usize, 
     (t, (x1 - x0).ceil() as usize, (y1 - y0).ceil() as usize)
 }
 
-fn intersect(hz: &lines::Seg, vt: &lines::Seg) -> (f64, f64) {
-    // y = a1 + b1 x ; x = a2 + b2 y
-    let y = (hz.a + hz.b * vt.a) / (1.0 - hz.b * vt.b);
-    (vt.a + vt.b * y, y)
+/// Vanishing point (homogeneous) of a family of near-horizontal rulings `y = a + b x`: under a
+/// perspective the slope changes linearly with the ruling's position, `b = b0 + k y(xc)`.
+/// Fitted by length-weighted least squares with outliers (a page edge, a stray line) dropped.
+/// `None` with fewer than 3 rulings spread over a third of `extent`.
+fn vanishing(segs: &[&lines::Seg], xc: f64, extent: f64) -> Option<[f64; 3]> {
+    let mut pts: Vec<(f64, f64, f64)> = segs.iter().map(|s| (s.at(xc), s.b, s.len())).collect();
+    for _ in 0..3 {
+        if pts.len() < 3 {
+            return None;
+        }
+        let (y0, y1) = pts.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+        if y1 - y0 < extent / 3.0 {
+            return None;
+        }
+        let sw: f64 = pts.iter().map(|p| p.2).sum();
+        let my = pts.iter().map(|p| p.0 * p.2).sum::<f64>() / sw;
+        let mb = pts.iter().map(|p| p.1 * p.2).sum::<f64>() / sw;
+        let syy: f64 = pts.iter().map(|p| p.2 * (p.0 - my) * (p.0 - my)).sum();
+        let syb: f64 = pts.iter().map(|p| p.2 * (p.0 - my) * (p.1 - mb)).sum();
+        let k = if syy > 1e-9 { syb / syy } else { 0.0 };
+        let b0 = mb - k * my;
+        let res: Vec<f64> = pts.iter().map(|p| (p.1 - b0 - k * p.0).abs()).collect();
+        let mut sorted = res.clone();
+        sorted.sort_by(f64::total_cmp);
+        let tol = (3.0 * sorted[sorted.len() / 2]).max(0.002);
+        if sorted[sorted.len() - 1] <= tol {
+            return Some([xc * k - 1.0, -b0, k]);
+        }
+        pts = pts.into_iter().zip(&res).filter(|(_, r)| **r <= tol).map(|(p, _)| p).collect();
+    }
+    None
 }
 
-/// Builds the straightened analysis frame for one orientation guess.
-fn frame(bin0: &Bin, quarter: u32) -> Frame {
+/// The line through a homogeneous point `v` and the point `(x, y)`, intersected with another such
+/// line: the corner of the table's quadrilateral.
+fn cross(p: [f64; 3], q: [f64; 3]) -> [f64; 3] {
+    [p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]]
+}
+
+/// Perspective correction from the table's own rulings: the vanishing points of the horizontal
+/// and the vertical rulings give the table's quadrilateral (through the outer rulings' positions),
+/// which is mapped to a rectangle. `None` when there is no clear perspective.
+fn perspective(hs: &[lines::Seg], vs: &[lines::Seg], w: usize, h: usize) -> Option<Homography> {
+    let hmax = hs.iter().map(|s| s.len()).fold(0.0, f64::max);
+    let vmax = vs.iter().map(|s| s.len()).fold(0.0, f64::max);
+    let hl: Vec<&lines::Seg> = hs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
+    let vl: Vec<&lines::Seg> = vs.iter().filter(|s| s.len() >= 0.5 * vmax).collect();
+    if hl.len() < 3 || vl.len() < 3 {
+        return None;
+    }
+    // table extent: median ends of the long rulings of the other family
+    let med = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let xc = med(hl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
+    let yc = med(vl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
+    let vh = vanishing(&hl, xc, vmax)?;
+    let tv: Vec<lines::Seg> = vl.iter().map(|s| **s).collect();
+    let tvr: Vec<&lines::Seg> = tv.iter().collect();
+    let vv = vanishing(&tvr, yc, hmax)?; // in (y, x) order
+    let vv = [vv[1], vv[0], vv[2]];
+    let (x0, x1) = (med(hl.iter().map(|s| s.t0).collect()), med(hl.iter().map(|s| s.t1).collect()));
+    let (y0, y1) = (med(vl.iter().map(|s| s.t0).collect()), med(vl.iter().map(|s| s.t1).collect()));
+    if x1 - x0 < 0.2 * w as f64 || y1 - y0 < 0.2 * h as f64 {
+        return None;
+    }
+    // lines through the vanishing points and the table's outer edges at its centre lines
+    let top = cross(vh, [xc, y0, 1.0]);
+    let bot = cross(vh, [xc, y1, 1.0]);
+    let left = cross(vv, [x0, yc, 1.0]);
+    let right = cross(vv, [x1, yc, 1.0]);
+    let pt = |l: [f64; 3], m: [f64; 3]| {
+        let p = cross(l, m);
+        (p[2].abs() > 1e-9).then(|| (p[0] / p[2], p[1] / p[2]))
+    };
+    let q = [pt(top, left)?, pt(top, right)?, pt(bot, right)?, pt(bot, left)?];
+    let rect = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
+    let dev = q.iter().zip(&rect).map(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs())).fold(0.0, f64::max);
+    if !(1.5..0.25 * (x1 - x0).min(y1 - y0)).contains(&dev) {
+        return None;
+    }
+    Homography::from_points(&q, &rect)
+}
+
+/// Builds the straightened analysis frame for one orientation guess: the grey analysis image is
+/// warped (bilinear) and binarized again in each straightened frame, so thin rulings stay
+/// unbroken.
+fn frame(small: &GrayImage, bin0: &Bin, radius: usize, quarter: u32) -> Frame {
     let (r0, w0, h0) = rotation(bin0.w, bin0.h, quarter, 0.0);
     let skew = if quarter == 0 {
         lines::skew(bin0, 12.0).0
@@ -213,40 +294,23 @@ fn frame(bin0: &Bin, quarter: u32) -> Frame {
         lines::skew(&b, 12.0).0
     };
     let (r, w, h) = rotation(bin0.w, bin0.h, quarter, skew);
-    let rinv = r.inverse().unwrap_or(Homography::IDENTITY);
-    let bin1 = bin0.warp(&rinv, w, h);
-    // perspective: outermost long rulings
+    let straight = |hm: &Homography| {
+        let inv = hm.inverse().unwrap_or(Homography::IDENTITY);
+        lines::binarize(&geom::warp_gray(small, &inv, w as u32, h as u32), radius)
+    };
+    let bin1 = if quarter == 0 && skew == 0.0 { bin0.clone() } else { straight(&r) };
     let lh = (w / 25).max(16);
     let hs = lines::rulings(&bin1, lh, 1, 0.2 * w as f64);
     let vs = lines::rulings(&bin1.transpose(), (h / 30).max(12), 1, 0.2 * h as f64);
     let hsum: f64 = hs.iter().map(|s| s.len()).sum();
-    let mut persp = None;
-    if hs.len() >= 2 && vs.len() >= 2 {
-        let hmax = hs.iter().map(|s| s.len()).fold(0.0, f64::max);
-        let vmax = vs.iter().map(|s| s.len()).fold(0.0, f64::max);
-        let hl: Vec<&lines::Seg> = hs.iter().filter(|s| s.len() >= 0.6 * hmax).collect();
-        let vl: Vec<&lines::Seg> = vs.iter().filter(|s| s.len() >= 0.6 * vmax).collect();
-        if hl.len() >= 2 && vl.len() >= 2 {
-            let (top, bot) = (hl[0], hl[hl.len() - 1]);
-            let (left, right) = (vl[0], vl[vl.len() - 1]);
-            let q = [intersect(top, left), intersect(top, right), intersect(bot, right), intersect(bot, left)];
-            let x0 = 0.5 * (q[0].0 + q[3].0);
-            let x1 = 0.5 * (q[1].0 + q[2].0);
-            let y0 = 0.5 * (q[0].1 + q[1].1);
-            let y1 = 0.5 * (q[2].1 + q[3].1);
-            let rect = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
-            let dev = q.iter().zip(&rect).map(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs())).fold(0.0, f64::max);
-            let sane = x1 - x0 > 0.2 * w as f64 && y1 - y0 > 0.2 * h as f64 && dev < 0.25 * (x1 - x0).min(y1 - y0);
-            if sane && dev > 1.5 {
-                persp = Homography::from_points(&q, &rect);
-            }
-        }
+    let persp = perspective(&hs, &vs, w, h);
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        eprintln!("frame q {quarter} skew {skew:.1} hsum {hsum:.0} perspective {persp:?}");
     }
     if let Some(p) = persp {
         let hh = p.after(&r);
-        let bin = bin0.warp(&hh.inverse().unwrap_or(Homography::IDENTITY), w, h);
-        // kept only when the rulings come out straighter (the outermost lines can be a page edge
-        // against the background, or a ruling of another part of the form)
+        let bin = straight(&hh);
+        // kept only when the rulings come out straighter
         let hsum2: f64 = lines::rulings(&bin, lh, 1, 0.2 * w as f64).iter().map(|s| s.len()).sum();
         if hsum2 >= 0.95 * hsum {
             return Frame { h: hh, w, hh: h, quarter, skew, perspective: true, bin, hsum: hsum2 };
@@ -266,16 +330,17 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     }
     let k = (gw.max(gh) / 800).max(1);
     let small = lines::downscale(g, k);
-    let bin0 = lines::binarize(&small, (small.width() as usize / 60).max(7));
+    let radius = (small.width() as usize / 60).max(7);
+    let bin0 = lines::binarize(&small, radius);
     // orientation: the table has more ruled length across than down
     // (the upright frame is tried first; the quarter-turned one only when that finds no table or
     // the quarter-turned frame has more ruled length across)
-    let f0 = frame(&bin0, 0);
+    let f0 = frame(&small, &bin0, radius, 0);
     let upright = grid::analyze(&f0.bin);
     let (mut first, mut second) = if matches!(upright, grid::Grid::Found { .. }) {
         (Some(f0), None)
     } else {
-        let f1 = frame(&bin0, 1);
+        let f1 = frame(&small, &bin0, radius, 1);
         if f1.hsum > f0.hsum { (Some(f1), Some(f0)) } else { (Some(f0), Some(f1)) }
     };
     let mut upright = Some(upright);
@@ -288,7 +353,7 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
             2 => second.take(),
             _ => None,
         }
-        .unwrap_or_else(|| frame(&bin0, q % 4));
+        .unwrap_or_else(|| frame(&small, &bin0, radius, q % 4));
         let analysis = match upright.take() {
             Some(g) if fr.quarter == 0 => g,
             _ => grid::analyze(&fr.bin),
