@@ -227,11 +227,11 @@ fn digits(n: u32) -> usize {
 }
 
 /// Finds the move table in a straightened binary page.
-pub fn analyze(b: &Bin) -> Grid {
+pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     let (w, h) = (b.w, b.h);
     let lh = (w / 25).max(16);
     // (short pieces are kept for joining broken rulings below)
-    let pieces: Vec<Seg> = rulings(b, lh, 1, lh as f64);
+    let pieces: Vec<Seg> = rulings(lb, lh, 1, lh as f64);
     let hsegs: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= 2.5 * lh as f64).collect();
     if hsegs.len() < 4 {
         return Grid::None("no ruled rows found".into());
@@ -253,7 +253,7 @@ pub fn analyze(b: &Bin) -> Grid {
     let hsegs: Vec<Seg> =
         join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= 2.5 * lh as f64).collect();
     let lv = ((2.0 * pitch) as usize).max(12);
-    let t = b.transpose();
+    let t = lb.transpose();
     let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch);
     // merge duplicates
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));

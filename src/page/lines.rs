@@ -57,21 +57,24 @@ impl Bin {
     }
 }
 
-/// Downscale by an integer factor `k`: each pixel halfway between the mean and the minimum of its
-/// `k x k` box.
-pub fn downscale(g: &GrayImage, k: u32) -> GrayImage {
+/// Downscale by an integer factor `k`: the box mean, and a copy for finding rulings where each
+/// pixel lies halfway between the mean and the darkest pixel of its `k x k` box (a thin ruling
+/// split over two rows of the reduced image keeps its contrast).
+pub fn downscale(g: &GrayImage, k: u32) -> (GrayImage, GrayImage) {
     if k <= 1 {
-        return g.clone();
+        return (g.clone(), g.clone());
     }
     let (w, h) = (g.width() / k, g.height() / k);
     let src = g.as_raw();
     let sw = g.width() as usize;
     let mut out = vec![0u8; (w * h) as usize];
+    let mut outl = vec![0u8; (w * h) as usize];
     let kk = k * k;
     let mut acc = vec![0u32; w as usize];
+    let mut mn = vec![255u8; w as usize];
     for y in 0..h as usize {
         acc.iter_mut().for_each(|a| *a = 0);
-        let mut mn = vec![255u8; w as usize];
+        mn.iter_mut().for_each(|m| *m = 255);
         for dy in 0..k as usize {
             let row = &src[(y * k as usize + dy) * sw..];
             for ((a, m), s) in acc.iter_mut().zip(mn.iter_mut()).zip(row.chunks_exact(k as usize)) {
@@ -79,13 +82,15 @@ pub fn downscale(g: &GrayImage, k: u32) -> GrayImage {
                 *m = (*m).min(s.iter().copied().min().unwrap_or(255));
             }
         }
-        // halfway between the mean and the darkest pixel: a thin ruling split over two rows of
-        // the reduced image keeps its contrast
         for x in 0..w as usize {
-            out[y * w as usize + x] = ((acc[x] / kk + mn[x] as u32) / 2) as u8;
+            out[y * w as usize + x] = (acc[x] / kk) as u8;
+            outl[y * w as usize + x] = ((acc[x] / kk + mn[x] as u32) / 2) as u8;
         }
     }
-    GrayImage::from_raw(w, h, out).expect("size matches")
+    (
+        GrayImage::from_raw(w, h, out).expect("size matches"),
+        GrayImage::from_raw(w, h, outl).expect("size matches"),
+    )
 }
 
 /// Local-mean (Bradley) threshold with an integral image: ink where the pixel is darker than

@@ -177,6 +177,8 @@ struct Frame {
     skew: f64,
     perspective: bool,
     bin: Bin,
+    /// binarized for finding rulings (see [`lines::downscale`])
+    lbin: Bin,
     /// total length of long horizontal rulings found
     hsum: f64,
 }
@@ -285,23 +287,25 @@ fn perspective(hs: &[lines::Seg], vs: &[lines::Seg], w: usize, h: usize) -> Opti
 /// Builds the straightened analysis frame for one orientation guess: the grey analysis image is
 /// warped (bilinear) and binarized again in each straightened frame, so thin rulings stay
 /// unbroken.
-fn frame(small: &GrayImage, bin0: &Bin, radius: usize, quarter: u32) -> Frame {
+fn frame(small: &GrayImage, small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) -> Frame {
+    let (bin0, lbin0) = bins;
     let (r0, w0, h0) = rotation(bin0.w, bin0.h, quarter, 0.0);
     let skew = if quarter == 0 {
-        lines::skew(bin0, 12.0).0
+        lines::skew(lbin0, 12.0).0
     } else {
-        let b = bin0.warp(&r0.inverse().unwrap_or(Homography::IDENTITY), w0, h0);
+        let b = lbin0.warp(&r0.inverse().unwrap_or(Homography::IDENTITY), w0, h0);
         lines::skew(&b, 12.0).0
     };
     let (r, w, h) = rotation(bin0.w, bin0.h, quarter, skew);
     let straight = |hm: &Homography| {
         let inv = hm.inverse().unwrap_or(Homography::IDENTITY);
-        lines::binarize(&geom::warp_gray(small, &inv, w as u32, h as u32), radius)
+        let b = |g: &GrayImage| lines::binarize(&geom::warp_gray(g, &inv, w as u32, h as u32), radius);
+        (b(small), b(small_l))
     };
-    let bin1 = if quarter == 0 && skew == 0.0 { bin0.clone() } else { straight(&r) };
+    let (bin1, lbin1) = if quarter == 0 && skew == 0.0 { (bin0.clone(), lbin0.clone()) } else { straight(&r) };
     let lh = (w / 25).max(16);
-    let hs = lines::rulings(&bin1, lh, 1, 0.2 * w as f64);
-    let vs = lines::rulings(&bin1.transpose(), (h / 30).max(12), 1, 0.2 * h as f64);
+    let hs = lines::rulings(&lbin1, lh, 1, 0.2 * w as f64);
+    let vs = lines::rulings(&lbin1.transpose(), (h / 30).max(12), 1, 0.2 * h as f64);
     let hsum: f64 = hs.iter().map(|s| s.len()).sum();
     let persp = perspective(&hs, &vs, w, h);
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
@@ -309,14 +313,14 @@ fn frame(small: &GrayImage, bin0: &Bin, radius: usize, quarter: u32) -> Frame {
     }
     if let Some(p) = persp {
         let hh = p.after(&r);
-        let bin = straight(&hh);
+        let (bin, lbin) = straight(&hh);
         // kept only when the rulings come out straighter
-        let hsum2: f64 = lines::rulings(&bin, lh, 1, 0.2 * w as f64).iter().map(|s| s.len()).sum();
+        let hsum2: f64 = lines::rulings(&lbin, lh, 1, 0.2 * w as f64).iter().map(|s| s.len()).sum();
         if hsum2 >= 0.95 * hsum {
-            return Frame { h: hh, w, hh: h, quarter, skew, perspective: true, bin, hsum: hsum2 };
+            return Frame { h: hh, w, hh: h, quarter, skew, perspective: true, bin, lbin, hsum: hsum2 };
         }
     }
-    Frame { h: r, w, hh: h, quarter, skew, perspective: false, bin: bin1, hsum }
+    Frame { h: r, w, hh: h, quarter, skew, perspective: false, bin: bin1, lbin: lbin1, hsum }
 }
 
 /// Segments a grey page: orientation, skew and perspective correction, move table, cells.
@@ -329,18 +333,18 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
         return Err(PageError::NoTable { reason: format!("image is only {gw}x{gh} pixels") });
     }
     let k = (gw.max(gh) / 800).max(1);
-    let small = lines::downscale(g, k);
+    let (small, small_l) = lines::downscale(g, k);
     let radius = (small.width() as usize / 60).max(7);
-    let bin0 = lines::binarize(&small, radius);
+    let bins = (lines::binarize(&small, radius), lines::binarize(&small_l, radius));
     // orientation: the table has more ruled length across than down
     // (the upright frame is tried first; the quarter-turned one only when that finds no table or
     // the quarter-turned frame has more ruled length across)
-    let f0 = frame(&small, &bin0, radius, 0);
-    let upright = grid::analyze(&f0.bin);
+    let f0 = frame(&small, &small_l, &bins, radius, 0);
+    let upright = grid::analyze(&f0.bin, &f0.lbin);
     let (mut first, mut second) = if matches!(upright, grid::Grid::Found { .. }) {
         (Some(f0), None)
     } else {
-        let f1 = frame(&small, &bin0, radius, 1);
+        let f1 = frame(&small, &small_l, &bins, radius, 1);
         if f1.hsum > f0.hsum { (Some(f1), Some(f0)) } else { (Some(f0), Some(f1)) }
     };
     let mut upright = Some(upright);
@@ -353,10 +357,10 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
             2 => second.take(),
             _ => None,
         }
-        .unwrap_or_else(|| frame(&small, &bin0, radius, q % 4));
+        .unwrap_or_else(|| frame(&small, &small_l, &bins, radius, q % 4));
         let analysis = match upright.take() {
             Some(g) if fr.quarter == 0 => g,
-            _ => grid::analyze(&fr.bin),
+            _ => grid::analyze(&fr.bin, &fr.lbin),
         };
         match analysis {
             grid::Grid::Found { cells, blocks, pitch } => {
