@@ -287,7 +287,7 @@ fn perspective(hs: &[lines::Seg], vs: &[lines::Seg], w: usize, h: usize) -> Opti
 /// Builds the straightened analysis frame for one orientation guess: the grey analysis image is
 /// warped (bilinear) and binarized again in each straightened frame, so thin rulings stay
 /// unbroken.
-fn frame(small: &GrayImage, small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) -> Frame {
+fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) -> Frame {
     let (bin0, lbin0) = bins;
     let (r0, w0, h0) = rotation(bin0.w, bin0.h, quarter, 0.0);
     let skew = if quarter == 0 {
@@ -299,8 +299,8 @@ fn frame(small: &GrayImage, small_l: &GrayImage, bins: &(Bin, Bin), radius: usiz
     let (r, w, h) = rotation(bin0.w, bin0.h, quarter, skew);
     let straight = |hm: &Homography| {
         let inv = hm.inverse().unwrap_or(Homography::IDENTITY);
-        let b = |g: &GrayImage| lines::binarize(&geom::warp_gray(g, &inv, w as u32, h as u32), radius);
-        (b(small), b(small_l))
+        let lb = lines::binarize(&geom::warp_gray(small_l, &inv, w as u32, h as u32), radius);
+        (bin0.warp(&inv, w, h), lb)
     };
     let (bin1, lbin1) = if quarter == 0 && skew == 0.0 { (bin0.clone(), lbin0.clone()) } else { straight(&r) };
     let lh = (w / 25).max(16);
@@ -339,12 +339,12 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     // orientation: the table has more ruled length across than down
     // (the upright frame is tried first; the quarter-turned one only when that finds no table or
     // the quarter-turned frame has more ruled length across)
-    let f0 = frame(&small, &small_l, &bins, radius, 0);
+    let f0 = frame(&small_l, &bins, radius, 0);
     let upright = grid::analyze(&f0.bin, &f0.lbin);
     let (mut first, mut second) = if matches!(upright, grid::Grid::Found { .. }) {
         (Some(f0), None)
     } else {
-        let f1 = frame(&small, &small_l, &bins, radius, 1);
+        let f1 = frame(&small_l, &bins, radius, 1);
         if f1.hsum > f0.hsum { (Some(f1), Some(f0)) } else { (Some(f0), Some(f1)) }
     };
     let mut upright = Some(upright);
@@ -357,7 +357,7 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
             2 => second.take(),
             _ => None,
         }
-        .unwrap_or_else(|| frame(&small, &small_l, &bins, radius, q % 4));
+        .unwrap_or_else(|| frame(&small_l, &bins, radius, q % 4));
         let analysis = match upright.take() {
             Some(g) if fr.quarter == 0 => g,
             _ => grid::analyze(&fr.bin, &fr.lbin),
