@@ -254,7 +254,10 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= 2.5 * lh as f64).collect();
     let lv = ((2.0 * pitch) as usize).max(12);
     let t = lb.transpose();
-    let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch);
+    // (a stack of printed digits touching the row rulings can read as a vertical ruling: its ink
+    // wanders about the fitted line)
+    let mut vsegs: Vec<Seg> =
+        rulings(&t, lv, 1, 3.0 * pitch).into_iter().filter(|v| super::lines::profile(&t, v).1 <= 1.7).collect();
     // merge duplicates
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
     let mut merged: Vec<Seg> = Vec::new();
@@ -284,7 +287,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             merged.push(s);
         }
     }
-    let mut vsegs = merged;
+    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| super::lines::profile(&t, v).1 <= 1.7).collect();
     // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
     let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
     let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
@@ -297,9 +300,11 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         let (lm, rm) = (l[l.len() / 5], r[r.len() * 4 / 5]);
         let ys: Vec<f64> = long.iter().map(|s| s.mid()).collect();
         let (y0, y1) = (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
-        for xm in [lm + 1.0, rm - 1.0] {
+        for (xm, dir) in [(lm + 1.0, -1.0), (rm - 1.0, 1.0)] {
             let ym = 0.5 * (y0 + y1);
-            if !vsegs.iter().any(|v| (v.at(ym) - xm).abs() < 0.5 * pitch && v.t0 < ym && v.t1 > ym) {
+            // (only where no vertical ruling lies at or beyond the rows' ends: rulings broken
+            // near the border leave the true border further out)
+            if !vsegs.iter().any(|v| dir * (v.at(ym) - xm) > -0.5 * pitch && v.t0 < ym && v.t1 > ym) {
                 vsegs.push(Seg { a: xm, b: 0.0, t0: y0, t1: y1 });
             }
         }
@@ -345,6 +350,14 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
         cols = build_cols(&hsegs, &vsegs, pitch);
     }
+    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_LBIN") {
+        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
+            image::Luma([if lb.get(x as usize, y as usize) { 0 } else { 255 }])
+        });
+        if !std::path::Path::new(&p).exists() {
+            let _ = img.save(p);
+        }
+    }
     if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_BIN") {
         let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
             image::Luma([if b.get(x as usize, y as usize) { 0 } else { 255 }])
@@ -359,7 +372,8 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             eprintln!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.t0, s.t1);
         }
         for v in &vsegs {
-            eprintln!("  v x={:.1} y {:.0}..{:.0}", v.mid(), v.t0, v.t1);
+            let (pw, pd) = super::lines::profile(&t, v);
+            eprintln!("  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2}", v.mid(), v.t0, v.t1);
         }
         for c in &cols {
             eprintln!(

@@ -425,3 +425,40 @@ pub fn join_broken(mut segs: Vec<Seg>, tol: f64, max_gap: f64) -> Vec<Seg> {
     segs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
     segs
 }
+
+/// How a found ruling lies in the binary it was found in (`b` in the ruling's own orientation:
+/// horizontal rulings in the page, vertical ones in the transposed page): mean width of the ink
+/// run it crosses at each position and mean distance of that run's centre from the fitted line,
+/// over the positions where it has ink. A printed ruling is thin and straight; a stack of printed
+/// digits touching the row rulings (which can read as a vertical ruling) is wide and ragged.
+pub fn profile(b: &Bin, s: &Seg) -> (f64, f64) {
+    let (mut n, mut wsum, mut dsum) = (0usize, 0.0, 0.0);
+    let t0 = s.t0.max(0.0) as usize;
+    let t1 = (s.t1 as usize).min(b.w.saturating_sub(1));
+    for t in t0..=t1 {
+        let c = s.at(t as f64 + 0.5);
+        if c < 0.0 || c >= b.h as f64 {
+            continue;
+        }
+        let ci = c as usize;
+        // nearest ink within 2 px
+        let Some(y) = (0..=2usize).flat_map(|d| [ci.checked_sub(d), Some(ci + d)]).flatten().find(|&y| y < b.h && b.get(t, y))
+        else {
+            continue;
+        };
+        let (mut lo, mut hi) = (y, y);
+        while lo > 0 && b.get(t, lo - 1) && y - lo < 12 {
+            lo -= 1;
+        }
+        while hi + 1 < b.h && b.get(t, hi + 1) && hi - y < 12 {
+            hi += 1;
+        }
+        n += 1;
+        wsum += (hi - lo + 1) as f64;
+        dsum += ((lo + hi) as f64 * 0.5 + 0.5 - c).abs();
+    }
+    if n == 0 {
+        return (f64::MAX, f64::MAX);
+    }
+    (wsum / n as f64, dsum / n as f64)
+}
