@@ -231,7 +231,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     let (w, h) = (b.w, b.h);
     let lh = (w / 25).max(16);
     // (short pieces are kept for joining broken rulings below)
-    let pieces: Vec<Seg> = rulings(lb, lh, 1, lh as f64);
+    let pieces: Vec<Seg> = rulings(lb, (lh / 2).max(10), 1, lh as f64);
     let hsegs: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= 2.5 * lh as f64).collect();
     if hsegs.len() < 4 {
         return Grid::None("no ruled rows found".into());

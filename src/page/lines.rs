@@ -87,15 +87,17 @@ pub fn downscale(g: &GrayImage, k: u32) -> (GrayImage, GrayImage) {
             outl[y * w as usize + x] = ((acc[x] / kk + mn[x] as u32) / 2) as u8;
         }
     }
-    (
-        GrayImage::from_raw(w, h, out).expect("size matches"),
-        GrayImage::from_raw(w, h, outl).expect("size matches"),
-    )
+    (GrayImage::from_raw(w, h, out).expect("size matches"), GrayImage::from_raw(w, h, outl).expect("size matches"))
 }
 
 /// Local-mean (Bradley) threshold with an integral image: ink where the pixel is darker than
 /// `(1 - t)` times the mean of its `(2r+1)^2` window and at least `min_contrast` below it.
 pub fn binarize(g: &GrayImage, r: usize) -> Bin {
+    binarize_with(g, r, 85, 12)
+}
+
+/// [`binarize`] with the threshold `pct` % of the local mean and the least contrast `min_diff`.
+pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     let (w, h) = (g.width() as usize, g.height() as usize);
     let src = g.as_raw();
     let mut ii = vec![0u64; (w + 1) * (h + 1)];
@@ -117,7 +119,7 @@ pub fn binarize(g: &GrayImage, r: usize) -> Bin {
             let n = ((x1 - x0) * (y1 - y0)) as u64;
             let p = src[y * w + x] as u64 * n;
             // p/n < mean * 0.85 and mean - p/n > 12
-            if p * 100 < s * 85 && p + 12 * n < s {
+            if p * 100 < s * pct && p + min_diff * n < s {
                 b.d[y * w + x] = 1;
             }
         }
@@ -442,7 +444,8 @@ pub fn profile(b: &Bin, s: &Seg) -> (f64, f64) {
         }
         let ci = c as usize;
         // nearest ink within 2 px
-        let Some(y) = (0..=2usize).flat_map(|d| [ci.checked_sub(d), Some(ci + d)]).flatten().find(|&y| y < b.h && b.get(t, y))
+        let Some(y) =
+            (0..=2usize).flat_map(|d| [ci.checked_sub(d), Some(ci + d)]).flatten().find(|&y| y < b.h && b.get(t, y))
         else {
             continue;
         };

@@ -163,6 +163,11 @@ impl PageError {
 /// Ink share above which a cell counts as written in.
 pub const BLANK_INK: f64 = 0.012;
 
+/// Threshold of the binary that rulings are found in (% of the local mean, least contrast): more
+/// permissive than for glyphs, so faint rulings of low-contrast photos stay whole.
+const LINE_PCT: u64 = 90;
+const LINE_DIFF: u64 = 8;
+
 /// Segments a page image (any colour type). See [`segment_gray`].
 pub fn segment(img: &DynamicImage) -> Result<Sheet, PageError> {
     segment_gray(&img.to_luma8())
@@ -299,7 +304,7 @@ fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) ->
     let (r, w, h) = rotation(bin0.w, bin0.h, quarter, skew);
     let straight = |hm: &Homography| {
         let inv = hm.inverse().unwrap_or(Homography::IDENTITY);
-        let lb = lines::binarize(&geom::warp_gray(small_l, &inv, w as u32, h as u32), radius);
+        let lb = lines::binarize_with(&geom::warp_gray(small_l, &inv, w as u32, h as u32), radius, LINE_PCT, LINE_DIFF);
         (bin0.warp(&inv, w, h), lb)
     };
     let (bin1, lbin1) = if quarter == 0 && skew == 0.0 { (bin0.clone(), lbin0.clone()) } else { straight(&r) };
@@ -335,7 +340,7 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     let k = (gw.max(gh) / 800).max(1);
     let (small, small_l) = lines::downscale(g, k);
     let radius = (small.width() as usize / 60).max(7);
-    let bins = (lines::binarize(&small, radius), lines::binarize(&small_l, radius));
+    let bins = (lines::binarize(&small, radius), lines::binarize_with(&small_l, radius, LINE_PCT, LINE_DIFF));
     // orientation: the table has more ruled length across than down
     // (the upright frame is tried first; the quarter-turned one only when that finds no table or
     // the quarter-turned frame has more ruled length across)
