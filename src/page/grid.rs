@@ -627,8 +627,9 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         let prior = |s: u32| -> (i64, u32, u32) {
             (score(&bk.glyphs, s), (s - 1).is_multiple_of(n) as u32, (s % 10 == 1) as u32)
         };
+        // (move numbers are not repeated on a page: a later block starts after the earlier ones)
         let mut best = (next, prior(next));
-        for s in 1..=400u32 {
+        for s in next..=400u32 {
             let sc = prior(s);
             if sc > best.1 {
                 best = (s, sc);
