@@ -533,6 +533,20 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, cell_of(t, bo))).collect();
         heights.sort_by(f64::total_cmp);
         let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
+        // an end row of odd height (a strip between the last ruling and the page edge or a
+        // footer line) without a printed number of the numbers' height is no move row
+        let numbered = |r: &(Seg, Seg)| {
+            glyph_height(b, cell_of(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() <= 0.25 * hmed + 1.0)
+        };
+        for end in [true, false] {
+            if rows.len() > 3 && hmed > 0.0 {
+                let i = if end { rows.len() - 1 } else { 0 };
+                if (row_h(&rows[i]) - rh).abs() > 0.2 * rh && !numbered(&rows[i]) {
+                    rows.remove(i);
+                    glyphs.remove(i);
+                }
+            }
+        }
         let ruled = |bx: [f64; 4]| {
             let yc = 0.5 * (bx[1] + bx[3]);
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
@@ -616,8 +630,17 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     }
     // move numbers: each block continues the previous one (the first starts at 1) unless the
     // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
-    let score =
-        |gl: &[usize], s: u32| -> i64 { gl.iter().enumerate().map(|(i, &g)| (digits(s + i as u32) == g) as i64).sum() };
+    // (counts can be off by one in every row, e.g. a margin mark or a ruling inside the number
+    // cell: the pattern of the counts matters, so one extra glyph in every row is allowed)
+    let score = |gl: &[usize], s: u32| -> i64 {
+        [0i64, 1]
+            .iter()
+            .map(|&o| {
+                gl.iter().enumerate().filter(|&(i, &g)| digits(s + i as u32) as i64 + o == g as i64).count() as i64
+            })
+            .max()
+            .unwrap_or(0)
+    };
     let mut starts = Vec::new();
     let mut next = 1u32;
     for bk in &order {
@@ -639,6 +662,12 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         let cont = score(&bk.glyphs, next);
         // (glyph counts are noisy: touching digits read as one, stray ink as one more)
         let s = if cont + (n as i64 / 8).max(2) >= best.1 { next } else { best.0 };
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!(
+                "  block at x {:.0} y {:.0}: start {s} (continuing {next}: {cont}, best {best:?})",
+                bk.bx[0], bk.bx[1]
+            );
+        }
         starts.push(s);
         next = s + bk.rows.len() as u32;
     }
