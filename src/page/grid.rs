@@ -533,20 +533,6 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, cell_of(t, bo))).collect();
         heights.sort_by(f64::total_cmp);
         let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
-        // an end row of odd height (a strip between the last ruling and the page edge or a
-        // footer line) without a printed number of the numbers' height is no move row
-        let numbered = |r: &(Seg, Seg)| {
-            glyph_height(b, cell_of(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() <= 0.25 * hmed + 1.0)
-        };
-        for end in [true, false] {
-            if rows.len() > 3 && hmed > 0.0 {
-                let i = if end { rows.len() - 1 } else { 0 };
-                if (row_h(&rows[i]) - rh).abs() > 0.2 * rh && !numbered(&rows[i]) {
-                    rows.remove(i);
-                    glyphs.remove(i);
-                }
-            }
-        }
         let ruled = |bx: [f64; 4]| {
             let yc = 0.5 * (bx[1] + bx[3]);
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
@@ -596,6 +582,36 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         let bx = [nc.xa.at(y0), y0, bc.xb.at(y1), y1];
         let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
         blks.push(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top });
+    }
+    // side-by-side blocks share their rows: an end row of odd height (a strip between the last
+    // ruling and the page edge or a footer line) beyond the rows of the blocks beside it is no
+    // move row
+    let spans: Vec<(f64, f64)> = blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid())).collect();
+    for (i, k) in blks.iter_mut().enumerate() {
+        let mut hs: Vec<f64> = k.rows.iter().map(|r| r.1.mid() - r.0.mid()).collect();
+        hs.sort_by(f64::total_cmp);
+        let rh = hs[hs.len() / 2];
+        let beside = |y0: f64, y1: f64| {
+            spans.iter().enumerate().filter(move |&(j, &(a, b))| j != i && a.max(y0) < b.min(y1) - 2.0 * pitch)
+        };
+        let (y0, y1) = spans[i];
+        let l = k.rows.len();
+        if l > 3 {
+            let last = k.rows[l - 1];
+            let c = 0.5 * (last.0.mid() + last.1.mid());
+            if ((last.1.mid() - last.0.mid()) - rh).abs() > 0.2 * rh && beside(y0, y1).any(|(_, &(_, b))| b < c) {
+                k.rows.pop();
+                k.glyphs.pop();
+                k.bx[3] = k.rows[l - 2].1.mid();
+            }
+            let first = k.rows[0];
+            let c = 0.5 * (first.0.mid() + first.1.mid());
+            if ((first.1.mid() - first.0.mid()) - rh).abs() > 0.2 * rh && beside(y0, y1).any(|(_, &(a, _))| a > c) {
+                k.rows.remove(0);
+                k.glyphs.remove(0);
+                k.bx[1] = k.rows[0].0.mid();
+            }
+        }
     }
     // headings run across side-by-side blocks: a block whose odd first row lies where another
     // block's heading was dropped loses it too
