@@ -255,9 +255,12 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     let lv = ((2.0 * pitch) as usize).max(12);
     let t = lb.transpose();
     // (a stack of printed digits touching the row rulings can read as a vertical ruling: its ink
-    // wanders about the fitted line)
-    let mut vsegs: Vec<Seg> =
-        rulings(&t, lv, 1, 3.0 * pitch).into_iter().filter(|v| super::lines::profile(&t, v).1 <= 1.7).collect();
+    // wanders about the fitted line and leaves gaps between the digits)
+    let printed = |v: &Seg| {
+        let (_, off, cover) = super::lines::profile(&t, v);
+        off <= 1.7 && cover >= 0.75
+    };
+    let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
     // merge duplicates
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
     let mut merged: Vec<Seg> = Vec::new();
@@ -287,7 +290,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             merged.push(s);
         }
     }
-    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| super::lines::profile(&t, v).1 <= 1.7).collect();
+    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| printed(v)).collect();
     // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
     let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
     let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
@@ -305,6 +308,16 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             // (only where no vertical ruling lies at or beyond the rows' ends: rulings broken
             // near the border leave the true border further out)
             if !vsegs.iter().any(|v| dir * (v.at(ym) - xm) > -0.5 * pitch && v.t0 < ym && v.t1 > ym) {
+                // a faint border just beyond the rows' ends (the rulings fade before it): the
+                // nearest column of ink down most of the rows' height, within half a pitch
+                let cover = |x: i64| {
+                    let n = (y0 as i64..y1 as i64)
+                        .filter(|&y| (x - 1..=x + 1).any(|xx| xx >= 0 && lb.count(xx, y, xx + 1, y + 1) > 0))
+                        .count();
+                    n as f64 / (y1 - y0).max(1.0)
+                };
+                let x = (0..(0.5 * pitch) as i64).map(|d| xm as i64 + dir as i64 * d).find(|&x| cover(x) >= 0.6);
+                let xm = x.map_or(xm, |x| x as f64);
                 vsegs.push(Seg { a: xm, b: 0.0, t0: y0, t1: y1 });
             }
         }
@@ -372,8 +385,8 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             eprintln!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.t0, s.t1);
         }
         for v in &vsegs {
-            let (pw, pd) = super::lines::profile(&t, v);
-            eprintln!("  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2}", v.mid(), v.t0, v.t1);
+            let (pw, pd, pc) = super::lines::profile(&t, v);
+            eprintln!("  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
         }
         for c in &cols {
             eprintln!(

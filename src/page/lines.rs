@@ -431,10 +431,10 @@ pub fn join_broken(mut segs: Vec<Seg>, tol: f64, max_gap: f64) -> Vec<Seg> {
 /// How a found ruling lies in the binary it was found in (`b` in the ruling's own orientation:
 /// horizontal rulings in the page, vertical ones in the transposed page): mean width of the ink
 /// run it crosses at each position and mean distance of that run's centre from the fitted line,
-/// over the positions where it has ink. A printed ruling is thin and straight; a stack of printed
+/// over the positions where it has ink, and the share of positions with ink. A printed ruling is thin and straight; a stack of printed
 /// digits touching the row rulings (which can read as a vertical ruling) is wide and ragged.
-pub fn profile(b: &Bin, s: &Seg) -> (f64, f64) {
-    let (mut n, mut wsum, mut dsum) = (0usize, 0.0, 0.0);
+pub fn profile(b: &Bin, s: &Seg) -> (f64, f64, f64) {
+    let (mut n, mut wsum, mut dsum, mut all) = (0usize, 0.0, 0.0, 0usize);
     let t0 = s.t0.max(0.0) as usize;
     let t1 = (s.t1 as usize).min(b.w.saturating_sub(1));
     for t in t0..=t1 {
@@ -443,6 +443,7 @@ pub fn profile(b: &Bin, s: &Seg) -> (f64, f64) {
             continue;
         }
         let ci = c as usize;
+        all += 1;
         // nearest ink within 2 px
         let Some(y) =
             (0..=2usize).flat_map(|d| [ci.checked_sub(d), Some(ci + d)]).flatten().find(|&y| y < b.h && b.get(t, y))
@@ -461,7 +462,7 @@ pub fn profile(b: &Bin, s: &Seg) -> (f64, f64) {
         dsum += ((lo + hi) as f64 * 0.5 + 0.5 - c).abs();
     }
     if n == 0 {
-        return (f64::MAX, f64::MAX);
+        return (f64::MAX, f64::MAX, 0.0);
     }
-    (wsum / n as f64, dsum / n as f64)
+    (wsum / n as f64, dsum / n as f64, n as f64 / all.max(1) as f64)
 }
