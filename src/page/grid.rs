@@ -717,6 +717,16 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     Grid::Found { cells, blocks, pitch }
 }
 
+impl Grid {
+    /// Number of blocks found (0 when no table was found).
+    pub fn blocks(&self) -> usize {
+        match self {
+            Grid::Found { blocks, .. } => blocks.len(),
+            _ => 0,
+        }
+    }
+}
+
 /// A block found in the ruled columns: indexes of its number, white and black columns.
 struct Sub {
     num: usize,

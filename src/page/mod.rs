@@ -181,11 +181,10 @@ struct Frame {
     quarter: u32,
     skew: f64,
     perspective: bool,
-    bin: Bin,
-    /// binarized for finding rulings (see [`lines::downscale`])
-    lbin: Bin,
     /// total length of long horizontal rulings found
     hsum: f64,
+    /// the move table found in this frame
+    grid: grid::Grid,
 }
 
 /// Rotation by quarter turns + skew about the image, translated so the result starts at 0.
@@ -261,11 +260,18 @@ fn perspective(hs: &[lines::Seg], vs: &[lines::Seg], w: usize, h: usize) -> Opti
     };
     let xc = med(hl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
     let yc = med(vl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
+    let dbg = std::env::var_os("SCORESHEET_DEBUG").is_some();
+    if dbg {
+        eprintln!("perspective: {} long h, {} long v", hl.len(), vl.len());
+    }
     let vh = vanishing(&hl, xc, vmax)?;
     let tv: Vec<lines::Seg> = vl.iter().map(|s| **s).collect();
     let tvr: Vec<&lines::Seg> = tv.iter().collect();
     let vv = vanishing(&tvr, yc, hmax)?; // in (y, x) order
     let vv = [vv[1], vv[0], vv[2]];
+    if dbg {
+        eprintln!("perspective: vanishing points {vh:?} {vv:?}");
+    }
     let (x0, x1) = (med(hl.iter().map(|s| s.t0).collect()), med(hl.iter().map(|s| s.t1).collect()));
     let (y0, y1) = (med(vl.iter().map(|s| s.t0).collect()), med(vl.iter().map(|s| s.t1).collect()));
     if x1 - x0 < 0.2 * w as f64 || y1 - y0 < 0.2 * h as f64 {
@@ -309,23 +315,30 @@ fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) ->
     };
     let (bin1, lbin1) = if quarter == 0 && skew == 0.0 { (bin0.clone(), lbin0.clone()) } else { straight(&r) };
     let lh = (w / 25).max(16);
-    let hs = lines::rulings(&lbin1, lh, 1, 0.2 * w as f64);
-    let vs = lines::rulings(&lbin1.transpose(), (h / 30).max(12), 1, 0.2 * h as f64);
-    let hsum: f64 = hs.iter().map(|s| s.len()).sum();
+    let hsum: f64 = lines::rulings(&lbin1, lh, 1, 0.2 * w as f64).iter().map(|s| s.len()).sum();
+    // (rulings tilted by the perspective break into pieces: joined again)
+    let joined = |b: &Bin, run: usize, len: usize| {
+        let pieces = lines::rulings(b, run / 2, 1, run as f64);
+        lines::join_broken(pieces, 2.0, len as f64 / 20.0).into_iter().filter(|s| s.len() >= 0.2 * len as f64).collect()
+    };
+    let hs: Vec<lines::Seg> = joined(&lbin1, lh, w);
+    let vs: Vec<lines::Seg> = joined(&lbin1.transpose(), (h / 30).max(12), h);
     let persp = perspective(&hs, &vs, w, h);
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
         eprintln!("frame q {quarter} skew {skew:.1} hsum {hsum:.0} perspective {persp:?}");
     }
+    let plain = grid::analyze(&bin1, &lbin1);
     if let Some(p) = persp {
         let hh = p.after(&r);
         let (bin, lbin) = straight(&hh);
-        // kept only when the rulings come out straighter
-        let hsum2: f64 = lines::rulings(&lbin, lh, 1, 0.2 * w as f64).iter().map(|s| s.len()).sum();
-        if hsum2 >= 0.95 * hsum {
-            return Frame { h: hh, w, hh: h, quarter, skew, perspective: true, bin, lbin, hsum: hsum2 };
+        // kept unless fewer blocks of the table are found than without it (the rulings' vanishing
+        // points can be thrown off by a page edge or a ruling of another part of the form)
+        let warped = grid::analyze(&bin, &lbin);
+        if warped.blocks() >= plain.blocks() {
+            return Frame { h: hh, w, hh: h, quarter, skew, perspective: true, hsum, grid: warped };
         }
     }
-    Frame { h: r, w, hh: h, quarter, skew, perspective: false, bin: bin1, lbin: lbin1, hsum }
+    Frame { h: r, w, hh: h, quarter, skew, perspective: false, hsum, grid: plain }
 }
 
 /// Segments a grey page: orientation, skew and perspective correction, move table, cells.
@@ -345,29 +358,23 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     // (the upright frame is tried first; the quarter-turned one only when that finds no table or
     // the quarter-turned frame has more ruled length across)
     let f0 = frame(&small_l, &bins, radius, 0);
-    let upright = grid::analyze(&f0.bin, &f0.lbin);
-    let (mut first, mut second) = if matches!(upright, grid::Grid::Found { .. }) {
+    let (mut first, mut second) = if matches!(f0.grid, grid::Grid::Found { .. }) {
         (Some(f0), None)
     } else {
         let f1 = frame(&small_l, &bins, radius, 1);
         if f1.hsum > f0.hsum { (Some(f1), Some(f0)) } else { (Some(f0), Some(f1)) }
     };
-    let mut upright = Some(upright);
     let q0 = first.as_ref().map_or(0, |f| f.quarter);
     let mut found = None;
     let mut last_err = String::from("no ruled table");
     for (i, q) in [q0, q0 + 2, q0 + 1, q0 + 3].into_iter().enumerate() {
-        let fr = match i {
+        let mut fr = match i {
             0 => first.take(),
             2 => second.take(),
             _ => None,
         }
         .unwrap_or_else(|| frame(&small_l, &bins, radius, q % 4));
-        let analysis = match upright.take() {
-            Some(g) if fr.quarter == 0 => g,
-            _ => grid::analyze(&fr.bin, &fr.lbin),
-        };
-        match analysis {
+        match std::mem::replace(&mut fr.grid, grid::Grid::None(String::new())) {
             grid::Grid::Found { cells, blocks, pitch } => {
                 found = Some((fr, cells, blocks, pitch));
                 break;
