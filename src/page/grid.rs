@@ -820,9 +820,24 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
                 }
             }
             let mut rows = Vec::new();
-            for p in dedup.windows(2) {
+            let row = |d: f64| d >= 0.7 * pitch && d <= 1.35 * pitch;
+            let mut r = 0;
+            while r + 1 < dedup.len() {
+                let p = [dedup[r], dedup[r + 1]];
                 let d = p[1].at(xc) - p[0].at(xc);
-                if d >= 0.7 * pitch && d <= 1.35 * pitch {
+                r += 1;
+                if d < 0.7 * pitch
+                    && let Some(k) = (r + 1..dedup.len()).find(|&k| dedup[k].at(xc) - p[0].at(xc) >= 0.7 * pitch)
+                    && ((dedup[k].at(xc) - p[0].at(xc)) / pitch - 1.0).abs() <= 0.12
+                    && (k + 1 >= dedup.len() || row(dedup[k + 1].at(xc) - dedup[k].at(xc)))
+                {
+                    // a stray line inside a row (a long pen stroke): skipped when the rows
+                    // around it come out regular without it
+                    rows.push((p[0], dedup[k]));
+                    r = k;
+                    continue;
+                }
+                if row(d) {
                     rows.push((p[0], p[1]));
                 } else if d > 1.7 * pitch && d < 8.4 * pitch && (d / pitch - (d / pitch).round()).abs() < 0.3 {
                     // a ruling was missed (faint, broken): split evenly
