@@ -324,7 +324,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     }
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
 
-    let mut cols = build_cols(&hsegs, &vsegs, pitch);
+    let mut cols = build_cols(&hsegs, &vsegs, pitch, &t);
     // number zones without a ruling: split the column with a virtual ruling
     let mut extra = Vec::new();
     // (only in columns that are not already part of a ruled block, and wide enough to hold a
@@ -361,7 +361,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     if !extra.is_empty() {
         vsegs.extend(extra);
         vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
-        cols = build_cols(&hsegs, &vsegs, pitch);
+        cols = build_cols(&hsegs, &vsegs, pitch, &t);
     }
     if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_LBIN") {
         let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
@@ -425,11 +425,24 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         odd_top: bool,
     }
     let mut blks: Vec<Blk> = Vec::new();
+    // rows: of the three columns, the one with the most rows (rulings can be faint in one); a
+    // column running through blocks stacked on the page has its rows in separate runs, one block
+    // each
+    let mut runs: Vec<(Sub, Vec<(Seg, Seg)>)> = Vec::new();
     for s in subs {
         let nc = &cols[s.num];
-        // rows: of the three columns, the one with the most rows (rulings can be faint in one)
-        let ref_rows =
-            [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
+        let all = [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
+        let mut start = 0;
+        for i in 1..=all.len() {
+            if i == all.len() || (all[i].0.mid() - all[i - 1].1.mid()).abs() > 0.3 * pitch {
+                runs.push((s, all[start..i].to_vec()));
+                start = i;
+            }
+        }
+    }
+    for (s, ref_rows) in runs {
+        let nc = &cols[s.num];
+        let ref_rows = &ref_rows;
         let glyphs: Vec<usize> = ref_rows
             .iter()
             .map(|(t, bo)| {
@@ -546,6 +559,17 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, cell_of(t, bo))).collect();
         heights.sort_by(f64::total_cmp);
         let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
+        // a heading row of the move rows' height: its number cell holds a mark ("#", "No") of
+        // another height than the printed numbers below it
+        let off_height = |r: &(Seg, Seg)| {
+            glyph_height(b, cell_of(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0)
+        };
+        if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
+            cut_y = Some(rows[0].0.mid());
+            rows.remove(0);
+            glyphs.remove(0);
+            cut_top = true;
+        }
         let ruled = |bx: [f64; 4]| {
             let yc = 0.5 * (bx[1] + bx[3]);
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
@@ -728,6 +752,7 @@ impl Grid {
 }
 
 /// A block found in the ruled columns: indexes of its number, white and black columns.
+#[derive(Clone, Copy)]
 struct Sub {
     num: usize,
     white: usize,
@@ -781,7 +806,7 @@ fn find_subs(cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
 }
 
 /// Columns between neighbouring vertical rulings, each with its regular rows.
-fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
+fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
     let mut cols: Vec<Col> = Vec::new();
     for i in 0..vsegs.len() {
         let vi = vsegs[i];
@@ -839,7 +864,15 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
                 }
                 if row(d) {
                     rows.push((p[0], p[1]));
-                } else if d > 1.7 * pitch && d < 8.4 * pitch && (d / pitch - (d / pitch).round()).abs() < 0.3 {
+                } else if d > 1.7 * pitch
+                    && d < 8.4 * pitch
+                    && (d / pitch - (d / pitch).round()).abs() < 0.3
+                    && [&vi, vj].iter().any(|v| {
+                        // (a printed column ruling runs on through the gap; between two blocks
+                        // stacked on the page, it does not)
+                        super::lines::cover(t, v, p[0].at(v.at(p[0].mid())), p[1].at(v.at(p[1].mid()))) >= 0.6
+                    })
+                {
                     // a ruling was missed (faint, broken): split evenly
                     let n = (d / pitch).round() as usize;
                     let lerp = |f: f64| Seg {
