@@ -632,21 +632,36 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             spans.iter().enumerate().filter(move |&(j, &(a, b))| j != i && a.max(y0) < b.min(y1) - 2.0 * pitch)
         };
         let (y0, y1) = spans[i];
-        let l = k.rows.len();
-        if l > 3 {
+        // (also a row without a printed number there: a filled heading cell)
+        for _ in 0..2 {
+            let l = k.rows.len();
+            if l <= 3 {
+                break;
+            }
             let last = k.rows[l - 1];
             let c = 0.5 * (last.0.mid() + last.1.mid());
-            if ((last.1.mid() - last.0.mid()) - rh).abs() > 0.2 * rh && beside(y0, y1).any(|(_, &(_, b))| b < c) {
+            let odd = ((last.1.mid() - last.0.mid()) - rh).abs() > 0.2 * rh || k.glyphs[l - 1] == 0;
+            if odd && beside(y0, y1).any(|(_, &(_, b))| b < c) {
                 k.rows.pop();
                 k.glyphs.pop();
                 k.bx[3] = k.rows[l - 2].1.mid();
+            } else {
+                break;
+            }
+        }
+        for _ in 0..2 {
+            if k.rows.len() <= 3 {
+                break;
             }
             let first = k.rows[0];
             let c = 0.5 * (first.0.mid() + first.1.mid());
-            if ((first.1.mid() - first.0.mid()) - rh).abs() > 0.2 * rh && beside(y0, y1).any(|(_, &(a, _))| a > c) {
+            let odd = ((first.1.mid() - first.0.mid()) - rh).abs() > 0.2 * rh || k.glyphs[0] == 0;
+            if odd && beside(y0, y1).any(|(_, &(a, _))| a > c) {
                 k.rows.remove(0);
                 k.glyphs.remove(0);
                 k.bx[1] = k.rows[0].0.mid();
+            } else {
+                break;
             }
         }
     }
