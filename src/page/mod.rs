@@ -295,6 +295,28 @@ fn perspective(hs: &[lines::Seg], vs: &[lines::Seg], w: usize, h: usize) -> Opti
     Homography::from_points(&q, &rect)
 }
 
+/// How far the long rulings' slopes spread (length-weighted mean distance from their weighted
+/// median): near 0 when all rulings of a family are parallel.
+fn spread(segs: &[lines::Seg]) -> f64 {
+    let lmax = segs.iter().map(|s| s.len()).fold(0.0, f64::max);
+    let mut v: Vec<(f64, f64)> = segs.iter().filter(|s| s.len() >= 0.5 * lmax).map(|s| (s.b, s.len())).collect();
+    if v.len() < 2 {
+        return 0.0;
+    }
+    v.sort_by(|p, q| p.0.total_cmp(&q.0));
+    let total: f64 = v.iter().map(|p| p.1).sum();
+    let mut acc = 0.0;
+    let mut med = v[0].0;
+    for p in &v {
+        acc += p.1;
+        if acc >= 0.5 * total {
+            med = p.0;
+            break;
+        }
+    }
+    v.iter().map(|p| (p.0 - med).abs() * p.1).sum::<f64>() / total
+}
+
 /// Builds the straightened analysis frame for one orientation guess: the grey analysis image is
 /// warped (bilinear) and binarized again in each straightened frame, so thin rulings stay
 /// unbroken.
@@ -333,8 +355,15 @@ fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) ->
         let (bin, lbin) = straight(&hh);
         // kept unless fewer blocks of the table are found than without it (the rulings' vanishing
         // points can be thrown off by a page edge or a ruling of another part of the form)
-        let warped = grid::analyze(&bin, &lbin);
-        if warped.blocks() >= plain.blocks() {
+        // and only when its rulings come out more nearly parallel
+        let hs2: Vec<lines::Seg> = joined(&lbin, lh, w);
+        let vs2: Vec<lines::Seg> = joined(&lbin.transpose(), (h / 30).max(12), h);
+        let (s1, s2) = (spread(&hs) + spread(&vs), spread(&hs2) + spread(&vs2));
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!("perspective: slope spread {s1:.4} -> {s2:.4}");
+        }
+        let warped = if s2 < 0.8 * s1 { grid::analyze(&bin, &lbin) } else { grid::Grid::None(String::new()) };
+        if warped.blocks() >= plain.blocks().max(1) {
             return Frame { h: hh, w, hh: h, quarter, skew, perspective: true, hsum, grid: warped };
         }
     }
