@@ -183,14 +183,22 @@ fn number_zone(b: &Bin, c: &Col, pitch: f64) -> Option<f64> {
             .collect();
         comps.sort_by_key(|q| q.0);
         let Some(first) = comps.first().copied() else { continue };
-        let mut right = first.2;
+        // (faint print breaks digits into pieces: the group's extent counts, not one piece's)
+        let (mut right, mut top, mut bot) = (first.2, first.1, first.3);
         for q in &comps[1..] {
-            if (q.0 as f64) <= right as f64 + 0.35 * pitch && (q.1 as i64 - first.1 as i64).abs() <= 2 {
+            let band = (q.1 as f64) >= first.1 as f64 - 0.3 * pitch && (q.3 as f64) <= first.3 as f64 + 0.3 * pitch;
+            if (q.0 as f64) <= right as f64 + 0.35 * pitch && band {
                 right = right.max(q.2);
+                top = top.min(q.1);
+                bot = bot.max(q.3);
             }
         }
-        found.push((first.1 as f64, (first.3 - first.1 + 1) as f64, right as f64 - xa));
+        found.push((top as f64, (bot - top + 1) as f64, right as f64 - xa));
         let _ = cw;
+    }
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        let v: Vec<String> = found.iter().map(|f| format!("{:.0}/{:.0}/{:.0}", f.0, f.1, f.2)).collect();
+        eprintln!("  number zone? x {:.0}: {} of {} rows: {}", c.xa.mid(), found.len(), c.rows.len(), v.join(" "));
     }
     if (found.len() as f64) < 0.7 * c.rows.len() as f64 || found.len() < 3 {
         return None;
@@ -199,11 +207,12 @@ fn number_zone(b: &Bin, c: &Col, pitch: f64) -> Option<f64> {
     let mut hs: Vec<f64> = found.iter().map(|f| f.1).collect();
     hs.sort_by(f64::total_cmp);
     let hm = hs[hs.len() / 2];
-    let agree = found.iter().filter(|f| (f.1 - hm).abs() <= 1.5).count();
+    let tol = 1.5;
+    let agree = found.iter().filter(|f| (f.1 - hm).abs() <= tol).count();
     if (agree as f64) < 0.7 * c.rows.len() as f64 {
         return None;
     }
-    let mut rights: Vec<f64> = found.iter().filter(|f| (f.1 - hm).abs() <= 1.5).map(|f| f.2).collect();
+    let mut rights: Vec<f64> = found.iter().filter(|f| (f.1 - hm).abs() <= tol).map(|f| f.2).collect();
     rights.sort_by(f64::total_cmp);
     let r = rights[(rights.len() * 9 / 10).min(rights.len() - 1)];
     Some(r + 0.35 * pitch)
