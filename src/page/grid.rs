@@ -684,6 +684,46 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             k.bx[1] = k.rows[0].0.mid();
         }
     }
+    // side-by-side blocks share their rows: a block whose own row rulings were lost at its ends
+    // (broken print, crowded handwriting) takes the rows of the longest block beside it, where its
+    // outer column rulings run
+    let snapshot: Vec<(f64, f64, Vec<(Seg, Seg)>)> =
+        blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid(), k.rows.clone())).collect();
+    for (i, k) in blks.iter_mut().enumerate() {
+        let (y0, y1) = (snapshot[i].0, snapshot[i].1);
+        let Some((_, _, orows)) = snapshot
+            .iter()
+            .enumerate()
+            .filter(|&(j, o)| j != i && o.0.max(y0) < o.1.min(y1) - 2.0 * pitch)
+            .map(|(_, o)| o)
+            .max_by_key(|o| o.2.len())
+        else {
+            continue;
+        };
+        let (xa, xb) = (cols[k.sub.num].xa, cols[k.sub.black].xb);
+        let ruled = |y: f64| [xa, xb].iter().all(|v| v.t0 <= y + 0.2 * pitch && v.t1 >= y - 0.2 * pitch);
+        let mid = |r: &(Seg, Seg)| 0.5 * (r.0.mid() + r.1.mid());
+        let above: Vec<(Seg, Seg)> =
+            orows.iter().filter(|r| r.1.mid() <= y0 + 0.3 * pitch && ruled(r.0.mid())).copied().collect();
+        for r in above.iter().rev() {
+            if (r.1.mid() - k.rows[0].0.mid()).abs() > 0.3 * pitch || !ruled(mid(r)) {
+                break;
+            }
+            k.rows.insert(0, *r);
+            k.glyphs.insert(0, 0);
+            k.bx[1] = r.0.mid();
+        }
+        let below: Vec<(Seg, Seg)> =
+            orows.iter().filter(|r| r.0.mid() >= y1 - 0.3 * pitch && ruled(r.1.mid())).copied().collect();
+        for r in &below {
+            if (r.0.mid() - k.rows[k.rows.len() - 1].1.mid()).abs() > 0.3 * pitch || !ruled(mid(r)) {
+                break;
+            }
+            k.rows.push(*r);
+            k.glyphs.push(0);
+            k.bx[3] = r.1.mid();
+        }
+    }
     if blks.is_empty() {
         return Grid::None("no printed move numbers found".into());
     }
