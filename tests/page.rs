@@ -293,6 +293,8 @@ struct Style {
     strokes: bool,
     /// gap between blocks side by side (a narrow white strip between two border lines)
     gap: i64,
+    /// row rulings (the bottom border included) lost at the foot of the first block
+    lost_foot: i64,
 }
 
 /// A form of `cols` x `stacks` blocks (number, white, black), `rows` rows each, numbered in
@@ -323,6 +325,12 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                         let gx = x0 + rng.gen_range(5..bw - 30);
                         rect(&mut img, gx, y - 1, gx + rng.gen_range(8..25), y + 1, 235);
                     }
+                }
+            }
+            if sy == 0 && b == 0 {
+                for r in rows as i64 + 2 - style.lost_foot..=rows as i64 + 1 {
+                    let y = top + r * rh;
+                    rect(&mut img, x0 - 2, y - 1, x0 + bw + 2, y + 1, 235);
                 }
             }
             for x in [x0, x0 + nw, x0 + nw + mw, x0 + bw] {
@@ -411,4 +419,11 @@ fn photographed_sheet_with_perspective() {
         .collect();
     let sheet = check(&photo, &truth);
     assert!(sheet.perspective);
+}
+
+#[test]
+fn block_missing_its_last_rulings_takes_the_rows_beside_it() {
+    // the last three row rulings and the bottom border of the left block are lost
+    let (img, truth) = grid_form(2, 1, 30, Style { lost_foot: 4, ..Style::default() }, 15);
+    check(&img, &truth);
 }
