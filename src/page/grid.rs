@@ -687,7 +687,8 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     // side-by-side blocks share their rows: a block whose own row rulings were lost at its ends
     // (broken print, crowded handwriting) takes the rows of the longest block beside it, where its
     // outer column rulings run
-    let snapshot: Vec<(f64, f64, Vec<(Seg, Seg)>)> =
+    type Rows = Vec<(Seg, Seg)>;
+    let snapshot: Vec<(f64, f64, Rows)> =
         blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid(), k.rows.clone())).collect();
     for (i, k) in blks.iter_mut().enumerate() {
         let (y0, y1) = (snapshot[i].0, snapshot[i].1);
