@@ -880,7 +880,7 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
             if yb - ya < 2.5 * pitch {
                 continue;
             }
-            if vj.len() < 6.0 * pitch && vi.len() > 3.0 * vj.len() && super::lines::profile(t, vj).1 > 0.5 {
+            if vj.len() < 0.4 * vi.len() && super::lines::profile(t, vj).1 > 0.5 {
                 // a short stroke (handwriting along a column) between two long rulings (a piece of
                 // a faint ruling is as straight as a printed line)
                 continue;
