@@ -441,13 +441,18 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     for s in subs {
         let nc = &cols[s.num];
         let all = [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
-        let mut start = 0;
-        for i in 1..=all.len() {
-            if i == all.len() || (all[i].0.mid() - all[i - 1].1.mid()).abs() > 0.3 * pitch {
-                runs.push((s, all[start..i].to_vec()));
-                start = i;
+        // (a single row whose rulings were both lost leaves a gap of one pitch: it is filled)
+        let mut run: Vec<(Seg, Seg)> = Vec::new();
+        for (i, r) in all.iter().enumerate() {
+            let gap = if i == 0 { 0.0 } else { r.0.mid() - all[i - 1].1.mid() };
+            if gap > 0.7 * pitch && gap < 1.35 * pitch {
+                run.push((all[i - 1].1, r.0));
+            } else if gap.abs() > 0.3 * pitch {
+                runs.push((s, std::mem::take(&mut run)));
             }
+            run.push(*r);
         }
+        runs.push((s, run));
     }
     for (s, ref_rows) in runs {
         let nc = &cols[s.num];
@@ -807,10 +812,10 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
 }
 
 impl Grid {
-    /// Number of blocks found (0 when no table was found).
+    /// Number of blocks of at least 5 rows found (0 when no table was found).
     pub fn blocks(&self) -> usize {
         match self {
-            Grid::Found { blocks, .. } => blocks.len(),
+            Grid::Found { blocks, .. } => blocks.iter().filter(|b| b.rows >= 5).count(),
             _ => 0,
         }
     }
@@ -936,7 +941,7 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
                     && [&vi, vj].iter().any(|v| {
                         // (a printed column ruling runs on through the gap; between two blocks
                         // stacked on the page, it does not)
-                        super::lines::cover(t, v, p[0].at(v.at(p[0].mid())), p[1].at(v.at(p[1].mid()))) >= 0.6
+                        super::lines::cover(t, v, p[0].at(v.at(p[0].mid())), p[1].at(v.at(p[1].mid()))) >= 0.3
                     })
                 {
                     // a ruling was missed (faint, broken): split evenly
