@@ -812,10 +812,10 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
 }
 
 impl Grid {
-    /// Number of blocks of at least 5 rows found (0 when no table was found).
-    pub fn blocks(&self) -> usize {
+    /// Move rows in blocks of at least 5 rows (0 when no table was found).
+    pub fn rows(&self) -> u32 {
         match self {
-            Grid::Found { blocks, .. } => blocks.iter().filter(|b| b.rows >= 5).count(),
+            Grid::Found { blocks, .. } => blocks.iter().filter(|b| b.rows >= 5).map(|b| b.rows).sum(),
             _ => 0,
         }
     }

@@ -353,7 +353,7 @@ fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) ->
     if let Some(p) = persp {
         let hh = p.after(&r);
         let (bin, lbin) = straight(&hh);
-        // kept unless fewer blocks of the table are found than without it (the rulings' vanishing
+        // kept unless notably fewer move rows are read than without it (the rulings' vanishing
         // points can be thrown off by a page edge or a ruling of another part of the form)
         // and only when its rulings come out more nearly parallel
         let hs2: Vec<lines::Seg> = joined(&lbin, lh, w);
@@ -363,7 +363,13 @@ fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) ->
             eprintln!("perspective: slope spread {s1:.4} -> {s2:.4}");
         }
         let warped = if s2 < 0.8 * s1 { grid::analyze(&bin, &lbin) } else { grid::Grid::None(String::new()) };
-        if warped.blocks() >= plain.blocks().max(1) {
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!("perspective: rows read {} plain, {} warped", plain.rows(), warped.rows());
+        }
+        // (a clear perspective, the rulings parallel to a tenth, need not read as many rows: the
+        // slanted frame can read junk rows)
+        let need = if s2 < 0.1 * s1 { 0.75 } else { 0.9 };
+        if warped.rows() > 0 && warped.rows() as f64 >= need * plain.rows() as f64 {
             return Frame { h: hh, w, hh: h, quarter, skew, perspective: true, hsum, grid: warped };
         }
     }
