@@ -62,21 +62,22 @@ fn every_dev_form_scanned() {
 
 #[test]
 fn dev_forms_photographed() {
-    // photos (perspective, shading, blur) are the weakest case: see docs/page.md
+    // photos (perspective, shading, blur) are the weakest case: see docs/page.md (one sheet per
+    // form reads completely; the floor leaves room for a row lost to blur)
     let (mut m, mut n) = (0, 0);
     for f in dev_forms() {
         let (a, b) = rate(f, Damage::Photo, 33, 1);
         m += a;
         n += b;
     }
-    assert!(m as f64 >= 0.5 * n as f64, "photos: {m}/{n} cells matched");
+    assert!(m as f64 >= 0.9 * n as f64, "photos: {m}/{n} cells matched");
 }
 
 #[test]
 fn held_out_form() {
-    // the held-out form was never looked at while developing the page stage; the floor is the
-    // measured state (one block of three read, see docs/page.md), far from the 99 % bar
+    // the held-out form is not tuned on (block finding was made general with drawn forms of
+    // several blocks side by side and stacked, tests/page.rs); clean sheets read completely
     let (m, n) = rate(forms::HELD_OUT_FORM, Damage::None, 34, 2);
     eprintln!("held-out form {}: {m}/{n}", forms::HELD_OUT_FORM);
-    assert!(m as f64 >= 0.3 * n as f64, "held-out form {}: {m}/{n} cells matched", forms::HELD_OUT_FORM);
+    assert!(m as f64 >= 0.95 * n as f64, "held-out form {}: {m}/{n} cells matched", forms::HELD_OUT_FORM);
 }

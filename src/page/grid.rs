@@ -1,7 +1,7 @@
 //! From rulings on a straightened binary page to labelled move cells.
 
 use super::Side;
-use super::lines::{Bin, Seg, rulings};
+use super::lines::{Bin, Seg, join_broken, rulings};
 
 /// A labelled cell in the straightened frame of the analysis (small scale).
 #[derive(Clone, Debug)]
@@ -183,14 +183,22 @@ fn number_zone(b: &Bin, c: &Col, pitch: f64) -> Option<f64> {
             .collect();
         comps.sort_by_key(|q| q.0);
         let Some(first) = comps.first().copied() else { continue };
-        let mut right = first.2;
+        // (faint print breaks digits into pieces: the group's extent counts, not one piece's)
+        let (mut right, mut top, mut bot) = (first.2, first.1, first.3);
         for q in &comps[1..] {
-            if (q.0 as f64) <= right as f64 + 0.35 * pitch && (q.1 as i64 - first.1 as i64).abs() <= 2 {
+            let band = (q.1 as f64) >= first.1 as f64 - 0.3 * pitch && (q.3 as f64) <= first.3 as f64 + 0.3 * pitch;
+            if (q.0 as f64) <= right as f64 + 0.35 * pitch && band {
                 right = right.max(q.2);
+                top = top.min(q.1);
+                bot = bot.max(q.3);
             }
         }
-        found.push((first.1 as f64, (first.3 - first.1 + 1) as f64, right as f64 - xa));
+        found.push((top as f64, (bot - top + 1) as f64, right as f64 - xa));
         let _ = cw;
+    }
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        let v: Vec<String> = found.iter().map(|f| format!("{:.0}/{:.0}/{:.0}", f.0, f.1, f.2)).collect();
+        eprintln!("  number zone? x {:.0}: {} of {} rows: {}", c.xa.mid(), found.len(), c.rows.len(), v.join(" "));
     }
     if (found.len() as f64) < 0.7 * c.rows.len() as f64 || found.len() < 3 {
         return None;
@@ -199,11 +207,12 @@ fn number_zone(b: &Bin, c: &Col, pitch: f64) -> Option<f64> {
     let mut hs: Vec<f64> = found.iter().map(|f| f.1).collect();
     hs.sort_by(f64::total_cmp);
     let hm = hs[hs.len() / 2];
-    let agree = found.iter().filter(|f| (f.1 - hm).abs() <= 1.5).count();
+    let tol = 1.5;
+    let agree = found.iter().filter(|f| (f.1 - hm).abs() <= tol).count();
     if (agree as f64) < 0.7 * c.rows.len() as f64 {
         return None;
     }
-    let mut rights: Vec<f64> = found.iter().filter(|f| (f.1 - hm).abs() <= 1.5).map(|f| f.2).collect();
+    let mut rights: Vec<f64> = found.iter().filter(|f| (f.1 - hm).abs() <= tol).map(|f| f.2).collect();
     rights.sort_by(f64::total_cmp);
     let r = rights[(rights.len() * 9 / 10).min(rights.len() - 1)];
     Some(r + 0.35 * pitch)
@@ -227,10 +236,12 @@ fn digits(n: u32) -> usize {
 }
 
 /// Finds the move table in a straightened binary page.
-pub fn analyze(b: &Bin) -> Grid {
+pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     let (w, h) = (b.w, b.h);
     let lh = (w / 25).max(16);
-    let hsegs: Vec<Seg> = rulings(b, lh, 1, 2.5 * lh as f64);
+    // (short pieces are kept for joining broken rulings below)
+    let pieces: Vec<Seg> = rulings(lb, (lh / 2).max(10), 1, lh as f64);
+    let hsegs: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= 2.5 * lh as f64).collect();
     if hsegs.len() < 4 {
         return Grid::None("no ruled rows found".into());
     }
@@ -247,9 +258,18 @@ pub fn analyze(b: &Bin) -> Grid {
     let Some(pitch) = mode(&diffs, 6.0, h as f64 / 4.0) else {
         return Grid::None("no regularly spaced rows found".into());
     };
+    // rulings broken by a faint or damaged print (gaps up to 4 row pitches)
+    let hsegs: Vec<Seg> =
+        join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= 2.5 * lh as f64).collect();
     let lv = ((2.0 * pitch) as usize).max(12);
-    let t = b.transpose();
-    let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch);
+    let t = lb.transpose();
+    // (a stack of printed digits touching the row rulings can read as a vertical ruling: its ink
+    // wanders about the fitted line and leaves gaps between the digits)
+    let printed = |v: &Seg| {
+        let (_, off, cover) = super::lines::profile(&t, v);
+        off <= 1.7 && cover >= 0.75
+    };
+    let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
     // merge duplicates
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
     let mut merged: Vec<Seg> = Vec::new();
@@ -279,7 +299,7 @@ pub fn analyze(b: &Bin) -> Grid {
             merged.push(s);
         }
     }
-    let mut vsegs = merged;
+    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| printed(v)).collect();
     // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
     let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
     let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
@@ -292,16 +312,28 @@ pub fn analyze(b: &Bin) -> Grid {
         let (lm, rm) = (l[l.len() / 5], r[r.len() * 4 / 5]);
         let ys: Vec<f64> = long.iter().map(|s| s.mid()).collect();
         let (y0, y1) = (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
-        for xm in [lm + 1.0, rm - 1.0] {
+        for (xm, dir) in [(lm + 1.0, -1.0), (rm - 1.0, 1.0)] {
             let ym = 0.5 * (y0 + y1);
-            if !vsegs.iter().any(|v| (v.at(ym) - xm).abs() < 0.5 * pitch && v.t0 < ym && v.t1 > ym) {
+            // (only where no vertical ruling lies at or beyond the rows' ends: rulings broken
+            // near the border leave the true border further out)
+            if !vsegs.iter().any(|v| dir * (v.at(ym) - xm) > -0.5 * pitch && v.t0 < ym && v.t1 > ym) {
+                // a faint border just beyond the rows' ends (the rulings fade before it): the
+                // nearest column of ink down most of the rows' height, within half a pitch
+                let cover = |x: i64| {
+                    let n = (y0 as i64..y1 as i64)
+                        .filter(|&y| (x - 1..=x + 1).any(|xx| xx >= 0 && lb.count(xx, y, xx + 1, y + 1) > 0))
+                        .count();
+                    n as f64 / (y1 - y0).max(1.0)
+                };
+                let x = (0..(0.5 * pitch) as i64).map(|d| xm as i64 + dir as i64 * d).find(|&x| cover(x) >= 0.6);
+                let xm = x.map_or(xm, |x| x as f64);
                 vsegs.push(Seg { a: xm, b: 0.0, t0: y0, t1: y1 });
             }
         }
     }
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
 
-    let mut cols = build_cols(&hsegs, &vsegs, pitch);
+    let mut cols = build_cols(&hsegs, &vsegs, pitch, &t);
     // number zones without a ruling: split the column with a virtual ruling
     let mut extra = Vec::new();
     // (only in columns that are not already part of a ruled block, and wide enough to hold a
@@ -338,7 +370,15 @@ pub fn analyze(b: &Bin) -> Grid {
     if !extra.is_empty() {
         vsegs.extend(extra);
         vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
-        cols = build_cols(&hsegs, &vsegs, pitch);
+        cols = build_cols(&hsegs, &vsegs, pitch, &t);
+    }
+    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_LBIN") {
+        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
+            image::Luma([if lb.get(x as usize, y as usize) { 0 } else { 255 }])
+        });
+        if !std::path::Path::new(&p).exists() {
+            let _ = img.save(p);
+        }
     }
     if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_BIN") {
         let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
@@ -354,7 +394,8 @@ pub fn analyze(b: &Bin) -> Grid {
             eprintln!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.t0, s.t1);
         }
         for v in &vsegs {
-            eprintln!("  v x={:.1} y {:.0}..{:.0}", v.mid(), v.t0, v.t1);
+            let (pw, pd, pc) = super::lines::profile(&t, v);
+            eprintln!("  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
         }
         for c in &cols {
             eprintln!(
@@ -393,11 +434,29 @@ pub fn analyze(b: &Bin) -> Grid {
         odd_top: bool,
     }
     let mut blks: Vec<Blk> = Vec::new();
+    // rows: of the three columns, the one with the most rows (rulings can be faint in one); a
+    // column running through blocks stacked on the page has its rows in separate runs, one block
+    // each
+    let mut runs: Vec<(Sub, Vec<(Seg, Seg)>)> = Vec::new();
     for s in subs {
         let nc = &cols[s.num];
-        // rows: of the three columns, the one with the most rows (rulings can be faint in one)
-        let ref_rows =
-            [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
+        let all = [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
+        // (a single row whose rulings were both lost leaves a gap of one pitch: it is filled)
+        let mut run: Vec<(Seg, Seg)> = Vec::new();
+        for (i, r) in all.iter().enumerate() {
+            let gap = if i == 0 { 0.0 } else { r.0.mid() - all[i - 1].1.mid() };
+            if gap > 0.7 * pitch && gap < 1.35 * pitch {
+                run.push((all[i - 1].1, r.0));
+            } else if gap.abs() > 0.3 * pitch {
+                runs.push((s, std::mem::take(&mut run)));
+            }
+            run.push(*r);
+        }
+        runs.push((s, run));
+    }
+    for (s, ref_rows) in runs {
+        let nc = &cols[s.num];
+        let ref_rows = &ref_rows;
         let glyphs: Vec<usize> = ref_rows
             .iter()
             .map(|(t, bo)| {
@@ -514,14 +573,27 @@ pub fn analyze(b: &Bin) -> Grid {
         let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, cell_of(t, bo))).collect();
         heights.sort_by(f64::total_cmp);
         let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
+        // a heading row of the move rows' height: its number cell holds a mark ("#", "No") of
+        // another height than the printed numbers below it
+        let off_height = |r: &(Seg, Seg)| {
+            glyph_height(b, cell_of(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0)
+        };
+        if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
+            cut_y = Some(rows[0].0.mid());
+            rows.remove(0);
+            glyphs.remove(0);
+            cut_top = true;
+        }
         let ruled = |bx: [f64; 4]| {
             let yc = 0.5 * (bx[1] + bx[3]);
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
         };
         let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
+        // (printed digits of the numbers' height: a heading's "#" or "No" is smaller)
         let like = |bx: [f64; 4], g: usize, gadj: usize| {
             let bx = inner(bx);
-            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0
+            let tall = glyph_height(b, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
+            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall
         };
         for _ in 0..if cut_top { 0 } else { 2 } {
             let (t, _) = rows[0];
@@ -562,6 +634,51 @@ pub fn analyze(b: &Bin) -> Grid {
         let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
         blks.push(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top });
     }
+    // side-by-side blocks share their rows: an end row of odd height (a strip between the last
+    // ruling and the page edge or a footer line) beyond the rows of the blocks beside it is no
+    // move row
+    let spans: Vec<(f64, f64)> = blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid())).collect();
+    for (i, k) in blks.iter_mut().enumerate() {
+        let mut hs: Vec<f64> = k.rows.iter().map(|r| r.1.mid() - r.0.mid()).collect();
+        hs.sort_by(f64::total_cmp);
+        let rh = hs[hs.len() / 2];
+        let beside = |y0: f64, y1: f64| {
+            spans.iter().enumerate().filter(move |&(j, &(a, b))| j != i && a.max(y0) < b.min(y1) - 2.0 * pitch)
+        };
+        let (y0, y1) = spans[i];
+        // (also a row without a printed number there: a filled heading cell)
+        for _ in 0..2 {
+            let l = k.rows.len();
+            if l <= 3 {
+                break;
+            }
+            let last = k.rows[l - 1];
+            let c = 0.5 * (last.0.mid() + last.1.mid());
+            let odd = ((last.1.mid() - last.0.mid()) - rh).abs() > 0.2 * rh || k.glyphs[l - 1] == 0;
+            if odd && beside(y0, y1).any(|(_, &(_, b))| b < c) {
+                k.rows.pop();
+                k.glyphs.pop();
+                k.bx[3] = k.rows[l - 2].1.mid();
+            } else {
+                break;
+            }
+        }
+        for _ in 0..2 {
+            if k.rows.len() <= 3 {
+                break;
+            }
+            let first = k.rows[0];
+            let c = 0.5 * (first.0.mid() + first.1.mid());
+            let odd = ((first.1.mid() - first.0.mid()) - rh).abs() > 0.2 * rh || k.glyphs[0] == 0;
+            if odd && beside(y0, y1).any(|(_, &(a, _))| a > c) {
+                k.rows.remove(0);
+                k.glyphs.remove(0);
+                k.bx[1] = k.rows[0].0.mid();
+            } else {
+                break;
+            }
+        }
+    }
     // headings run across side-by-side blocks: a block whose odd first row lies where another
     // block's heading was dropped loses it too
     let cuts: Vec<f64> = blks.iter().filter_map(|k| k.cut_y).collect();
@@ -570,6 +687,47 @@ pub fn analyze(b: &Bin) -> Grid {
             k.rows.remove(0);
             k.glyphs.remove(0);
             k.bx[1] = k.rows[0].0.mid();
+        }
+    }
+    // side-by-side blocks share their rows: a block whose own row rulings were lost at its ends
+    // (broken print, crowded handwriting) takes the rows of the longest block beside it, where its
+    // outer column rulings run
+    type Rows = Vec<(Seg, Seg)>;
+    let snapshot: Vec<(f64, f64, Rows)> =
+        blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid(), k.rows.clone())).collect();
+    for (i, k) in blks.iter_mut().enumerate() {
+        let (y0, y1) = (snapshot[i].0, snapshot[i].1);
+        let Some((_, _, orows)) = snapshot
+            .iter()
+            .enumerate()
+            .filter(|&(j, o)| j != i && o.0.max(y0) < o.1.min(y1) - 2.0 * pitch)
+            .map(|(_, o)| o)
+            .max_by_key(|o| o.2.len())
+        else {
+            continue;
+        };
+        let (xa, xb) = (cols[k.sub.num].xa, cols[k.sub.black].xb);
+        let ruled = |y: f64| [xa, xb].iter().all(|v| v.t0 <= y + 0.2 * pitch && v.t1 >= y - 0.2 * pitch);
+        let mid = |r: &(Seg, Seg)| 0.5 * (r.0.mid() + r.1.mid());
+        let above: Vec<(Seg, Seg)> =
+            orows.iter().filter(|r| r.1.mid() <= y0 + 0.3 * pitch && ruled(r.0.mid())).copied().collect();
+        for r in above.iter().rev() {
+            if (r.1.mid() - k.rows[0].0.mid()).abs() > 0.3 * pitch || !ruled(mid(r)) {
+                break;
+            }
+            k.rows.insert(0, *r);
+            k.glyphs.insert(0, 0);
+            k.bx[1] = r.0.mid();
+        }
+        let below: Vec<(Seg, Seg)> =
+            orows.iter().filter(|r| r.0.mid() >= y1 - 0.3 * pitch && ruled(r.1.mid())).copied().collect();
+        for r in &below {
+            if (r.0.mid() - k.rows[k.rows.len() - 1].1.mid()).abs() > 0.3 * pitch || !ruled(mid(r)) {
+                break;
+            }
+            k.rows.push(*r);
+            k.glyphs.push(0);
+            k.bx[3] = r.1.mid();
         }
     }
     if blks.is_empty() {
@@ -595,8 +753,17 @@ pub fn analyze(b: &Bin) -> Grid {
     }
     // move numbers: each block continues the previous one (the first starts at 1) unless the
     // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
-    let score =
-        |gl: &[usize], s: u32| -> i64 { gl.iter().enumerate().map(|(i, &g)| (digits(s + i as u32) == g) as i64).sum() };
+    // (counts can be off by one in every row, e.g. a margin mark or a ruling inside the number
+    // cell: the pattern of the counts matters, so one extra glyph in every row is allowed)
+    let score = |gl: &[usize], s: u32| -> i64 {
+        [0i64, 1]
+            .iter()
+            .map(|&o| {
+                gl.iter().enumerate().filter(|&(i, &g)| digits(s + i as u32) as i64 + o == g as i64).count() as i64
+            })
+            .max()
+            .unwrap_or(0)
+    };
     let mut starts = Vec::new();
     let mut next = 1u32;
     for bk in &order {
@@ -606,8 +773,9 @@ pub fn analyze(b: &Bin) -> Grid {
         let prior = |s: u32| -> (i64, u32, u32) {
             (score(&bk.glyphs, s), (s - 1).is_multiple_of(n) as u32, (s % 10 == 1) as u32)
         };
+        // (move numbers are not repeated on a page: a later block starts after the earlier ones)
         let mut best = (next, prior(next));
-        for s in 1..=400u32 {
+        for s in next..=400u32 {
             let sc = prior(s);
             if sc > best.1 {
                 best = (s, sc);
@@ -617,6 +785,12 @@ pub fn analyze(b: &Bin) -> Grid {
         let cont = score(&bk.glyphs, next);
         // (glyph counts are noisy: touching digits read as one, stray ink as one more)
         let s = if cont + (n as i64 / 8).max(2) >= best.1 { next } else { best.0 };
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!(
+                "  block at x {:.0} y {:.0}: start {s} (continuing {next}: {cont}, best {best:?})",
+                bk.bx[0], bk.bx[1]
+            );
+        }
         starts.push(s);
         next = s + bk.rows.len() as u32;
     }
@@ -637,7 +811,18 @@ pub fn analyze(b: &Bin) -> Grid {
     Grid::Found { cells, blocks, pitch }
 }
 
+impl Grid {
+    /// Move rows in blocks of at least 5 rows (0 when no table was found).
+    pub fn rows(&self) -> u32 {
+        match self {
+            Grid::Found { blocks, .. } => blocks.iter().filter(|b| b.rows >= 5).map(|b| b.rows).sum(),
+            _ => 0,
+        }
+    }
+}
+
 /// A block found in the ruled columns: indexes of its number, white and black columns.
+#[derive(Clone, Copy)]
 struct Sub {
     num: usize,
     white: usize,
@@ -691,13 +876,18 @@ fn find_subs(cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
 }
 
 /// Columns between neighbouring vertical rulings, each with its regular rows.
-fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
+fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
     let mut cols: Vec<Col> = Vec::new();
     for i in 0..vsegs.len() {
         let vi = vsegs[i];
         for (j, vj) in vsegs.iter().enumerate().skip(i + 1) {
             let (ya, yb) = (vi.t0.max(vj.t0), vi.t1.min(vj.t1));
             if yb - ya < 2.5 * pitch {
+                continue;
+            }
+            if vj.len() < 0.4 * vi.len() && super::lines::profile(t, vj).1 > 0.5 {
+                // a short stroke (handwriting along a column) between two long rulings (a piece of
+                // a faint ruling is as straight as a printed line)
                 continue;
             }
             let ym = 0.5 * (ya + yb);
@@ -726,11 +916,34 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64) -> Vec<Col> {
                 }
             }
             let mut rows = Vec::new();
-            for p in dedup.windows(2) {
+            let row = |d: f64| d >= 0.7 * pitch && d <= 1.35 * pitch;
+            let mut r = 0;
+            while r + 1 < dedup.len() {
+                let p = [dedup[r], dedup[r + 1]];
                 let d = p[1].at(xc) - p[0].at(xc);
-                if d >= 0.7 * pitch && d <= 1.35 * pitch {
+                r += 1;
+                if d < 0.7 * pitch
+                    && let Some(k) = (r + 1..dedup.len()).find(|&k| dedup[k].at(xc) - p[0].at(xc) >= 0.7 * pitch)
+                    && ((dedup[k].at(xc) - p[0].at(xc)) / pitch - 1.0).abs() <= 0.12
+                    && (k + 1 >= dedup.len() || row(dedup[k + 1].at(xc) - dedup[k].at(xc)))
+                {
+                    // a stray line inside a row (a long pen stroke): skipped when the rows
+                    // around it come out regular without it
+                    rows.push((p[0], dedup[k]));
+                    r = k;
+                    continue;
+                }
+                if row(d) {
                     rows.push((p[0], p[1]));
-                } else if d > 1.7 * pitch && d < 3.4 * pitch && (d / pitch - (d / pitch).round()).abs() < 0.3 {
+                } else if d > 1.7 * pitch
+                    && d < 8.4 * pitch
+                    && (d / pitch - (d / pitch).round()).abs() < 0.3
+                    && [&vi, vj].iter().any(|v| {
+                        // (a printed column ruling runs on through the gap; between two blocks
+                        // stacked on the page, it does not)
+                        super::lines::cover(t, v, p[0].at(v.at(p[0].mid())), p[1].at(v.at(p[1].mid()))) >= 0.3
+                    })
+                {
                     // a ruling was missed (faint, broken): split evenly
                     let n = (d / pitch).round() as usize;
                     let lerp = |f: f64| Seg {

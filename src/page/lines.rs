@@ -57,36 +57,47 @@ impl Bin {
     }
 }
 
-/// Box-average downscale by an integer factor `k`.
-pub fn downscale(g: &GrayImage, k: u32) -> GrayImage {
+/// Downscale by an integer factor `k`: the box mean, and a copy for finding rulings where each
+/// pixel lies halfway between the mean and the darkest pixel of its `k x k` box (a thin ruling
+/// split over two rows of the reduced image keeps its contrast).
+pub fn downscale(g: &GrayImage, k: u32) -> (GrayImage, GrayImage) {
     if k <= 1 {
-        return g.clone();
+        return (g.clone(), g.clone());
     }
     let (w, h) = (g.width() / k, g.height() / k);
     let src = g.as_raw();
     let sw = g.width() as usize;
     let mut out = vec![0u8; (w * h) as usize];
+    let mut outl = vec![0u8; (w * h) as usize];
     let kk = k * k;
     let mut acc = vec![0u32; w as usize];
+    let mut mn = vec![255u8; w as usize];
     for y in 0..h as usize {
         acc.iter_mut().for_each(|a| *a = 0);
+        mn.iter_mut().for_each(|m| *m = 255);
         for dy in 0..k as usize {
             let row = &src[(y * k as usize + dy) * sw..];
-            for (x, a) in acc.iter_mut().enumerate() {
-                let s = &row[x * k as usize..x * k as usize + k as usize];
+            for ((a, m), s) in acc.iter_mut().zip(mn.iter_mut()).zip(row.chunks_exact(k as usize)) {
                 *a += s.iter().map(|&v| v as u32).sum::<u32>();
+                *m = (*m).min(s.iter().copied().min().unwrap_or(255));
             }
         }
         for x in 0..w as usize {
             out[y * w as usize + x] = (acc[x] / kk) as u8;
+            outl[y * w as usize + x] = ((acc[x] / kk + mn[x] as u32) / 2) as u8;
         }
     }
-    GrayImage::from_raw(w, h, out).expect("size matches")
+    (GrayImage::from_raw(w, h, out).expect("size matches"), GrayImage::from_raw(w, h, outl).expect("size matches"))
 }
 
 /// Local-mean (Bradley) threshold with an integral image: ink where the pixel is darker than
 /// `(1 - t)` times the mean of its `(2r+1)^2` window and at least `min_contrast` below it.
 pub fn binarize(g: &GrayImage, r: usize) -> Bin {
+    binarize_with(g, r, 85, 12)
+}
+
+/// [`binarize`] with the threshold `pct` % of the local mean and the least contrast `min_diff`.
+pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     let (w, h) = (g.width() as usize, g.height() as usize);
     let src = g.as_raw();
     let mut ii = vec![0u64; (w + 1) * (h + 1)];
@@ -108,7 +119,7 @@ pub fn binarize(g: &GrayImage, r: usize) -> Bin {
             let n = ((x1 - x0) * (y1 - y0)) as u64;
             let p = src[y * w + x] as u64 * n;
             // p/n < mean * 0.85 and mean - p/n > 12
-            if p * 100 < s * 85 && p + 12 * n < s {
+            if p * 100 < s * pct && p + min_diff * n < s {
                 b.d[y * w + x] = 1;
             }
         }
@@ -139,6 +150,9 @@ impl Seg {
     }
 }
 
+/// Largest gap (pixels) bridged inside a ruling.
+const GAP: usize = 0;
+
 /// Horizontal rulings: pixels in horizontal runs at least `min_run` long (after a vertical
 /// dilation by `tol` pixels, so gently sloped lines survive), grouped into connected pieces and
 /// fitted with a straight line; pieces shorter than `min_len` or thick everywhere (filled areas,
@@ -163,9 +177,15 @@ pub fn rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64) -> Vec<Seg> {
         while x < w {
             if dil[x] != 0 {
                 let s = x;
-                while x < w && dil[x] != 0 {
+                // (gaps of up to GAP pixels are bridged: faint rulings binarize as dashes)
+                let mut e = x;
+                while x < w && (dil[x] != 0 || x < e + GAP + 1) {
+                    if dil[x] != 0 {
+                        e = x;
+                    }
                     x += 1;
                 }
+                x = e + 1;
                 if x - s >= min_run {
                     runs.push((y as u32, s as u32, x as u32));
                 }
@@ -270,7 +290,27 @@ fn fit(pts: &[(f64, f64)]) -> Option<(f64, f64)> {
 /// ink's horizontal projection profile sharpest, and that sharpness. Rotating the page by
 /// `-angle` straightens it.
 pub fn skew(b: &Bin, max_deg: f64) -> (f64, f64) {
-    // sample ink pixels that belong to short horizontal runs (>= 3) to favour lines
+    // sample ink pixels that belong to horizontal runs (>= 3) to favour lines, and to thin
+    // vertical runs: the dark band along a paper edge against the background is thick
+    let mut thick = vec![false; b.w * b.h];
+    for x in 0..b.w {
+        let mut y = 0;
+        while y < b.h {
+            if b.d[y * b.w + x] != 0 {
+                let s = y;
+                while y < b.h && b.d[y * b.w + x] != 0 {
+                    y += 1;
+                }
+                if y - s > 4 {
+                    for t in s..y {
+                        thick[t * b.w + x] = true;
+                    }
+                }
+            } else {
+                y += 1;
+            }
+        }
+    }
     let mut pts: Vec<(f32, f32)> = Vec::new();
     for y in 0..b.h {
         let row = &b.d[y * b.w..(y + 1) * b.w];
@@ -284,7 +324,9 @@ pub fn skew(b: &Bin, max_deg: f64) -> (f64, f64) {
                 if x - s >= 3 {
                     let mut t = s;
                     while t < x {
-                        pts.push((t as f32, y as f32));
+                        if !thick[y * b.w + t] {
+                            pts.push((t as f32, y as f32));
+                        }
                         t += 2;
                     }
                 }
@@ -329,4 +371,116 @@ pub fn skew(b: &Bin, max_deg: f64) -> (f64, f64) {
     }
     let n = pts.len() as f64;
     ((best.0 * 10.0).round() / 10.0, best.1 / (n * n))
+}
+
+/// Joins pieces of one ruling broken by a faint or damaged print: pieces whose lines agree within
+/// `tol` pixels at the gap between them and whose gap is at most `max_gap` become one ruling,
+/// fitted to all pieces (weighted by length).
+pub fn join_broken(mut segs: Vec<Seg>, tol: f64, max_gap: f64) -> Vec<Seg> {
+    segs.sort_by(|p, q| p.t0.total_cmp(&q.t0));
+    // (segment, weighted sums for the fit: w, t, y, tt, ty)
+    let mut out: Vec<(Seg, [f64; 5])> = Vec::new();
+    let sums = |s: &Seg| {
+        let mut acc = [0.0; 5];
+        let w = s.len().max(1.0) / 3.0;
+        for t in [s.t0, 0.5 * (s.t0 + s.t1), s.t1] {
+            let y = s.at(t);
+            acc[0] += w;
+            acc[1] += w * t;
+            acc[2] += w * y;
+            acc[3] += w * t * t;
+            acc[4] += w * t * y;
+        }
+        acc
+    };
+    for s in segs {
+        let hit = out.iter_mut().find(|(m, _)| {
+            let gap = s.t0 - m.t1;
+            gap <= max_gap
+                && s.t1 > m.t1
+                && (m.at(s.t0) - s.at(s.t0)).abs() < tol
+                && (m.at(m.t1) - s.at(m.t1)).abs() < tol
+                && (m.b - s.b).abs() < 0.02
+        });
+        match hit {
+            Some((m, acc)) => {
+                let add = sums(&s);
+                for (a, b) in acc.iter_mut().zip(add) {
+                    *a += b;
+                }
+                let (w, t, y, tt, ty) = (acc[0], acc[1], acc[2], acc[3], acc[4]);
+                let den = w * tt - t * t;
+                if den.abs() > 1e-9 {
+                    let b = (w * ty - t * y) / den;
+                    *m = Seg { a: (y - b * t) / w, b, t0: m.t0, t1: s.t1 };
+                } else {
+                    m.t1 = s.t1;
+                }
+            }
+            None => {
+                let acc = sums(&s);
+                out.push((s, acc));
+            }
+        }
+    }
+    let mut segs: Vec<Seg> = out.into_iter().map(|(s, _)| s).collect();
+    segs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+    segs
+}
+
+/// How a found ruling lies in the binary it was found in (`b` in the ruling's own orientation:
+/// horizontal rulings in the page, vertical ones in the transposed page): mean width of the ink
+/// run it crosses at each position and mean distance of that run's centre from the fitted line,
+/// over the positions where it has ink, and the share of positions with ink. A printed ruling is thin and straight; a stack of printed
+/// digits touching the row rulings (which can read as a vertical ruling) is wide and ragged.
+pub fn profile(b: &Bin, s: &Seg) -> (f64, f64, f64) {
+    let (mut n, mut wsum, mut dsum, mut all) = (0usize, 0.0, 0.0, 0usize);
+    let t0 = s.t0.max(0.0) as usize;
+    let t1 = (s.t1 as usize).min(b.w.saturating_sub(1));
+    for t in t0..=t1 {
+        let c = s.at(t as f64 + 0.5);
+        if c < 0.0 || c >= b.h as f64 {
+            continue;
+        }
+        let ci = c as usize;
+        all += 1;
+        // nearest ink within 2 px
+        let Some(y) =
+            (0..=2usize).flat_map(|d| [ci.checked_sub(d), Some(ci + d)]).flatten().find(|&y| y < b.h && b.get(t, y))
+        else {
+            continue;
+        };
+        let (mut lo, mut hi) = (y, y);
+        while lo > 0 && b.get(t, lo - 1) && y - lo < 12 {
+            lo -= 1;
+        }
+        while hi + 1 < b.h && b.get(t, hi + 1) && hi - y < 12 {
+            hi += 1;
+        }
+        n += 1;
+        wsum += (hi - lo + 1) as f64;
+        dsum += ((lo + hi) as f64 * 0.5 + 0.5 - c).abs();
+    }
+    if n == 0 {
+        return (f64::MAX, f64::MAX, 0.0);
+    }
+    (wsum / n as f64, dsum / n as f64, n as f64 / all.max(1) as f64)
+}
+
+/// Share of the positions `t0..t1` along a ruling where `b` (in the ruling's own orientation, see
+/// [`profile`]) has ink within a pixel of the line.
+pub fn cover(b: &Bin, s: &Seg, t0: f64, t1: f64) -> f64 {
+    let (mut n, mut all) = (0usize, 0usize);
+    for t in t0.max(0.0) as usize..(t1.max(0.0) as usize).min(b.w) {
+        let c = s.at(t as f64 + 0.5);
+        if c < 0.0 || c >= b.h as f64 {
+            continue;
+        }
+        all += 1;
+        let ci = c as usize;
+        if (ci.saturating_sub(1)..=(ci + 1).min(b.h - 1)).any(|y| b.get(t, y)) {
+            n += 1;
+        }
+    }
+    n as f64 / all.max(1) as f64
 }

@@ -163,6 +163,11 @@ impl PageError {
 /// Ink share above which a cell counts as written in.
 pub const BLANK_INK: f64 = 0.012;
 
+/// Threshold of the binary that rulings are found in (% of the local mean, least contrast): more
+/// permissive than for glyphs, so faint rulings of low-contrast photos stay whole.
+const LINE_PCT: u64 = 90;
+const LINE_DIFF: u64 = 8;
+
 /// Segments a page image (any colour type). See [`segment_gray`].
 pub fn segment(img: &DynamicImage) -> Result<Sheet, PageError> {
     segment_gray(&img.to_luma8())
@@ -176,9 +181,10 @@ struct Frame {
     quarter: u32,
     skew: f64,
     perspective: bool,
-    bin: Bin,
     /// total length of long horizontal rulings found
     hsum: f64,
+    /// the move table found in this frame
+    grid: grid::Grid,
 }
 
 /// Rotation by quarter turns + skew about the image, translated so the result starts at 0.
@@ -197,62 +203,177 @@ fn rotation(w: usize, h: usize, quarter: u32, skew: f64) -> (Homography, usize, 
     (t, (x1 - x0).ceil() as usize, (y1 - y0).ceil() as usize)
 }
 
-fn intersect(hz: &lines::Seg, vt: &lines::Seg) -> (f64, f64) {
-    // y = a1 + b1 x ; x = a2 + b2 y
-    let y = (hz.a + hz.b * vt.a) / (1.0 - hz.b * vt.b);
-    (vt.a + vt.b * y, y)
+/// Vanishing point (homogeneous) of a family of near-horizontal rulings `y = a + b x`: under a
+/// perspective the slope changes linearly with the ruling's position, `b = b0 + k y(xc)`.
+/// Fitted by length-weighted least squares with outliers (a page edge, a stray line) dropped.
+/// `None` with fewer than 3 rulings spread over a third of `extent`.
+fn vanishing(segs: &[&lines::Seg], xc: f64, extent: f64) -> Option<[f64; 3]> {
+    let mut pts: Vec<(f64, f64, f64)> = segs.iter().map(|s| (s.at(xc), s.b, s.len())).collect();
+    for _ in 0..3 {
+        if pts.len() < 3 {
+            return None;
+        }
+        let (y0, y1) = pts.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+        if y1 - y0 < extent / 3.0 {
+            return None;
+        }
+        let sw: f64 = pts.iter().map(|p| p.2).sum();
+        let my = pts.iter().map(|p| p.0 * p.2).sum::<f64>() / sw;
+        let mb = pts.iter().map(|p| p.1 * p.2).sum::<f64>() / sw;
+        let syy: f64 = pts.iter().map(|p| p.2 * (p.0 - my) * (p.0 - my)).sum();
+        let syb: f64 = pts.iter().map(|p| p.2 * (p.0 - my) * (p.1 - mb)).sum();
+        let k = if syy > 1e-9 { syb / syy } else { 0.0 };
+        let b0 = mb - k * my;
+        let res: Vec<f64> = pts.iter().map(|p| (p.1 - b0 - k * p.0).abs()).collect();
+        let mut sorted = res.clone();
+        sorted.sort_by(f64::total_cmp);
+        let tol = (3.0 * sorted[sorted.len() / 2]).max(0.002);
+        if sorted[sorted.len() - 1] <= tol {
+            return Some([xc * k - 1.0, -b0, k]);
+        }
+        pts = pts.into_iter().zip(&res).filter(|(_, r)| **r <= tol).map(|(p, _)| p).collect();
+    }
+    None
 }
 
-/// Builds the straightened analysis frame for one orientation guess.
-fn frame(bin0: &Bin, quarter: u32) -> Frame {
+/// The line through a homogeneous point `v` and the point `(x, y)`, intersected with another such
+/// line: the corner of the table's quadrilateral.
+fn cross(p: [f64; 3], q: [f64; 3]) -> [f64; 3] {
+    [p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]]
+}
+
+/// Perspective correction from the table's own rulings: the vanishing points of the horizontal
+/// and the vertical rulings give the table's quadrilateral (through the outer rulings' positions),
+/// which is mapped to a rectangle. `None` when there is no clear perspective.
+fn perspective(hs: &[lines::Seg], vs: &[lines::Seg], w: usize, h: usize) -> Option<Homography> {
+    let hmax = hs.iter().map(|s| s.len()).fold(0.0, f64::max);
+    let vmax = vs.iter().map(|s| s.len()).fold(0.0, f64::max);
+    let hl: Vec<&lines::Seg> = hs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
+    let vl: Vec<&lines::Seg> = vs.iter().filter(|s| s.len() >= 0.5 * vmax).collect();
+    if hl.len() < 3 || vl.len() < 3 {
+        return None;
+    }
+    // table extent: median ends of the long rulings of the other family
+    let med = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let xc = med(hl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
+    let yc = med(vl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
+    let dbg = std::env::var_os("SCORESHEET_DEBUG").is_some();
+    if dbg {
+        eprintln!("perspective: {} long h, {} long v", hl.len(), vl.len());
+    }
+    let vh = vanishing(&hl, xc, vmax)?;
+    let tv: Vec<lines::Seg> = vl.iter().map(|s| **s).collect();
+    let tvr: Vec<&lines::Seg> = tv.iter().collect();
+    let vv = vanishing(&tvr, yc, hmax)?; // in (y, x) order
+    let vv = [vv[1], vv[0], vv[2]];
+    if dbg {
+        eprintln!("perspective: vanishing points {vh:?} {vv:?}");
+    }
+    let (x0, x1) = (med(hl.iter().map(|s| s.t0).collect()), med(hl.iter().map(|s| s.t1).collect()));
+    let (y0, y1) = (med(vl.iter().map(|s| s.t0).collect()), med(vl.iter().map(|s| s.t1).collect()));
+    if x1 - x0 < 0.2 * w as f64 || y1 - y0 < 0.2 * h as f64 {
+        return None;
+    }
+    // lines through the vanishing points and the table's outer edges at its centre lines
+    let top = cross(vh, [xc, y0, 1.0]);
+    let bot = cross(vh, [xc, y1, 1.0]);
+    let left = cross(vv, [x0, yc, 1.0]);
+    let right = cross(vv, [x1, yc, 1.0]);
+    let pt = |l: [f64; 3], m: [f64; 3]| {
+        let p = cross(l, m);
+        (p[2].abs() > 1e-9).then(|| (p[0] / p[2], p[1] / p[2]))
+    };
+    let q = [pt(top, left)?, pt(top, right)?, pt(bot, right)?, pt(bot, left)?];
+    let rect = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
+    let dev = q.iter().zip(&rect).map(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs())).fold(0.0, f64::max);
+    if !(1.5..0.25 * (x1 - x0).min(y1 - y0)).contains(&dev) {
+        return None;
+    }
+    Homography::from_points(&q, &rect)
+}
+
+/// How far the long rulings' slopes spread (length-weighted mean distance from their weighted
+/// median): near 0 when all rulings of a family are parallel.
+fn spread(segs: &[lines::Seg]) -> f64 {
+    let lmax = segs.iter().map(|s| s.len()).fold(0.0, f64::max);
+    let mut v: Vec<(f64, f64)> = segs.iter().filter(|s| s.len() >= 0.5 * lmax).map(|s| (s.b, s.len())).collect();
+    if v.len() < 2 {
+        return 0.0;
+    }
+    v.sort_by(|p, q| p.0.total_cmp(&q.0));
+    let total: f64 = v.iter().map(|p| p.1).sum();
+    let mut acc = 0.0;
+    let mut med = v[0].0;
+    for p in &v {
+        acc += p.1;
+        if acc >= 0.5 * total {
+            med = p.0;
+            break;
+        }
+    }
+    v.iter().map(|p| (p.0 - med).abs() * p.1).sum::<f64>() / total
+}
+
+/// Builds the straightened analysis frame for one orientation guess: the grey analysis image is
+/// warped (bilinear) and binarized again in each straightened frame, so thin rulings stay
+/// unbroken.
+fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) -> Frame {
+    let (bin0, lbin0) = bins;
     let (r0, w0, h0) = rotation(bin0.w, bin0.h, quarter, 0.0);
     let skew = if quarter == 0 {
-        lines::skew(bin0, 12.0).0
+        lines::skew(lbin0, 12.0).0
     } else {
-        let b = bin0.warp(&r0.inverse().unwrap_or(Homography::IDENTITY), w0, h0);
+        let b = lbin0.warp(&r0.inverse().unwrap_or(Homography::IDENTITY), w0, h0);
         lines::skew(&b, 12.0).0
     };
     let (r, w, h) = rotation(bin0.w, bin0.h, quarter, skew);
-    let rinv = r.inverse().unwrap_or(Homography::IDENTITY);
-    let bin1 = bin0.warp(&rinv, w, h);
-    // perspective: outermost long rulings
+    let straight = |hm: &Homography| {
+        let inv = hm.inverse().unwrap_or(Homography::IDENTITY);
+        let lb = lines::binarize_with(&geom::warp_gray(small_l, &inv, w as u32, h as u32), radius, LINE_PCT, LINE_DIFF);
+        (bin0.warp(&inv, w, h), lb)
+    };
+    let (bin1, lbin1) = if quarter == 0 && skew == 0.0 { (bin0.clone(), lbin0.clone()) } else { straight(&r) };
     let lh = (w / 25).max(16);
-    let hs = lines::rulings(&bin1, lh, 1, 0.2 * w as f64);
-    let vs = lines::rulings(&bin1.transpose(), (h / 30).max(12), 1, 0.2 * h as f64);
-    let hsum: f64 = hs.iter().map(|s| s.len()).sum();
-    let mut persp = None;
-    if hs.len() >= 2 && vs.len() >= 2 {
-        let hmax = hs.iter().map(|s| s.len()).fold(0.0, f64::max);
-        let vmax = vs.iter().map(|s| s.len()).fold(0.0, f64::max);
-        let hl: Vec<&lines::Seg> = hs.iter().filter(|s| s.len() >= 0.6 * hmax).collect();
-        let vl: Vec<&lines::Seg> = vs.iter().filter(|s| s.len() >= 0.6 * vmax).collect();
-        if hl.len() >= 2 && vl.len() >= 2 {
-            let (top, bot) = (hl[0], hl[hl.len() - 1]);
-            let (left, right) = (vl[0], vl[vl.len() - 1]);
-            let q = [intersect(top, left), intersect(top, right), intersect(bot, right), intersect(bot, left)];
-            let x0 = 0.5 * (q[0].0 + q[3].0);
-            let x1 = 0.5 * (q[1].0 + q[2].0);
-            let y0 = 0.5 * (q[0].1 + q[1].1);
-            let y1 = 0.5 * (q[2].1 + q[3].1);
-            let rect = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
-            let dev = q.iter().zip(&rect).map(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs())).fold(0.0, f64::max);
-            let sane = x1 - x0 > 0.2 * w as f64 && y1 - y0 > 0.2 * h as f64 && dev < 0.25 * (x1 - x0).min(y1 - y0);
-            if sane && dev > 1.5 {
-                persp = Homography::from_points(&q, &rect);
-            }
-        }
+    let hsum: f64 = lines::rulings(&lbin1, lh, 1, 0.2 * w as f64).iter().map(|s| s.len()).sum();
+    // (rulings tilted by the perspective break into pieces: joined again)
+    let joined = |b: &Bin, run: usize, len: usize| {
+        let pieces = lines::rulings(b, run / 2, 1, run as f64);
+        lines::join_broken(pieces, 2.0, len as f64 / 20.0).into_iter().filter(|s| s.len() >= 0.2 * len as f64).collect()
+    };
+    let hs: Vec<lines::Seg> = joined(&lbin1, lh, w);
+    let vs: Vec<lines::Seg> = joined(&lbin1.transpose(), (h / 30).max(12), h);
+    let persp = perspective(&hs, &vs, w, h);
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        eprintln!("frame q {quarter} skew {skew:.1} hsum {hsum:.0} perspective {persp:?}");
     }
+    let plain = grid::analyze(&bin1, &lbin1);
     if let Some(p) = persp {
         let hh = p.after(&r);
-        let bin = bin0.warp(&hh.inverse().unwrap_or(Homography::IDENTITY), w, h);
-        // kept only when the rulings come out straighter (the outermost lines can be a page edge
-        // against the background, or a ruling of another part of the form)
-        let hsum2: f64 = lines::rulings(&bin, lh, 1, 0.2 * w as f64).iter().map(|s| s.len()).sum();
-        if hsum2 >= 0.95 * hsum {
-            return Frame { h: hh, w, hh: h, quarter, skew, perspective: true, bin, hsum: hsum2 };
+        let (bin, lbin) = straight(&hh);
+        // kept unless notably fewer move rows are read than without it (the rulings' vanishing
+        // points can be thrown off by a page edge or a ruling of another part of the form)
+        // and only when its rulings come out more nearly parallel
+        let hs2: Vec<lines::Seg> = joined(&lbin, lh, w);
+        let vs2: Vec<lines::Seg> = joined(&lbin.transpose(), (h / 30).max(12), h);
+        let (s1, s2) = (spread(&hs) + spread(&vs), spread(&hs2) + spread(&vs2));
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!("perspective: slope spread {s1:.4} -> {s2:.4}");
+        }
+        let warped = if s2 < 0.8 * s1 { grid::analyze(&bin, &lbin) } else { grid::Grid::None(String::new()) };
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!("perspective: rows read {} plain, {} warped", plain.rows(), warped.rows());
+        }
+        // (a clear perspective, the rulings parallel to a tenth, need not read as many rows: the
+        // slanted frame can read junk rows)
+        let need = if s2 < 0.1 * s1 { 0.75 } else { 0.9 };
+        if warped.rows() > 0 && warped.rows() as f64 >= need * plain.rows() as f64 {
+            return Frame { h: hh, w, hh: h, quarter, skew, perspective: true, hsum, grid: warped };
         }
     }
-    Frame { h: r, w, hh: h, quarter, skew, perspective: false, bin: bin1, hsum }
+    Frame { h: r, w, hh: h, quarter, skew, perspective: false, hsum, grid: plain }
 }
 
 /// Segments a grey page: orientation, skew and perspective correction, move table, cells.
@@ -265,35 +386,30 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
         return Err(PageError::NoTable { reason: format!("image is only {gw}x{gh} pixels") });
     }
     let k = (gw.max(gh) / 800).max(1);
-    let small = lines::downscale(g, k);
-    let bin0 = lines::binarize(&small, (small.width() as usize / 60).max(7));
+    let (small, small_l) = lines::downscale(g, k);
+    let radius = (small.width() as usize / 60).max(7);
+    let bins = (lines::binarize(&small, radius), lines::binarize_with(&small_l, radius, LINE_PCT, LINE_DIFF));
     // orientation: the table has more ruled length across than down
     // (the upright frame is tried first; the quarter-turned one only when that finds no table or
     // the quarter-turned frame has more ruled length across)
-    let f0 = frame(&bin0, 0);
-    let upright = grid::analyze(&f0.bin);
-    let (mut first, mut second) = if matches!(upright, grid::Grid::Found { .. }) {
+    let f0 = frame(&small_l, &bins, radius, 0);
+    let (mut first, mut second) = if matches!(f0.grid, grid::Grid::Found { .. }) {
         (Some(f0), None)
     } else {
-        let f1 = frame(&bin0, 1);
+        let f1 = frame(&small_l, &bins, radius, 1);
         if f1.hsum > f0.hsum { (Some(f1), Some(f0)) } else { (Some(f0), Some(f1)) }
     };
-    let mut upright = Some(upright);
     let q0 = first.as_ref().map_or(0, |f| f.quarter);
     let mut found = None;
     let mut last_err = String::from("no ruled table");
     for (i, q) in [q0, q0 + 2, q0 + 1, q0 + 3].into_iter().enumerate() {
-        let fr = match i {
+        let mut fr = match i {
             0 => first.take(),
             2 => second.take(),
             _ => None,
         }
-        .unwrap_or_else(|| frame(&bin0, q % 4));
-        let analysis = match upright.take() {
-            Some(g) if fr.quarter == 0 => g,
-            _ => grid::analyze(&fr.bin),
-        };
-        match analysis {
+        .unwrap_or_else(|| frame(&small_l, &bins, radius, q % 4));
+        match std::mem::replace(&mut fr.grid, grid::Grid::None(String::new())) {
             grid::Grid::Found { cells, blocks, pitch } => {
                 found = Some((fr, cells, blocks, pitch));
                 break;
