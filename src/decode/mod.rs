@@ -113,15 +113,15 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
-            beam: 48,
+            beam: 32,
             mismatch_penalty: -9.0,
             skip_penalty: -6.0,
             missing_penalty: -4.0,
             confidence_window: 5,
             temperature: 1.0,
-            flag_threshold: 0.9,
+            flag_threshold: 0.85,
             habits: Habits::all(),
-            blank_flag_weight: 8.0,
+            blank_flag_weight: 0.0,
             pins: Default::default(),
         }
     }
