@@ -53,13 +53,19 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("file")
     ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument("--features", default="0,1,3",
+                    help="features used (0 own look-ahead logit, 1 cell margin, 2 off-ink, 3 off-ink around, "
+                         "4 look-ahead logit around); the neighbours' look-ahead is left out by default: it made "
+                         "an ambiguous cell in a clean stretch confident")
     a = ap.parse_args()
     rows = [l.rstrip("\n").split("\t") for l in open(a.file) if l.strip()]
     games = np.array([r[0] for r in rows])
-    x = np.array([[float(v) for v in r[2:-1]] for r in rows])
+    x_all = np.array([[float(v) for v in r[2:-1]] for r in rows])
+    cols = [int(c) for c in a.features.split(",")]
+    x = x_all[:, cols]
     y = np.array([float(r[-1]) for r in rows])
     # Before: the look-ahead probability alone (the first feature is its logit).
-    report("look-ahead probability (uncalibrated)", 1 / (1 + np.exp(-x[:, 0])), y)
+    report("look-ahead probability (uncalibrated)", 1 / (1 + np.exp(-x_all[:, 0])), y)
     # Honest estimate: fitted on half the games, measured on the other half, and the reverse.
     names = sorted(set(games))
     half = set(names[::2])
@@ -69,7 +75,10 @@ def main():
         p_cv[~train] = predict(x[~train], fit(x[train], y[train], a.l2))
     report("calibrated, two-fold by game (held-out halves)", p_cv, y)
     w = fit(x, y, a.l2)
-    print("CALIBRATION (fitted on all):", "[" + ", ".join(f"{v:.4f}" for v in w) + "]")
+    full = np.zeros(x_all.shape[1] + 1)
+    full[cols] = w[:-1]
+    full[-1] = w[-1]
+    print("CALIBRATION (fitted on all):", "[" + ", ".join(f"{v:.4f}" for v in full) + "]")
 
 
 if __name__ == "__main__":
