@@ -98,13 +98,16 @@ pub(crate) struct Ink<'a> {
     spellings: HashMap<SpellKey, Rc<[Spelling]>>,
     /// Per (move key, half-move): per copy, the best spelling's score with its prior and its
     /// index (`None`: the copy has no cell there).
-    key_scores: HashMap<(SpellKey, usize), Rc<[Option<(f32, u32)>]>>,
+    key_scores: HashMap<(SpellKey, usize), KeyScores>,
     cache_context: String,
 }
 
 /// Every legal move of a position scored at one half-move: (move, log-score, its spelling key,
 /// from which [`Ink::readings`] tells what each cell says).
 pub(crate) type Expansion = Vec<(Move, f32, SpellKey)>;
+
+/// Per copy, the best spelling's score (with its prior) and index; `None`: no cell there.
+type KeyScores = Rc<[Option<(f32, u32)>]>;
 
 /// How one copy's cell explains a move.
 enum Explained {
@@ -218,7 +221,7 @@ impl<'a> Ink<'a> {
     }
 
     /// Per copy, the best spelling of the move `key` at half-move `ply` (cached).
-    fn key_scores(&mut self, key: &SpellKey, ply: usize, lang: &Lang, params: &Params) -> Rc<[Option<(f32, u32)>]> {
+    fn key_scores(&mut self, key: &SpellKey, ply: usize, lang: &Lang, params: &Params) -> KeyScores {
         if let Some(s) = self.key_scores.get(&(*key, ply)) {
             return s.clone();
         }
@@ -232,7 +235,7 @@ impl<'a> Ink<'a> {
             })
             .clone();
         let texts: Vec<&str> = spelled.iter().map(|s| s.text.as_str()).collect();
-        let scores: Rc<[Option<(f32, u32)>]> = self
+        let scores: KeyScores = self
             .copies
             .iter_mut()
             .map(|cells| match cells.get_mut(ply) {
