@@ -42,10 +42,21 @@ pub fn load_pages(path: &Path) -> Result<Vec<Result<DynamicImage, String>>, Stri
     if !matches!(format, ImageFormat::Png | ImageFormat::Jpeg) {
         return Err(format!("{format:?} images are not supported (use PNG, JPEG, TIFF or PDF)"));
     }
+    if format == ImageFormat::Jpeg && !jpeg_is_complete(&bytes) {
+        // The JPEG decoder fills a cut-off file with grey instead of failing.
+        return Err("the JPEG file is truncated (it ends before its end-of-image marker)".into());
+    }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     reader.limits(limits());
     let img = reader.decode().map_err(|e| format!("cannot decode the image: {e}"))?;
     Ok(vec![check(img)])
+}
+
+/// Whether a JPEG file holds its end-of-image marker (FF D9) near its end (some writers add a few
+/// bytes after it).
+fn jpeg_is_complete(bytes: &[u8]) -> bool {
+    let tail = &bytes[bytes.len().saturating_sub(4096)..];
+    tail.windows(2).any(|w| w == [0xFF, 0xD9])
 }
 
 fn check(img: DynamicImage) -> Result<DynamicImage, String> {
@@ -178,8 +189,15 @@ mod tests {
         huge[20..24].copy_from_slice(&100_000u32.to_be_bytes());
         let p4 = tmp("huge.png", &huge);
         assert!(load_pages(&p4).is_err());
+        // A JPEG cut off half-way decodes (grey-filled) but is reported as truncated.
+        let mut j = Vec::new();
+        DynamicImage::ImageLuma8(image::GrayImage::from_fn(64, 48, |x, _| image::Luma([x as u8 * 3])))
+            .write_to(&mut Cursor::new(&mut j), ImageFormat::Jpeg)
+            .unwrap();
+        let p5 = tmp("cut.jpg", &j[..j.len() / 2]);
+        assert!(load_pages(&p5).unwrap_err().contains("truncated"));
         assert!(load_pages(Path::new("/nonexistent.png")).unwrap_err().contains("cannot open"));
-        for p in [p, p2, p3, p4] {
+        for p in [p, p2, p3, p4, p5] {
             std::fs::remove_file(p).ok();
         }
     }
