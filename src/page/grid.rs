@@ -80,6 +80,11 @@ fn mode(vals: &[f64], lo: f64, hi: f64) -> Option<f64> {
 /// `(x0, y0, x1, y1, pixels)` in the binary's coordinates (inclusive ends), with components
 /// touching the left or right edge of the searched area dropped.
 pub fn components(b: &Bin, bx: [f64; 4]) -> Vec<(usize, usize, usize, usize, usize)> {
+    components_in(b, bx, true)
+}
+
+/// [`components`], keeping those that touch the left or right edge when `drop_edge` is false.
+fn components_in(b: &Bin, bx: [f64; 4], drop_edge: bool) -> Vec<(usize, usize, usize, usize, usize)> {
     let x0 = (bx[0] + 3.0).max(0.0) as usize;
     let y0 = (bx[1] + 3.0).max(0.0) as usize;
     let x1 = ((bx[2] - 2.0).max(0.0) as usize).min(b.w);
@@ -119,7 +124,7 @@ pub fn components(b: &Bin, bx: [f64; 4]) -> Vec<(usize, usize, usize, usize, usi
                     }
                 }
             }
-            if minx == 0 || maxx == w - 1 {
+            if drop_edge && (minx == 0 || maxx == w - 1) {
                 continue;
             }
             out.push((x0 + minx, y0 + miny, x0 + maxx, y0 + maxy, n));
@@ -151,6 +156,26 @@ pub fn count_glyphs(b: &Bin, bx: [f64; 4]) -> usize {
         }
     }
     merged.iter().map(|&(a, bb, hh)| (((bb - a + 1) as f64 / (0.7 * hh as f64)).round() as usize).clamp(1, 3)).sum()
+}
+
+/// Width of the printed number in a cell: the extent of its glyph-like ink components (as in
+/// [`count_glyphs`]). Digits of one font have about one width, so the widths of the rows' numbers
+/// tell their digit counts apart even where blurred digits touch or break.
+fn number_width(b: &Bin, bx: [f64; 4]) -> Option<f64> {
+    let h = bx[3] - bx[1] - 5.0;
+    let w = bx[2] - bx[0] - 5.0;
+    // (a digit printed close to the number cell's ruling touches the searched area's edge: kept,
+    // unless it is no glyph of the numbers' height)
+    let comps: Vec<_> = components_in(b, bx, false)
+        .into_iter()
+        .filter(|c| {
+            let ch = (c.3 - c.1 + 1) as f64;
+            ch >= 0.3 * h && ch < 0.9 * h && c.4 >= 4 && ((c.2 - c.0) as f64) < 0.6 * w + 2.0
+        })
+        .collect();
+    let x0 = comps.iter().map(|c| c.0).min()?;
+    let x1 = comps.iter().map(|c| c.2).max()?;
+    Some((x1 - x0 + 1) as f64)
 }
 
 /// Height of the tallest glyph-like component in a cell.
@@ -229,6 +254,22 @@ pub fn ink_fraction(b: &Bin, bx: [f64; 4]) -> f64 {
         return 0.0;
     }
     b.count(x0, y0, x1, y1) as f64 / ((x1 - x0) * (y1 - y0)) as f64
+}
+
+/// How many rows' printed-number widths fit the numbering from `s`: widths proportional to the
+/// digit counts, with the width of one digit the median over the rows.
+fn wscore(ws: &[Option<f64>], s: u32) -> i64 {
+    let mut r: Vec<f64> =
+        ws.iter().enumerate().filter_map(|(i, w)| w.map(|w| w / digits(s + i as u32) as f64)).collect();
+    if r.is_empty() {
+        return 0;
+    }
+    r.sort_by(f64::total_cmp);
+    let k = r[r.len() / 2];
+    ws.iter()
+        .enumerate()
+        .filter(|&(i, w)| w.is_some_and(|w| (w - k * digits(s + i as u32) as f64).abs() <= 0.3 * k))
+        .count() as i64
 }
 
 fn digits(n: u32) -> usize {
@@ -755,7 +796,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
     // (counts can be off by one in every row, e.g. a margin mark or a ruling inside the number
     // cell: the pattern of the counts matters, so one extra glyph in every row is allowed)
-    let score = |gl: &[usize], s: u32| -> i64 {
+    let gscore = |gl: &[usize], s: u32| -> i64 {
         [0i64, 1]
             .iter()
             .map(|&o| {
@@ -767,6 +808,27 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     let mut starts = Vec::new();
     let mut next = 1u32;
     for bk in &order {
+        let nc = &cols[bk.sub.num];
+        let ws: Vec<Option<f64>> = bk
+            .rows
+            .iter()
+            .map(|(t, bo)| {
+                let yc = 0.5 * (t.mid() + bo.mid());
+                let xc = nc.xc(yc);
+                number_width(b, [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)])
+            })
+            .collect();
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            let v: Vec<String> = ws.iter().map(|w| w.map_or("-".into(), |w| format!("{w:.0}"))).collect();
+            eprintln!("  widths {}", v.join(" "));
+        }
+        // (the widths of the printed numbers, where most rows have one, are steadier than glyph
+        // counts: blurred digits touch or break, but a two-digit number stays twice as wide as a
+        // one-digit one)
+        let by_width = ws.iter().flatten().count() * 2 >= ws.len();
+        // (both measures together, each a count of fitting rows)
+        let score =
+            |gl: &[usize], s: u32| -> i64 { if by_width { wscore(&ws, s) + gscore(gl, s) } else { 2 * gscore(gl, s) } };
         // among equally good starts prefer one that follows whole pages of this block's rows
         // (41 after 40 rows), then one that starts a decade (11, 21, ...), then the smallest
         let n = bk.rows.len() as u32;
@@ -784,11 +846,16 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         let best = (best.0, best.1.0);
         let cont = score(&bk.glyphs, next);
         // (glyph counts are noisy: touching digits read as one, stray ink as one more)
-        let s = if cont + (n as i64 / 8).max(2) >= best.1 { next } else { best.0 };
+        let s = if cont + 2 * (n as i64 / 8).max(2) >= best.1 { next } else { best.0 };
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
             eprintln!(
-                "  block at x {:.0} y {:.0}: start {s} (continuing {next}: {cont}, best {best:?})",
-                bk.bx[0], bk.bx[1]
+                "  block at x {:.0} y {:.0}: start {s} (continuing {next}: {cont}, best {best:?}) w {} {} g {} {}",
+                bk.bx[0],
+                bk.bx[1],
+                wscore(&ws, next),
+                wscore(&ws, best.0),
+                gscore(&bk.glyphs, next),
+                gscore(&bk.glyphs, best.0)
             );
         }
         starts.push(s);
