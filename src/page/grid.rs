@@ -879,10 +879,28 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
 }
 
 impl Grid {
-    /// Move rows in blocks of at least 5 rows (0 when no table was found).
+    /// Move rows in blocks of at least 5 rows that do not overlap a longer one (0 when no table
+    /// was found).
     pub fn rows(&self) -> u32 {
         match self {
-            Grid::Found { blocks, .. } => blocks.iter().filter(|b| b.rows >= 5).map(|b| b.rows).sum(),
+            Grid::Found { blocks, .. } => {
+                // (blocks overlapping one another are a misreading, e.g. a number column found in
+                // a slanted move column: only the longest of them counts)
+                let mut bs: Vec<&GBlock> = blocks.iter().filter(|b| b.rows >= 5).collect();
+                bs.sort_by_key(|b| std::cmp::Reverse(b.rows));
+                let mut kept: Vec<&GBlock> = Vec::new();
+                for b in bs {
+                    let over = |o: &&GBlock| {
+                        let ox = b.bx[2].min(o.bx[2]) - b.bx[0].max(o.bx[0]);
+                        let oy = b.bx[3].min(o.bx[3]) - b.bx[1].max(o.bx[1]);
+                        ox > 0.25 * (b.bx[2] - b.bx[0]).min(o.bx[2] - o.bx[0]) && oy > 0.0
+                    };
+                    if !kept.iter().any(over) {
+                        kept.push(b);
+                    }
+                }
+                kept.iter().map(|b| b.rows).sum()
+            }
             _ => 0,
         }
     }
