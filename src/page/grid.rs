@@ -308,9 +308,30 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     // wanders about the fitted line and leaves gaps between the digits)
     let printed = |v: &Seg| {
         let (_, off, cover) = super::lines::profile(&t, v);
-        off <= 1.7 && cover >= 0.75
+        if off <= 1.7 && cover >= 0.75 {
+            return true;
+        }
+        // (the double ruling between blocks printed close together, blurred in a photo into one
+        // line found between its two: each of the two is straight on its own)
+        off < 0.25 * pitch
+            && cover >= 0.75
+            && [-off, off].iter().all(|&d| {
+                let (pw, o, c) = super::lines::profile(&t, &Seg { a: v.a + d, ..*v });
+                o <= 1.0 && c >= 0.75 && pw < 2.0 * off
+            })
     };
     let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
+    // (a double ruling blurred into one line is thicker than a ruling: looked for on its own, where
+    // no ruling was found)
+    let doubles: Vec<Seg> = super::lines::rulings_upto(&t, lv, 1, 3.0 * pitch, ((0.6 * pitch) as usize).max(8))
+        .into_iter()
+        .filter(|v| {
+            super::lines::profile(&t, v).1 > 1.7
+                && printed(v)
+                && !vsegs.iter().any(|m| (m.at(v.mid_t()) - v.mid()).abs() < 0.3 * pitch && m.t0 < v.t1 && m.t1 > v.t0)
+        })
+        .collect();
+    vsegs.extend(doubles);
     // merge duplicates
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
     let mut merged: Vec<Seg> = Vec::new();
