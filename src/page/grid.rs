@@ -563,17 +563,8 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             v[v.len() / 2]
         };
         let med = [median_ink(nc), median_ink(&cols[s.white]), median_ink(&cols[s.black])];
-        let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
-            let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
-                let ink = ink_fraction(b, cell_at(c, r));
-                ink > 0.35 && ink > 1.8 * m
-            });
-            let bad_number = up && g > gnext && gnext > 0;
-            // letters of mixed heights ("No") rather than digits of one height
-            let hs: Vec<f64> =
-                components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
-            let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
-            let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
+        // two titles centred in the move cells, printed in one font on one baseline
+        let centred = |r: &(Seg, Seg)| {
             // (printed in one font on one baseline: the two titles' ink spans the same rows)
             let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
                 .iter()
@@ -589,10 +580,23 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                     c.then_some((y0, y1))
                 })
                 .collect();
-            let centred = match (spans[0], spans[1]) {
+            match (spans[0], spans[1]) {
                 (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5 && p.1 - p.0 < 0.6 * rh,
                 _ => false,
-            };
+            }
+        };
+        let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
+            let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
+                let ink = ink_fraction(b, cell_at(c, r));
+                ink > 0.35 && ink > 1.8 * m
+            });
+            let bad_number = up && g > gnext && gnext > 0;
+            // letters of mixed heights ("No") rather than digits of one height
+            let hs: Vec<f64> =
+                components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
+            let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
+            let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
+            let centred = centred(r);
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
                     "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) text {text} {hs:?} centred {centred}"
@@ -670,7 +674,12 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                     glyph_height(b, bx)
                 );
             }
-            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !title(&cand, g, next_max(&glyphs), true) {
+            // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
+            // titles are centred on one baseline, and its mark is not quite of the digits' height)
+            let heading =
+                centred(&cand) && glyph_height(b, inner(bx)).is_none_or(|gh| (gh - hmed).abs() > 0.1 * hmed + 0.5);
+            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !heading && !title(&cand, g, next_max(&glyphs), true)
+            {
                 rows.insert(0, cand);
                 glyphs.insert(0, g);
             } else {
