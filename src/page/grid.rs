@@ -650,6 +650,21 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             glyphs.remove(0);
             cut_top = true;
         }
+        // a heading of the move rows' height whose mark is nearly as tall as the digits: titles
+        // centred on one baseline, and a mark not quite of the digits' height (or none)
+        let near_digit = |bx: [f64; 4]| glyph_height(b, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.1 * hmed + 0.5);
+        if !cut_top
+            && rows.len() > 3
+            && hmed > 0.0
+            && centred(&rows[0])
+            && !near_digit(cell_of(&rows[0].0, &rows[0].1))
+            && near_digit(cell_of(&rows[1].0, &rows[1].1))
+        {
+            cut_y = Some(rows[0].0.mid());
+            rows.remove(0);
+            glyphs.remove(0);
+            cut_top = true;
+        }
         let ruled = |bx: [f64; 4]| {
             let yc = 0.5 * (bx[1] + bx[3]);
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
@@ -676,8 +691,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             }
             // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
             // titles are centred on one baseline, and its mark is not quite of the digits' height)
-            let heading =
-                centred(&cand) && glyph_height(b, inner(bx)).is_none_or(|gh| (gh - hmed).abs() > 0.1 * hmed + 0.5);
+            let heading = centred(&cand) && !near_digit(inner(bx));
             if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !heading && !title(&cand, g, next_max(&glyphs), true)
             {
                 rows.insert(0, cand);
