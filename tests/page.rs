@@ -295,6 +295,9 @@ struct Style {
     gap: i64,
     /// row rulings (the bottom border included) lost at the foot of the first block
     lost_foot: i64,
+    /// heading row above each block without fill: a "#" nearly as tall as the numbers and a title
+    /// centred in each move cell, both titles on one baseline
+    tall_mark: bool,
 }
 
 /// A form of `cols` x `stacks` blocks (number, white, black), `rows` rows each, numbered in
@@ -343,6 +346,19 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                 rect(&mut img, x0 + 22, top + 10, x0 + 24, top + 20, 30);
                 rect(&mut img, x0 + 13, top + 12, x0 + 27, top + 14, 30);
                 rect(&mut img, x0 + 13, top + 16, x0 + 27, top + 18, 30);
+            }
+            if style.tall_mark {
+                // "#" 12 px high beside numbers 15 px high
+                rect(&mut img, x0 + 12, top + 9, x0 + 15, top + 21, 30);
+                rect(&mut img, x0 + 20, top + 9, x0 + 23, top + 21, 30);
+                rect(&mut img, x0 + 9, top + 11, x0 + 27, top + 13, 30);
+                rect(&mut img, x0 + 9, top + 16, x0 + 27, top + 18, 30);
+                for k in 0..2 {
+                    let cx = x0 + nw + k * mw + mw / 2;
+                    for i in 0..5 {
+                        rect(&mut img, cx - 25 + i * 10, top + 10, cx - 25 + i * 10 + 7, top + 19, 40);
+                    }
+                }
             }
             for r in 0..rows as i64 {
                 let y = top + (r + 1) * rh;
@@ -426,4 +442,29 @@ fn block_missing_its_last_rulings_takes_the_rows_beside_it() {
     // the last three row rulings and the bottom border of the left block are lost
     let (img, truth) = grid_form(2, 1, 30, Style { lost_foot: 4, ..Style::default() }, 15);
     check(&img, &truth);
+}
+
+#[test]
+fn heading_with_a_mark_as_tall_as_the_numbers() {
+    // a heading row of the move rows' height, unfilled, whose "#" is nearly as tall as the digits,
+    // with centred titles: no move row (the labels would run one row off)
+    let style = Style { tall_mark: true, gap: 8, ..Style::default() };
+    let (img, truth) = grid_form(3, 1, 20, style, 16);
+    let sheet = check(&img, &truth);
+    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
+    assert_eq!(firsts, [1, 21, 41]);
+}
+
+#[test]
+fn continuation_page_with_touching_digits_starts_at_41() {
+    // a page of 40 rows numbered 41-80 whose printed digits run together (blurred print): the
+    // numbers' widths, all alike, tell it from a first page (1-9 half as wide)
+    let (mut img, truth) = form(1, 40, 41, 10, 3);
+    // close the gap between the digits: a bar joining them in every number cell
+    for r in 0..40i64 {
+        let y = 120 + (r + 1) * 30;
+        rect(&mut img, 60 + 6 + 8, y + 7 + 6, 60 + 6 + 13, y + 7 + 9, 30);
+    }
+    let sheet = check(&img, &truth);
+    assert_eq!(sheet.blocks[0].first_move, 41);
 }

@@ -80,6 +80,11 @@ fn mode(vals: &[f64], lo: f64, hi: f64) -> Option<f64> {
 /// `(x0, y0, x1, y1, pixels)` in the binary's coordinates (inclusive ends), with components
 /// touching the left or right edge of the searched area dropped.
 pub fn components(b: &Bin, bx: [f64; 4]) -> Vec<(usize, usize, usize, usize, usize)> {
+    components_in(b, bx, true)
+}
+
+/// [`components`], keeping those that touch the left or right edge when `drop_edge` is false.
+fn components_in(b: &Bin, bx: [f64; 4], drop_edge: bool) -> Vec<(usize, usize, usize, usize, usize)> {
     let x0 = (bx[0] + 3.0).max(0.0) as usize;
     let y0 = (bx[1] + 3.0).max(0.0) as usize;
     let x1 = ((bx[2] - 2.0).max(0.0) as usize).min(b.w);
@@ -119,7 +124,7 @@ pub fn components(b: &Bin, bx: [f64; 4]) -> Vec<(usize, usize, usize, usize, usi
                     }
                 }
             }
-            if minx == 0 || maxx == w - 1 {
+            if drop_edge && (minx == 0 || maxx == w - 1) {
                 continue;
             }
             out.push((x0 + minx, y0 + miny, x0 + maxx, y0 + maxy, n));
@@ -151,6 +156,26 @@ pub fn count_glyphs(b: &Bin, bx: [f64; 4]) -> usize {
         }
     }
     merged.iter().map(|&(a, bb, hh)| (((bb - a + 1) as f64 / (0.7 * hh as f64)).round() as usize).clamp(1, 3)).sum()
+}
+
+/// Width of the printed number in a cell: the extent of its glyph-like ink components (as in
+/// [`count_glyphs`]). Digits of one font have about one width, so the widths of the rows' numbers
+/// tell their digit counts apart even where blurred digits touch or break.
+fn number_width(b: &Bin, bx: [f64; 4]) -> Option<f64> {
+    let h = bx[3] - bx[1] - 5.0;
+    let w = bx[2] - bx[0] - 5.0;
+    // (a digit printed close to the number cell's ruling touches the searched area's edge: kept,
+    // unless it is no glyph of the numbers' height)
+    let comps: Vec<_> = components_in(b, bx, false)
+        .into_iter()
+        .filter(|c| {
+            let ch = (c.3 - c.1 + 1) as f64;
+            ch >= 0.3 * h && ch < 0.9 * h && c.4 >= 4 && ((c.2 - c.0) as f64) < 0.6 * w + 2.0
+        })
+        .collect();
+    let x0 = comps.iter().map(|c| c.0).min()?;
+    let x1 = comps.iter().map(|c| c.2).max()?;
+    Some((x1 - x0 + 1) as f64)
 }
 
 /// Height of the tallest glyph-like component in a cell.
@@ -231,6 +256,22 @@ pub fn ink_fraction(b: &Bin, bx: [f64; 4]) -> f64 {
     b.count(x0, y0, x1, y1) as f64 / ((x1 - x0) * (y1 - y0)) as f64
 }
 
+/// How many rows' printed-number widths fit the numbering from `s`: widths proportional to the
+/// digit counts, with the width of one digit the median over the rows.
+fn wscore(ws: &[Option<f64>], s: u32) -> i64 {
+    let mut r: Vec<f64> =
+        ws.iter().enumerate().filter_map(|(i, w)| w.map(|w| w / digits(s + i as u32) as f64)).collect();
+    if r.is_empty() {
+        return 0;
+    }
+    r.sort_by(f64::total_cmp);
+    let k = r[r.len() / 2];
+    ws.iter()
+        .enumerate()
+        .filter(|&(i, w)| w.is_some_and(|w| (w - k * digits(s + i as u32) as f64).abs() <= 0.3 * k))
+        .count() as i64
+}
+
 fn digits(n: u32) -> usize {
     n.to_string().len()
 }
@@ -267,9 +308,30 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     // wanders about the fitted line and leaves gaps between the digits)
     let printed = |v: &Seg| {
         let (_, off, cover) = super::lines::profile(&t, v);
-        off <= 1.7 && cover >= 0.75
+        if off <= 1.7 && cover >= 0.75 {
+            return true;
+        }
+        // (the double ruling between blocks printed close together, blurred in a photo into one
+        // line found between its two: each of the two is straight on its own)
+        off < 0.25 * pitch
+            && cover >= 0.75
+            && [-off, off].iter().all(|&d| {
+                let (pw, o, c) = super::lines::profile(&t, &Seg { a: v.a + d, ..*v });
+                o <= 1.0 && c >= 0.75 && pw < 2.0 * off
+            })
     };
     let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
+    // (a double ruling blurred into one line is thicker than a ruling: looked for on its own, where
+    // no ruling was found)
+    let doubles: Vec<Seg> = super::lines::rulings_upto(&t, lv, 1, 3.0 * pitch, ((0.6 * pitch) as usize).max(8))
+        .into_iter()
+        .filter(|v| {
+            super::lines::profile(&t, v).1 > 1.7
+                && printed(v)
+                && !vsegs.iter().any(|m| (m.at(v.mid_t()) - v.mid()).abs() < 0.3 * pitch && m.t0 < v.t1 && m.t1 > v.t0)
+        })
+        .collect();
+    vsegs.extend(doubles);
     // merge duplicates
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
     let mut merged: Vec<Seg> = Vec::new();
@@ -501,17 +563,8 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             v[v.len() / 2]
         };
         let med = [median_ink(nc), median_ink(&cols[s.white]), median_ink(&cols[s.black])];
-        let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
-            let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
-                let ink = ink_fraction(b, cell_at(c, r));
-                ink > 0.35 && ink > 1.8 * m
-            });
-            let bad_number = up && g > gnext && gnext > 0;
-            // letters of mixed heights ("No") rather than digits of one height
-            let hs: Vec<f64> =
-                components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
-            let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
-            let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
+        // two titles centred in the move cells, printed in one font on one baseline
+        let centred = |r: &(Seg, Seg)| {
             // (printed in one font on one baseline: the two titles' ink spans the same rows)
             let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
                 .iter()
@@ -527,10 +580,23 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                     c.then_some((y0, y1))
                 })
                 .collect();
-            let centred = match (spans[0], spans[1]) {
+            match (spans[0], spans[1]) {
                 (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5 && p.1 - p.0 < 0.6 * rh,
                 _ => false,
-            };
+            }
+        };
+        let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
+            let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
+                let ink = ink_fraction(b, cell_at(c, r));
+                ink > 0.35 && ink > 1.8 * m
+            });
+            let bad_number = up && g > gnext && gnext > 0;
+            // letters of mixed heights ("No") rather than digits of one height
+            let hs: Vec<f64> =
+                components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
+            let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
+            let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
+            let centred = centred(r);
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
                     "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) text {text} {hs:?} centred {centred}"
@@ -584,6 +650,21 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             glyphs.remove(0);
             cut_top = true;
         }
+        // a heading of the move rows' height whose mark is nearly as tall as the digits: titles
+        // centred on one baseline, and a mark not quite of the digits' height (or none)
+        let near_digit = |bx: [f64; 4]| glyph_height(b, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.1 * hmed + 0.5);
+        if !cut_top
+            && rows.len() > 3
+            && hmed > 0.0
+            && centred(&rows[0])
+            && !near_digit(cell_of(&rows[0].0, &rows[0].1))
+            && near_digit(cell_of(&rows[1].0, &rows[1].1))
+        {
+            cut_y = Some(rows[0].0.mid());
+            rows.remove(0);
+            glyphs.remove(0);
+            cut_top = true;
+        }
         let ruled = |bx: [f64; 4]| {
             let yc = 0.5 * (bx[1] + bx[3]);
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
@@ -608,7 +689,11 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                     glyph_height(b, bx)
                 );
             }
-            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !title(&cand, g, next_max(&glyphs), true) {
+            // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
+            // titles are centred on one baseline, and its mark is not quite of the digits' height)
+            let heading = centred(&cand) && !near_digit(inner(bx));
+            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !heading && !title(&cand, g, next_max(&glyphs), true)
+            {
                 rows.insert(0, cand);
                 glyphs.insert(0, g);
             } else {
@@ -755,7 +840,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
     // (counts can be off by one in every row, e.g. a margin mark or a ruling inside the number
     // cell: the pattern of the counts matters, so one extra glyph in every row is allowed)
-    let score = |gl: &[usize], s: u32| -> i64 {
+    let gscore = |gl: &[usize], s: u32| -> i64 {
         [0i64, 1]
             .iter()
             .map(|&o| {
@@ -767,6 +852,27 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     let mut starts = Vec::new();
     let mut next = 1u32;
     for bk in &order {
+        let nc = &cols[bk.sub.num];
+        let ws: Vec<Option<f64>> = bk
+            .rows
+            .iter()
+            .map(|(t, bo)| {
+                let yc = 0.5 * (t.mid() + bo.mid());
+                let xc = nc.xc(yc);
+                number_width(b, [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)])
+            })
+            .collect();
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            let v: Vec<String> = ws.iter().map(|w| w.map_or("-".into(), |w| format!("{w:.0}"))).collect();
+            eprintln!("  widths {}", v.join(" "));
+        }
+        // (the widths of the printed numbers, where most rows have one, are steadier than glyph
+        // counts: blurred digits touch or break, but a two-digit number stays twice as wide as a
+        // one-digit one)
+        let by_width = ws.iter().flatten().count() * 2 >= ws.len();
+        // (both measures together, each a count of fitting rows)
+        let score =
+            |gl: &[usize], s: u32| -> i64 { if by_width { wscore(&ws, s) + gscore(gl, s) } else { 2 * gscore(gl, s) } };
         // among equally good starts prefer one that follows whole pages of this block's rows
         // (41 after 40 rows), then one that starts a decade (11, 21, ...), then the smallest
         let n = bk.rows.len() as u32;
@@ -784,11 +890,16 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         let best = (best.0, best.1.0);
         let cont = score(&bk.glyphs, next);
         // (glyph counts are noisy: touching digits read as one, stray ink as one more)
-        let s = if cont + (n as i64 / 8).max(2) >= best.1 { next } else { best.0 };
+        let s = if cont + 2 * (n as i64 / 8).max(2) >= best.1 { next } else { best.0 };
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
             eprintln!(
-                "  block at x {:.0} y {:.0}: start {s} (continuing {next}: {cont}, best {best:?})",
-                bk.bx[0], bk.bx[1]
+                "  block at x {:.0} y {:.0}: start {s} (continuing {next}: {cont}, best {best:?}) w {} {} g {} {}",
+                bk.bx[0],
+                bk.bx[1],
+                wscore(&ws, next),
+                wscore(&ws, best.0),
+                gscore(&bk.glyphs, next),
+                gscore(&bk.glyphs, best.0)
             );
         }
         starts.push(s);
@@ -812,10 +923,28 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
 }
 
 impl Grid {
-    /// Move rows in blocks of at least 5 rows (0 when no table was found).
+    /// Move rows in blocks of at least 5 rows that do not overlap a longer one (0 when no table
+    /// was found).
     pub fn rows(&self) -> u32 {
         match self {
-            Grid::Found { blocks, .. } => blocks.iter().filter(|b| b.rows >= 5).map(|b| b.rows).sum(),
+            Grid::Found { blocks, .. } => {
+                // (blocks overlapping one another are a misreading, e.g. a number column found in
+                // a slanted move column: only the longest of them counts)
+                let mut bs: Vec<&GBlock> = blocks.iter().filter(|b| b.rows >= 5).collect();
+                bs.sort_by_key(|b| std::cmp::Reverse(b.rows));
+                let mut kept: Vec<&GBlock> = Vec::new();
+                for b in bs {
+                    let over = |o: &&GBlock| {
+                        let ox = b.bx[2].min(o.bx[2]) - b.bx[0].max(o.bx[0]);
+                        let oy = b.bx[3].min(o.bx[3]) - b.bx[1].max(o.bx[1]);
+                        ox > 0.25 * (b.bx[2] - b.bx[0]).min(o.bx[2] - o.bx[0]) && oy > 0.0
+                    };
+                    if !kept.iter().any(over) {
+                        kept.push(b);
+                    }
+                }
+                kept.iter().map(|b| b.rows).sum()
+            }
             _ => 0,
         }
     }

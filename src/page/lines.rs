@@ -158,6 +158,11 @@ const GAP: usize = 0;
 /// fitted with a straight line; pieces shorter than `min_len` or thick everywhere (filled areas,
 /// shadows at the page border) are dropped. Handwriting crossing a ruling does not break it.
 pub fn rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64) -> Vec<Seg> {
+    rulings_upto(b, min_run, tol, min_len, 2 * tol + 6)
+}
+
+/// [`rulings`] with lines up to `thin_max` pixels thick (after the dilation) taken for rulings.
+pub fn rulings_upto(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max: usize) -> Vec<Seg> {
     let (w, h) = (b.w, b.h);
     // runs: (y, x0, x1 exclusive)
     let mut runs: Vec<(u32, u32, u32)> = Vec::new();
@@ -228,7 +233,7 @@ pub fn rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64) -> Vec<Seg> {
         let r = find(&mut parent, i);
         groups.entry(r).or_default().push(i);
     }
-    let thin_max = (2 * tol + 6) as u32;
+    let thin_max = thin_max as u32;
     let mut segs = Vec::new();
     let mut cnt = vec![0u32; w];
     let mut sumy = vec![0u64; w];
