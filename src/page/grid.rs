@@ -51,6 +51,13 @@ impl Col {
     fn xc(&self, y: f64) -> f64 {
         0.5 * (self.xa.at(y) + self.xb.at(y))
     }
+    /// The box [x0, y0, x1, y1] of this column in the row between rulings `t` and `bo`, each side
+    /// taken at the row's middle.
+    fn cell(&self, t: &Seg, bo: &Seg) -> [f64; 4] {
+        let yc = 0.5 * (t.mid() + bo.mid());
+        let xc = self.xc(yc);
+        [self.xa.at(yc), t.at(xc), self.xb.at(yc), bo.at(xc)]
+    }
 }
 
 fn mode(vals: &[f64], lo: f64, hi: f64) -> Option<f64> {
@@ -519,23 +526,9 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     for (s, ref_rows) in runs {
         let nc = &cols[s.num];
         let ref_rows = &ref_rows;
-        let glyphs: Vec<usize> = ref_rows
-            .iter()
-            .map(|(t, bo)| {
-                let yc = 0.5 * (t.mid() + bo.mid());
-                let xc = nc.xc(yc);
-                count_glyphs(b, [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)])
-            })
-            .collect();
-        let inked: Vec<bool> = ref_rows
-            .iter()
-            .zip(&glyphs)
-            .map(|((t, bo), &g)| {
-                let yc = 0.5 * (t.mid() + bo.mid());
-                let xc = nc.xc(yc);
-                g > 0 || ink_fraction(b, [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)]) > 0.02
-            })
-            .collect();
+        let glyphs: Vec<usize> = ref_rows.iter().map(|(t, bo)| count_glyphs(b, nc.cell(t, bo))).collect();
+        let inked: Vec<bool> =
+            ref_rows.iter().zip(&glyphs).map(|((t, bo), &g)| g > 0 || ink_fraction(b, nc.cell(t, bo)) > 0.02).collect();
         let (Some(first), Some(last)) = (inked.iter().position(|&g| g), inked.iter().rposition(|&g| g)) else {
             continue;
         };
@@ -631,18 +624,13 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         }
         // a first or last row whose outer ruling was missed: extend while printed digits continue
         let shift = |s: &Seg, d: f64| Seg { a: s.a + d, ..*s };
-        let cell_of = |t: &Seg, bo: &Seg| {
-            let yc = 0.5 * (t.mid() + bo.mid());
-            let xc = nc.xc(yc);
-            [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)]
-        };
-        let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, cell_of(t, bo))).collect();
+        let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
         heights.sort_by(f64::total_cmp);
         let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
         // a heading row of the move rows' height: its number cell holds a mark ("#", "No") of
         // another height than the printed numbers below it
         let off_height = |r: &(Seg, Seg)| {
-            glyph_height(b, cell_of(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0)
+            glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0)
         };
         if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
             cut_y = Some(rows[0].0.mid());
@@ -657,8 +645,8 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             && rows.len() > 3
             && hmed > 0.0
             && centred(&rows[0])
-            && !near_digit(cell_of(&rows[0].0, &rows[0].1))
-            && near_digit(cell_of(&rows[1].0, &rows[1].1))
+            && !near_digit(nc.cell(&rows[0].0, &rows[0].1))
+            && near_digit(nc.cell(&rows[1].0, &rows[1].1))
         {
             cut_y = Some(rows[0].0.mid());
             rows.remove(0);
@@ -679,7 +667,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         for _ in 0..if cut_top { 0 } else { 2 } {
             let (t, _) = rows[0];
             let cand = (shift(&t, -pitch), t);
-            let bx = cell_of(&cand.0, &cand.1);
+            let bx = nc.cell(&cand.0, &cand.1);
             let g = count_glyphs(b, inner(bx));
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
@@ -703,7 +691,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         for _ in 0..if cut_bot { 0 } else { 2 } {
             let (_, bo) = rows[rows.len() - 1];
             let cand = (bo, shift(&bo, pitch));
-            let bx = cell_of(&cand.0, &cand.1);
+            let bx = nc.cell(&cand.0, &cand.1);
             let g = count_glyphs(b, inner(bx));
             if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) && !title(&cand, g, 0, false)
             {
@@ -853,15 +841,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     let mut next = 1u32;
     for bk in &order {
         let nc = &cols[bk.sub.num];
-        let ws: Vec<Option<f64>> = bk
-            .rows
-            .iter()
-            .map(|(t, bo)| {
-                let yc = 0.5 * (t.mid() + bo.mid());
-                let xc = nc.xc(yc);
-                number_width(b, [nc.xa.at(yc), t.at(xc), nc.xb.at(yc), bo.at(xc)])
-            })
-            .collect();
+        let ws: Vec<Option<f64>> = bk.rows.iter().map(|(t, bo)| number_width(b, nc.cell(t, bo))).collect();
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
             let v: Vec<String> = ws.iter().map(|w| w.map_or("-".into(), |w| format!("{w:.0}"))).collect();
             eprintln!("  widths {}", v.join(" "));
@@ -911,10 +891,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx });
         for (mv, (t, bo)) in (start..).zip(bk.rows.iter()) {
             for (ci, side) in [(bk.sub.white, Side::White), (bk.sub.black, Side::Black)] {
-                let c = &cols[ci];
-                let yc = 0.5 * (t.mid() + bo.mid());
-                let xc = c.xc(yc);
-                let bx = [c.xa.at(yc), t.at(xc), c.xb.at(yc), bo.at(xc)];
+                let bx = cols[ci].cell(t, bo);
                 cells.push(GCell { mv, side, bx, ink: ink_fraction(b, bx) });
             }
         }
