@@ -100,14 +100,18 @@ pub fn synthetic_truth(pgn: &str) -> Result<Vec<TruePly>, String> {
     Ok(game.moves.into_iter().map(|m| TruePly { label: m.san, allowed: vec![m.mv], played: m.mv }).collect())
 }
 
+/// One line of an HCS tags file, `NAME.png LABEL`: the name's `_`-separated parts and the label.
+fn tag_line(line: &str) -> Option<(Vec<&str>, String)> {
+    let mut it = line.split_whitespace();
+    let name = it.next()?;
+    Some((name.trim_end_matches(".png").split('_').collect(), it.collect::<Vec<_>>().join(" ")))
+}
+
 /// The HCS test games: game number to its labels in half-move order.
 pub fn hcs_test_labels(tags: &str) -> BTreeMap<String, Vec<String>> {
     let mut games: BTreeMap<String, BTreeMap<(u32, u8), String>> = BTreeMap::new();
     for line in tags.lines() {
-        let mut it = line.split_whitespace();
-        let Some(name) = it.next() else { continue };
-        let label: String = it.collect::<Vec<_>>().join(" ");
-        let parts: Vec<&str> = name.trim_end_matches(".png").split('_').collect();
+        let Some((parts, label)) = tag_line(line) else { continue };
         let [g, m, side] = parts[..] else { continue };
         let Ok(m) = m.parse::<u32>() else { continue };
         games.entry(g.to_string()).or_default().insert((m, u8::from(side == "black")), label);
@@ -344,10 +348,7 @@ pub fn hcs_dev_games(dir: &Path, limit: usize) -> Result<Vec<TruthGame>, String>
     let tags = std::fs::read_to_string(&tags_path).map_err(|e| format!("{}: {e}", tags_path.display()))?;
     let mut pages: BTreeMap<String, BTreeMap<(u32, u8), String>> = BTreeMap::new();
     for line in tags.lines() {
-        let mut it = line.split_whitespace();
-        let Some(name) = it.next() else { continue };
-        let label: String = it.collect::<Vec<_>>().join(" ");
-        let parts: Vec<&str> = name.trim_end_matches(".png").split('_').collect();
+        let Some((parts, label)) = tag_line(line) else { continue };
         let [g, p, m, side] = parts[..] else { continue };
         if !is_hcs_dev_game(g) {
             continue;
