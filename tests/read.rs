@@ -14,6 +14,13 @@ fn tiny_model() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tiny_model/tiny.onnx")
 }
 
+/// `scoresheet read --model TINY`, inputs and options to follow.
+fn read_with_tiny_model() -> Command {
+    let mut c = bin();
+    c.arg("read").arg("--model").arg(tiny_model());
+    c
+}
+
 fn scratch(name: &str) -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::remove_dir_all(&d).ok();
@@ -53,11 +60,8 @@ fn batch_dir(name: &str) -> PathBuf {
 fn a_folder_with_broken_files_gives_every_game_and_a_clear_error_per_bad_file() {
     let dir = batch_dir("read-batch");
     let (pgn, json, review) = (dir.join("games.pgn"), dir.join("report.json"), dir.join("review"));
-    let out = bin()
-        .arg("read")
+    let out = read_with_tiny_model()
         .arg(dir.join("sheets"))
-        .arg("--model")
-        .arg(tiny_model())
         .arg("-o")
         .arg(&pgn)
         .arg("--json")
@@ -85,15 +89,7 @@ fn a_folder_with_broken_files_gives_every_game_and_a_clear_error_per_bad_file() 
     assert!(html.contains("Files not read") && html.contains("sky.png"));
 
     // Nothing is overwritten without --force.
-    let again = bin()
-        .arg("read")
-        .arg(dir.join("sheets"))
-        .arg("--model")
-        .arg(tiny_model())
-        .arg("-o")
-        .arg(&pgn)
-        .output()
-        .unwrap();
+    let again = read_with_tiny_model().arg(dir.join("sheets")).arg("-o").arg(&pgn).output().unwrap();
     assert_eq!(again.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&again.stderr).contains("already exists (use --force"));
 }
@@ -103,12 +99,9 @@ fn a_correction_pins_a_move_and_copies_make_one_game() {
     let dir = batch_dir("read-fix");
     let sheets = dir.join("sheets");
     let good: Vec<PathBuf> = ["sheet-00000.png", "sheet-00001.png"].iter().map(|f| sheets.join(f)).collect();
-    let out = bin()
-        .arg("read")
+    let out = read_with_tiny_model()
         .args(&good)
         .arg("--copies")
-        .arg("--model")
-        .arg(tiny_model())
         .args(["--fix", "sheet-00000:1w=Nc3", "--fix", "sheet-00000:1b=e5"])
         .output()
         .unwrap();
@@ -117,8 +110,7 @@ fn a_correction_pins_a_move_and_copies_make_one_game() {
     assert_eq!(pgn.matches("[Event ").count(), 1, "two copies, one game");
     assert!(pgn.contains("1. Nc3 e5"), "{pgn}");
     assert!(pgn.contains("sheet-00000.png") && pgn.contains("sheet-00001.png"));
-    let bad =
-        bin().arg("read").args(&good).arg("--model").arg(tiny_model()).args(["--fix", "nonsense"]).output().unwrap();
+    let bad = read_with_tiny_model().args(&good).args(["--fix", "nonsense"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("bad --fix"));
 }
