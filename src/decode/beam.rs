@@ -295,13 +295,12 @@ impl<'a> Ink<'a> {
 
     fn expand_uncached(&mut self, pos: &Chess, ply: usize, lang: &Lang, params: &Params) -> Expansion {
         let legal = pos.legal_moves();
+        // A move fixed by the user: only it is played here, whatever the ink says.
+        let pinned = params.pins.get(&ply);
         let mut out = Vec::with_capacity(legal.len());
         for m in &legal {
-            if let Some(pinned) = params.pins.get(&ply) {
-                // A move fixed by the user: only it is played here, whatever the ink says.
-                if !pinned_san_matches(pos, m, pinned) {
-                    continue;
-                }
+            if pinned.is_some_and(|san| !pinned_san_matches(pos, m, san)) {
+                continue;
             }
             let key = spell_key(pos, &legal, m, &params.habits);
             let scores = self.key_scores(&key, ply, lang, params);
