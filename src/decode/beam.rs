@@ -7,6 +7,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
+use super::truth::edit_distance;
 use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence};
 use crate::notation::{
     CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, SpellKey, Spelling, Variant, english_san,
@@ -69,18 +70,36 @@ pub(crate) struct CachedCell<'a> {
     blank: f32,
     /// The best result text and its log-probability.
     result: (usize, f32),
+    /// A spelling scoring under this can never be what the cell shows (a mismatch or a skip
+    /// always explains the cell better): such scores are kept only as bounds under it.
+    floor: f32,
 }
 
 impl CachedCell<'_> {
-    fn fill(&mut self, texts: &[&str]) {
-        let missing: Vec<&str> = texts.iter().copied().filter(|t| !self.scores.contains_key(*t)).collect();
+    fn fill<'t>(&mut self, texts: impl IntoIterator<Item = &'t str>) {
+        let mut missing: Vec<&str> = texts.into_iter().filter(|t| !self.scores.contains_key(*t)).collect();
         if missing.is_empty() {
             return;
         }
-        let lps = self.scorer.logp(&missing);
+        missing.sort_unstable();
+        missing.dedup();
+        let lps = self.scorer.logp_above(&missing, self.floor);
         for (t, lp) in missing.into_iter().zip(lps) {
             self.scores.insert(t.to_string(), lp);
         }
+    }
+
+    /// The scores of `spelled`'s texts, in order (scored now where not yet).
+    fn scores_of(&mut self, spelled: &[Spelling]) -> Vec<f32> {
+        let mut out: Vec<f32> =
+            spelled.iter().map(|sp| self.scores.get(sp.text.as_str()).copied().unwrap_or(f32::NAN)).collect();
+        if out.iter().any(|v| v.is_nan()) {
+            self.fill(spelled.iter().map(|sp| sp.text.as_str()));
+            for (v, sp) in out.iter_mut().zip(spelled) {
+                *v = self.scores[sp.text.as_str()];
+            }
+        }
+        out
     }
 }
 
@@ -106,8 +125,10 @@ pub(crate) struct Ink<'a> {
 /// from which [`Ink::readings`] tells what each cell says).
 pub(crate) type Expansion = Vec<(Move, f32, SpellKey)>;
 
-/// Per copy, the best spelling's score (with its prior) and index; `None`: no cell there.
-type KeyScores = Rc<[Option<(f32, u32)>]>;
+/// Per copy, the best spelling's score (with its prior), its index, and how far the nearest
+/// spelling is from the cell's best reading (edit distance over length, 0..=1); `None`: no cell
+/// there.
+type KeyScores = Rc<[Option<(f32, u32, f32)>]>;
 
 /// How one copy's cell explains a move.
 enum Explained {
@@ -138,7 +159,10 @@ impl<'a> Ink<'a> {
                     for (t, lp) in texts.iter().zip(&lps) {
                         scores.insert(t.to_string(), *lp);
                     }
-                    CachedCell { scorer, scores, best, blank: lps[0], result: (ri, rlp) }
+                    // The least a mismatch or a skip can score here (see `Ink::explain`).
+                    let floor = (params.mismatch_penalty + best.1 - params.mismatch_closeness.max(0.0))
+                        .max(params.skip_penalty + lps[0]);
+                    CachedCell { scorer, scores, best, blank: lps[0], result: (ri, rlp), floor }
                 }));
             }
             let mut suffix = vec![0.0; plies + 1];
@@ -197,8 +221,14 @@ impl<'a> Ink<'a> {
     /// Forgets expansions made for another letter set or other parameters.
     pub(crate) fn set_context(&mut self, lang: &Lang, params: &Params) {
         let context = format!(
-            "{}|{:?}|{:?}|{}|{}|{}",
-            lang.code, params.habits, params.pins, params.mismatch_penalty, params.skip_penalty, params.missing_penalty
+            "{}|{:?}|{:?}|{}|{}|{}|{}",
+            lang.code,
+            params.habits,
+            params.pins,
+            params.mismatch_penalty,
+            params.mismatch_closeness,
+            params.skip_penalty,
+            params.missing_penalty
         );
         if context != self.cache_context {
             self.expanded.clear();
@@ -220,35 +250,64 @@ impl<'a> Ink<'a> {
         e
     }
 
-    /// Per copy, the best spelling of the move `key` at half-move `ply` (cached).
-    fn key_scores(&mut self, key: &SpellKey, ply: usize, lang: &Lang, params: &Params) -> KeyScores {
-        if let Some(s) = self.key_scores.get(&(*key, ply)) {
-            return s.clone();
-        }
-        let spelled = self
-            .spellings
+    /// The spellings of the move `key` in the context's letters and habits (cached).
+    fn spellings(&mut self, key: &SpellKey, lang: &Lang, params: &Params) -> Rc<[Spelling]> {
+        self.spellings
             .entry(*key)
             .or_insert_with(|| {
                 let mut out = Vec::with_capacity(8);
                 spell_key_with_habits(key, lang, &params.habits, &mut out);
                 out.into()
             })
-            .clone();
-        let texts: Vec<&str> = spelled.iter().map(|s| s.text.as_str()).collect();
+            .clone()
+    }
+
+    /// Scores the spellings of every move key in `keys` not yet scored at half-move `ply`, in one
+    /// call per cell (their common prefixes shared).
+    fn prefill(&mut self, keys: &[SpellKey], ply: usize, lang: &Lang, params: &Params) {
+        let mut spelled = Vec::new();
+        for key in keys {
+            if !self.key_scores.contains_key(&(*key, ply)) {
+                spelled.push(self.spellings(key, lang, params));
+            }
+        }
+        if spelled.is_empty() {
+            return;
+        }
+        for cells in self.copies.iter_mut() {
+            if let Some(Some(cell)) = cells.get_mut(ply) {
+                cell.fill(spelled.iter().flat_map(|s| s.iter().map(|sp| sp.text.as_str())));
+            }
+        }
+    }
+
+    /// Per copy, the best spelling of the move `key` at half-move `ply` (cached).
+    fn key_scores(&mut self, key: &SpellKey, ply: usize, lang: &Lang, params: &Params) -> KeyScores {
+        if let Some(s) = self.key_scores.get(&(*key, ply)) {
+            return s.clone();
+        }
+        let spelled = self.spellings(key, lang, params);
         let scores: KeyScores = self
             .copies
             .iter_mut()
             .map(|cells| match cells.get_mut(ply) {
                 Some(Some(cell)) => {
-                    cell.fill(&texts);
+                    let raw = cell.scores_of(&spelled);
                     let mut best = (f32::NEG_INFINITY, 0u32);
-                    for (i, sp) in spelled.iter().enumerate() {
-                        let sc = cell.scores[sp.text.as_str()] + variant_prior(&sp.variant);
+                    let mut far = 1.0f32;
+                    let read = cell.best.0.as_str();
+                    let read_len = read.chars().count();
+                    for (i, (sp, lp)) in spelled.iter().zip(raw).enumerate() {
+                        let sc = lp + variant_prior(&sp.variant);
                         if sc > best.0 {
                             best = (sc, i as u32);
                         }
+                        if params.mismatch_closeness > 0.0 && !read.is_empty() {
+                            let len = sp.text.chars().count().max(read_len).max(1);
+                            far = far.min(edit_distance(&sp.text, read) as f32 / len as f32);
+                        }
                     }
-                    Some(best)
+                    Some((best.0, best.1, far))
                 }
                 _ => None,
             })
@@ -258,10 +317,17 @@ impl<'a> Ink<'a> {
     }
 
     /// How each copy's cell explains a move whose best spellings score `scores`.
-    fn explain(&self, scores: &[Option<(f32, u32)>], ply: usize, params: &Params) -> impl Iterator<Item = Explained> {
+    fn explain(
+        &self,
+        scores: &[Option<(f32, u32, f32)>],
+        ply: usize,
+        params: &Params,
+    ) -> impl Iterator<Item = Explained> {
         scores.iter().zip(&self.copies).map(move |(sc, cells)| {
-            let (Some((best, i)), Some(Some(cell))) = (sc, cells.get(ply)) else { return Explained::Missing };
-            let mismatch = params.mismatch_penalty + cell.best.1;
+            let (Some((best, i, far)), Some(Some(cell))) = (sc, cells.get(ply)) else { return Explained::Missing };
+            // A player's own error is more often near what the move's spelling would be (a wrong
+            // digit or letter) than far from it: the farther, the more it costs.
+            let mismatch = params.mismatch_penalty + cell.best.1 - params.mismatch_closeness * far;
             let skip = params.skip_penalty + cell.blank;
             if *best >= mismatch && *best >= skip {
                 Explained::Written(*best, *i)
@@ -297,12 +363,15 @@ impl<'a> Ink<'a> {
         let legal = pos.legal_moves();
         // A move fixed by the user: only it is played here, whatever the ink says.
         let pinned = params.pins.get(&ply);
-        let mut out = Vec::with_capacity(legal.len());
-        for m in &legal {
-            if pinned.is_some_and(|san| !pinned_san_matches(pos, m, san)) {
-                continue;
-            }
-            let key = spell_key(pos, &legal, m, &params.habits);
+        let keyed: Vec<(Move, SpellKey)> = legal
+            .iter()
+            .filter(|m| pinned.is_none_or(|san| pinned_san_matches(pos, m, san)))
+            .map(|m| (*m, spell_key(pos, &legal, m, &params.habits)))
+            .collect();
+        let keys: Vec<SpellKey> = keyed.iter().map(|(_, k)| *k).collect();
+        self.prefill(&keys, ply, lang, params);
+        let mut out = Vec::with_capacity(keyed.len());
+        for (m, key) in keyed {
             let scores = self.key_scores(&key, ply, lang, params);
             let mut total = 0.0;
             let mut any = false;
@@ -319,7 +388,7 @@ impl<'a> Ink<'a> {
                 // No copy has a cell here (a row the page stage missed): bridging it costs.
                 total += params.missing_penalty;
             }
-            out.push((*m, total, key));
+            out.push((m, total, key));
         }
         out
     }
@@ -373,6 +442,11 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
                 best_end = Some((ended, hyp.node, result));
             }
             let exp = ink.expand(&hyp.pos, ply, lang, params);
+            if h == 0 && trace() && std::env::var("SCORESHEET_TRACE").is_ok_and(|v| v == ply.to_string()) {
+                let mut e: Vec<(String, f32)> = exp.iter().map(|(m, s, _)| (english_san(&hyp.pos, m), *s)).collect();
+                e.sort_by(|a, b| b.1.total_cmp(&a.1));
+                eprintln!("trace expansion {:?}", &e[..e.len().min(12)]);
+            }
             for (i, (_, score, _)) in exp.iter().enumerate() {
                 children.push((hyp.score + score, h, exp.clone(), i));
             }
@@ -388,15 +462,19 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
             beam.clear();
             break;
         }
-        children.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let top = children[0].0;
+        let top = children.iter().map(|c| c.0).fold(f32::NEG_INFINITY, f32::max);
         children.retain(|c| c.0 >= top - PRUNE_MARGIN);
+        children.sort_by(|a, b| b.0.total_cmp(&a.0));
         // Games that reach the same position at the same half-move have the same future: only the
         // best of them is kept, so the beam holds distinct positions.
+        // The beam widens where the ink leaves many games close to the best (a blank or misread
+        // cell), up to `beam_max`.
+        let close = children.iter().take_while(|c| c.0 >= top - params.beam_margin).count();
+        let width = close.clamp(params.beam.max(1), params.beam_max.max(params.beam).max(1));
         let mut seen: HashSet<u64> = HashSet::default();
-        let mut next = Vec::with_capacity(params.beam.max(1));
+        let mut next = Vec::with_capacity(width);
         for (score, h, expansion, index) in children {
-            if next.len() >= params.beam.max(1) {
+            if next.len() >= width {
                 break;
             }
             let mut pos = beam[h].pos.clone();
@@ -408,6 +486,16 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
             next.push(Hyp { pos, score, node: nodes.len() - 1 });
         }
         beam = next;
+        if trace() {
+            eprintln!(
+                "trace {} ply {ply} beam {} top {:.1} last {:.1} end {:.1}",
+                lang.code,
+                beam.len(),
+                beam.first().map_or(f32::NAN, |h| h.score),
+                beam.last().map_or(f32::NAN, |h| h.score),
+                best_end.map_or(f32::NAN, |b| b.0)
+            );
+        }
     }
     if plies < ink.plies {
         // A probe over the first half-moves: the best live game, ends not counted.
@@ -431,6 +519,11 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
     let moves =
         chain.into_iter().enumerate().map(|(ply, (mv, key))| (mv, ink.readings(&key, ply, lang, params))).collect();
     Path { moves, score, result }
+}
+
+fn trace() -> bool {
+    static TRACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *TRACE.get_or_init(|| std::env::var_os("SCORESHEET_TRACE").is_some())
 }
 
 fn number_and_color(ply: usize) -> (u32, Color) {
@@ -495,7 +588,7 @@ const STYLE_PROBE_PLIES: usize = 30;
 /// The writer's habits, learnt from a first reading of the opening half-moves with every habit
 /// allowed: the forms and capture marks the cells show, the standard ones always kept.
 fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) -> Habits {
-    let probe = Params { beam: params.beam.min(8), ..params.clone() };
+    let probe = Params { beam: params.beam.min(8), beam_max: params.beam.min(8), ..params.clone() };
     let path = search(ink, start, lang, &probe, STYLE_PROBE_PLIES);
     let mut forms = vec![MoveForm::Short];
     let mut captures = vec![CaptureMark::X, CaptureMark::Omitted];
@@ -540,19 +633,30 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
                 check_omitted: true,
             };
             // A quick look at the first moves with every set, then a longer one with the best few.
-            let quick = Params { beam: params.beam.min(4), habits: habits.clone(), ..params.clone() };
+            let quick = Params {
+                beam: params.beam.min(4),
+                beam_max: params.beam.min(4),
+                habits: habits.clone(),
+                ..params.clone()
+            };
             let mut scored: Vec<(f32, &'static Lang)> = sets
                 .into_iter()
                 .map(|l| (search(&mut ink, &start, l, &quick, LANG_PROBE_PLIES / 2).score, l))
                 .collect();
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-            let probe = Params { beam: params.beam.min(8), habits, ..params.clone() };
+            if trace() {
+                eprintln!("trace quick {:?}", scored.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>());
+            }
+            let probe = Params { beam: params.beam.min(8), beam_max: params.beam.min(8), habits, ..params.clone() };
             let mut scored: Vec<(f32, &'static Lang)> = scored
                 .into_iter()
                 .take(4)
                 .map(|(_, l)| (search(&mut ink, &start, l, &probe, LANG_PROBE_PLIES).score, l))
                 .collect();
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            if trace() {
+                eprintln!("trace probes {:?}", scored.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>());
+            }
             // The runner-up is read in full only when the opening leaves the two close.
             let top = scored[0].0;
             scored.into_iter().take(2).filter(|(s, _)| *s >= top - FINALIST_MARGIN).map(|(_, l)| l).collect()
@@ -562,7 +666,13 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
     for l in finalists {
         let habits = infer_habits(&mut ink, &start, l, params);
         let p = Params { habits, ..params.clone() };
+        if trace() {
+            eprintln!("trace full {} habits {:?}", l.code, p.habits);
+        }
         let path = search(&mut ink, &start, l, &p, usize::MAX);
+        if trace() {
+            eprintln!("trace finalist {} score {}", l.code, path.score);
+        }
         if best.as_ref().is_none_or(|(b, _, _)| path.score > b.score) {
             best = Some((path, l, p));
         }

@@ -10,6 +10,12 @@
 //! Several copies of one game (the two players' sheets) are decoded together: each copy's cell
 //! votes on every half-move.
 //!
+//! The beam keeps `beam` board states per half-move, and widens (up to `beam_max`) to keep every
+//! game within `beam_margin` of the best where the ink leaves many close: a blank or misread cell
+//! is often settled only by the cells after it. `SCORESHEET_TRACE=1` prints the letter-set probes
+//! and the beam per half-move to stderr (`SCORESHEET_TRACE=N`: also the scored moves at
+//! half-move N).
+//!
 //! Every move of the result gets a confidence from the margin between the game read and the best
 //! games that differ at that move ([`confidence`]), and up to three alternatives.
 
@@ -27,6 +33,12 @@ use crate::notation::{Habits, Lang, Variant};
 pub trait CellScorer {
     /// Natural-log probability that the cell holds exactly each of `texts` ("" = blank).
     fn logp(&mut self, texts: &[&str]) -> Vec<f32>;
+    /// [`CellScorer::logp`] for a caller that only needs scores at or above `floor`: a text below
+    /// it may get any value under `floor`.
+    fn logp_above(&mut self, texts: &[&str], floor: f32) -> Vec<f32> {
+        let _ = floor;
+        self.logp(texts)
+    }
     /// The most likely free reading of the cell and its log-probability.
     fn best(&mut self) -> (String, f32);
 }
@@ -88,8 +100,17 @@ pub struct DecodedGame {
 pub struct Params {
     /// Board states kept per half-move.
     pub beam: usize,
+    /// The most board states kept per half-move: the beam widens up to this to keep every game
+    /// within `beam_margin` of the best.
+    pub beam_max: usize,
+    /// Games this close (log-score) to the best are kept, up to `beam_max`.
+    pub beam_margin: f32,
     /// Log-penalty for a cell that does not show the move played (a player's own error).
     pub mismatch_penalty: f32,
+    /// Extra log-penalty, times the edit distance over length (0..=1) between the move's nearest
+    /// spelling and the cell's best reading, for a cell that does not show the move played: a
+    /// recording error near the move is likelier than one far from it.
+    pub mismatch_closeness: f32,
     /// Log-penalty for a blank cell inside the game.
     pub skip_penalty: f32,
     /// Log-penalty for a half-move for which no copy has a cell at all.
@@ -114,7 +135,10 @@ impl Default for Params {
     fn default() -> Self {
         Params {
             beam: 32,
+            beam_max: 128,
+            beam_margin: 10.0,
             mismatch_penalty: -9.0,
+            mismatch_closeness: 2.0,
             skip_penalty: -6.0,
             missing_penalty: -4.0,
             confidence_window: 5,
@@ -134,6 +158,10 @@ pub const LOGP_FLOOR: f32 = -1000.0;
 impl CellScorer for crate::recognize::CellScores {
     fn logp(&mut self, texts: &[&str]) -> Vec<f32> {
         self.score(texts).into_iter().map(|lp| lp.max(LOGP_FLOOR)).collect()
+    }
+
+    fn logp_above(&mut self, texts: &[&str], floor: f32) -> Vec<f32> {
+        self.score_above(texts, floor).into_iter().map(|lp| lp.max(LOGP_FLOOR)).collect()
     }
 
     fn best(&mut self) -> (String, f32) {
@@ -177,8 +205,14 @@ pub const CONFIDENT_READING: f32 = -1.0;
 
 impl<S: CellScorer> CellScorer for InkAware<S> {
     fn logp(&mut self, texts: &[&str]) -> Vec<f32> {
+        self.logp_above(texts, f32::NEG_INFINITY)
+    }
+
+    /// The flag only lowers the scores of texts (all but the blank one): a text the inner scorer
+    /// puts under the floor stays under it.
+    fn logp_above(&mut self, texts: &[&str], floor: f32) -> Vec<f32> {
         let blank = self.blank_applies();
-        let mut lps = self.inner.logp(texts);
+        let mut lps = self.inner.logp_above(texts, floor);
         let w = self.weight;
         for (t, lp) in texts.iter().zip(lps.iter_mut()) {
             match (blank, t.is_empty()) {

@@ -32,16 +32,36 @@ const LOOKAHEAD: usize = 10;
 
 /// Levenshtein distance in characters.
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    if a.is_ascii() && b.is_ascii() && b.len() < 32 {
+        return levenshtein(a.as_bytes(), b.as_bytes());
+    }
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    levenshtein(&a, &b)
+}
+
+fn levenshtein<T: PartialEq>(a: &[T], b: &[T]) -> usize {
+    // Two rows; short strings (the usual case) stay on the stack.
+    let mut rows = [[0usize; 32]; 2];
+    let mut heap: Vec<usize>;
+    let (prev, cur): (&mut [usize], &mut [usize]) = if b.len() < 32 {
+        let [p, c] = &mut rows;
+        (&mut p[..=b.len()], &mut c[..=b.len()])
+    } else {
+        heap = vec![0; 2 * (b.len() + 1)];
+        heap.split_at_mut(b.len() + 1)
+    };
+    for (j, v) in prev.iter_mut().enumerate() {
+        *v = j;
+    }
+    let (mut prev, mut cur) = (prev, cur);
     for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
+        cur[0] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
             cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
         }
-        prev = cur;
+        std::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
 }
@@ -100,6 +120,19 @@ pub fn score(read: &[Move], truth: &[TruePly]) -> (usize, usize) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn edit_distances() {
+        use super::edit_distance as d;
+        assert_eq!(d("e5xd5", "e5xd4"), 1);
+        assert_eq!(d("", "Nf3"), 3);
+        assert_eq!(d("Nf3", ""), 3);
+        assert_eq!(d("kitten", "sitting"), 3);
+        assert_eq!(d("Кр:е2", "Кре2"), 1);
+        let long = "a".repeat(40);
+        assert_eq!(d(&long, "ab"), 39);
+        assert_eq!(d("ab", &long), 39);
+    }
+
     use super::*;
     use crate::notation::lang;
 

@@ -181,11 +181,15 @@ fn check_suffix(pos: &Chess, mv: &Move, style: CheckMark) -> &'static str {
 }
 
 /// The minimal disambiguation SAN needs for a piece move: (file, rank).
-fn disambiguation(legal: &MoveList, mv: &Move) -> (bool, bool) {
+fn disambiguation(pos: &Chess, legal: &MoveList, mv: &Move) -> (bool, bool) {
     let (role, from, to) = match *mv {
         Move::Normal { role, from, to, .. } if role != Role::Pawn && role != Role::King => (role, from, to),
         _ => return (false, false),
     };
+    // The usual case: no other piece of this kind on the board.
+    if (pos.board().by_role(role) & pos.board().by_color(pos.turn())).count() < 2 {
+        return (false, false);
+    }
     let (mut any, mut same_file, mut same_rank) = (false, false, false);
     for o in legal.iter().filter(|m| m.role() == role && m.to() == to && !m.is_castle()).filter_map(|m| m.from()) {
         if o != from {
@@ -318,7 +322,7 @@ fn body(dis: (bool, bool), mv: &Move, lang: &Lang, style: &Style) -> String {
 /// Where the style's informal pawn capture ("ed") would not name one move, the square is written.
 pub fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
     let legal = pos.legal_moves();
-    let dis = disambiguation(&legal, mv);
+    let dis = disambiguation(pos, &legal, mv);
     let mut text = body(dis, mv, lang, style);
     if style.pawn_capture == PawnCaptureStyle::Files
         && mv.role() == Role::Pawn
@@ -466,7 +470,7 @@ pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, habits: &Habits) -> S
         let check = after.is_check();
         (check, check && after.is_checkmate())
     };
-    let (needs_file, needs_rank) = disambiguation(legal, mv);
+    let (needs_file, needs_rank) = disambiguation(pos, legal, mv);
     let informal = habits.informal;
     let files_unique = informal && mv.role() == Role::Pawn && mv.is_capture() && files_capture_unique(legal, mv);
     let piece_takes_piece_unique = informal

@@ -139,6 +139,7 @@ impl GameOutput {
             language: self.game.lang.code.to_string(),
             result: self.game.result.clone(),
             flagged: self.game.moves.iter().filter(|m| m.flagged).count(),
+            score: self.game.score,
             moves,
         }
     }
@@ -152,6 +153,9 @@ pub struct GameJson {
     pub language: String,
     pub result: String,
     pub flagged: usize,
+    /// The decoder's log-score of the game read: how well the moves fit the ink, comparable
+    /// between readings of the same files (e.g. with and without a correction).
+    pub score: f32,
     pub moves: Vec<MoveJson>,
 }
 

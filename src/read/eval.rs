@@ -145,12 +145,7 @@ pub fn synthetic_games(dir: &Path) -> Result<Vec<TruthGame>, String> {
     Ok(games)
 }
 
-/// Reads `games` and scores them.
-pub fn evaluate(games: &[TruthGame], opts: &BatchOptions<'_>) -> Figures {
-    evaluate_each(games, opts).0
-}
-
-/// [`evaluate`], with each game's figures.
+/// Reads `games` and scores them: all together and each game's figures.
 pub fn evaluate_each(games: &[TruthGame], opts: &BatchOptions<'_>) -> (Figures, Vec<(String, Figures)>) {
     let (all, each, _) = evaluate_with_evidence(games, opts);
     (all, each)
@@ -231,9 +226,18 @@ pub struct EvalArgs {
     /// Decoder beam width.
     #[arg(long)]
     pub beam: Option<usize>,
+    /// Decoder: the most board states kept per half-move.
+    #[arg(long)]
+    pub beam_max: Option<usize>,
+    /// Decoder: games this close to the best are kept, up to `beam_max`.
+    #[arg(long)]
+    pub beam_margin: Option<f32>,
     /// Decoder log-penalty for a cell that does not show the move played.
     #[arg(long, allow_hyphen_values = true)]
     pub mismatch_penalty: Option<f32>,
+    /// Decoder extra mismatch penalty, times the distance of the move's spelling from the ink.
+    #[arg(long)]
+    pub mismatch_closeness: Option<f32>,
     /// Decoder confidence under which a move is flagged.
     #[arg(long)]
     pub flag_threshold: Option<f32>,
@@ -270,6 +274,15 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
     }
     if let Some(p) = args.mismatch_penalty {
         params.mismatch_penalty = p;
+    }
+    if let Some(m) = args.beam_max {
+        params.beam_max = m;
+    }
+    if let Some(m) = args.beam_margin {
+        params.beam_margin = m;
+    }
+    if let Some(c) = args.mismatch_closeness {
+        params.mismatch_closeness = c;
     }
     if let Some(t) = args.flag_threshold {
         params.flag_threshold = t;
@@ -320,7 +333,14 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
         }
     } else {
         let games = synthetic_games(&args.dir)?;
-        out.push_str(&evaluate(&games, &opts).summary(&format!("synthetic sheets in {}", args.dir.display())));
+        let (all, each) = evaluate_each(&games, &opts);
+        if args.verbose {
+            for (g, f) in &each {
+                out.push_str(&f.summary(&format!("  sheet {g}")));
+                out.push('\n');
+            }
+        }
+        out.push_str(&all.summary(&format!("synthetic sheets in {}", args.dir.display())));
         out.push('\n');
     }
     out.push_str(&format!("time {:.1} s\n", started.elapsed().as_secs_f64()));

@@ -181,7 +181,7 @@ pub fn log_prob(lp: &LogProbs, labels: &[usize]) -> f32 {
     score_many(lp, &[labels])[0]
 }
 
-/// A trie node: the label, its parent and the candidates that end here.
+/// A trie node: the label, its children and the candidates that end here.
 struct Node {
     label: usize,
     children: Vec<usize>,
@@ -195,6 +195,16 @@ struct Node {
 /// Each result is what [`log_prob`] gives for that candidate. Labels outside `1..classes`
 /// (blank included) make that candidate's result `f32::NEG_INFINITY`.
 pub fn score_many(lp: &LogProbs, candidates: &[&[usize]]) -> Vec<f32> {
+    score_many_above(lp, candidates, f32::NEG_INFINITY)
+}
+
+/// [`score_many`] for a caller that only needs the scores of candidates at or above `floor`:
+/// a candidate below it gets some value below `floor` (an upper bound of its score) instead of
+/// its exact score. A prefix whose every continuation is bound to score under the floor is not
+/// followed further: the probability of all label sequences that extend a prefix is at most the
+/// sum over frames of the prefix's forward variable for "last label emitted at this frame"
+/// (every alignment of an extension passes through exactly one such state).
+pub fn score_many_above(lp: &LogProbs, candidates: &[&[usize]], floor: f32) -> Vec<f32> {
     let mut out = vec![f32::NEG_INFINITY; candidates.len()];
     let frames = lp.frames();
     if frames == 0 {
@@ -207,10 +217,12 @@ pub fn score_many(lp: &LogProbs, candidates: &[&[usize]]) -> Vec<f32> {
     }
     // Build the trie.
     let mut nodes = vec![Node { label: BLANK, children: Vec::new(), ends: Vec::new() }];
+    let mut max_depth = 0;
     'cand: for (i, cand) in candidates.iter().enumerate() {
         if cand.len() > frames || cand.iter().any(|&c| c == BLANK || c >= lp.classes()) {
             continue 'cand;
         }
+        max_depth = max_depth.max(cand.len());
         let mut at = 0;
         for &c in cand.iter() {
             at = match nodes[at].children.iter().copied().find(|&k| nodes[k].label == c) {
@@ -226,65 +238,78 @@ pub fn score_many(lp: &LogProbs, candidates: &[&[usize]]) -> Vec<f32> {
         nodes[at].ends.push(i);
     }
 
+    // The alpha rows of the prefix at each depth of the walk: (label, blank) per frame, kept in
+    // one buffer (depth d at `d * frames`), since the walk needs only the chain above a node.
+    let mut label_rows = vec![f32::NEG_INFINITY; (max_depth + 1) * frames];
+    let mut blank_rows = vec![f32::NEG_INFINITY; (max_depth + 1) * frames];
     // Root: only the leading-blank state.
-    let mut root_blank = vec![f32::NEG_INFINITY; frames];
     let mut acc = 0.0f32;
-    for (t, slot) in root_blank.iter_mut().enumerate() {
+    for (t, slot) in blank_rows[..frames].iter_mut().enumerate() {
         acc += lp.row(t)[BLANK];
         *slot = acc;
     }
     for &i in &nodes[0].ends {
-        out[i] = root_blank[frames - 1];
+        out[i] = blank_rows[frames - 1];
     }
-    let root_label = vec![f32::NEG_INFINITY; frames];
 
-    // Depth-first over the trie; each frame of the stack holds a node's two alpha rows.
-    struct Frame {
-        node: usize,
-        label: Vec<f32>,
-        blank: Vec<f32>,
-        next_child: usize,
-        depth: usize,
-    }
-    let mut stack = vec![Frame { node: 0, label: root_label, blank: root_blank, next_child: 0, depth: 0 }];
+    // Depth-first over the trie: (node, index of its next child, depth).
+    let mut stack: Vec<(usize, usize, usize)> = vec![(0, 0, 0)];
     while let Some(top) = stack.last_mut() {
-        let node = top.node;
-        if top.next_child == nodes[node].children.len() {
+        let (node, next, depth) = *top;
+        if next == nodes[node].children.len() {
             stack.pop();
             continue;
         }
-        let child = nodes[node].children[top.next_child];
-        top.next_child += 1;
-        let parent = stack.last().expect("stack is not empty");
-        let depth = parent.depth + 1;
+        top.1 += 1;
+        let child = nodes[node].children[next];
+        let d = depth + 1;
         let c = nodes[child].label;
         let same_as_parent = node != 0 && nodes[node].label == c;
-        let mut label = vec![f32::NEG_INFINITY; frames];
-        let mut blank = vec![f32::NEG_INFINITY; frames];
+        let (done_l, rest_l) = label_rows.split_at_mut(d * frames);
+        let (done_b, rest_b) = blank_rows.split_at_mut(d * frames);
+        let (parent_label, parent_blank) = (&done_l[depth * frames..], &done_b[depth * frames..]);
+        let label = &mut rest_l[..frames];
+        let blank = &mut rest_b[..frames];
         // The earliest frame at which this prefix can have been emitted.
-        let start = depth - 1;
+        let start = d - 1;
+        label[..start].fill(f32::NEG_INFINITY);
+        blank[..start.max(1)].fill(f32::NEG_INFINITY);
+        let mut bound = f32::NEG_INFINITY;
         for t in start..frames {
-            let emit = lp.row(t)[c];
+            let row = lp.row(t);
             let from = if t == 0 {
-                if depth == 1 { 0.0 } else { f32::NEG_INFINITY }
+                if d == 1 { 0.0 } else { f32::NEG_INFINITY }
             } else {
                 let p = t - 1;
                 let from_parent =
-                    if same_as_parent { parent.blank[p] } else { log_add(parent.blank[p], parent.label[p]) };
+                    if same_as_parent { parent_blank[p] } else { log_add(parent_blank[p], parent_label[p]) };
                 log_add(label[p], from_parent)
             };
-            label[t] = from + emit;
+            label[t] = from + row[c];
+            bound = log_add(bound, label[t]);
             if t > 0 {
-                blank[t] = log_add(blank[t - 1], label[t - 1]) + lp.row(t)[BLANK];
+                blank[t] = log_add(blank[t - 1], label[t - 1]) + row[BLANK];
             }
         }
         let total = log_add(label[frames - 1], blank[frames - 1]);
         for &i in &nodes[child].ends {
             out[i] = total;
         }
-        if !nodes[child].children.is_empty() {
-            stack.push(Frame { node: child, label, blank, next_child: 0, depth });
+        if nodes[child].children.is_empty() {
+            continue;
         }
+        if bound < floor {
+            // Every extension scores at most `bound`, under the floor: not followed.
+            let mut pending = nodes[child].children.clone();
+            while let Some(k) = pending.pop() {
+                for &i in &nodes[k].ends {
+                    out[i] = bound;
+                }
+                pending.extend_from_slice(&nodes[k].children);
+            }
+            continue;
+        }
+        stack.push((child, 0, d));
     }
     out
 }
@@ -373,6 +398,29 @@ mod tests {
         assert_eq!(log_prob(&lp, &[9]), f32::NEG_INFINITY);
         let empty = LogProbs::new(0, 4, vec![]);
         assert_eq!(score_many(&empty, &[&[], &[1]]), vec![0.0, f32::NEG_INFINITY]);
+    }
+
+    #[test]
+    fn a_floor_keeps_exact_scores_above_it_and_bounds_the_rest() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..20 {
+            let lp = random_lp(&mut rng, 25, 7, 3.0);
+            let cands: Vec<Vec<usize>> =
+                (0..60).map(|_| (0..rng.gen_range(1..6)).map(|_| rng.gen_range(1..7)).collect()).collect();
+            let refs: Vec<&[usize]> = cands.iter().map(|c| c.as_slice()).collect();
+            let exact = score_many(&lp, &refs);
+            let mut sorted = exact.clone();
+            sorted.sort_by(|a, b| b.total_cmp(a));
+            let floor = sorted[10];
+            let above = score_many_above(&lp, &refs, floor);
+            for (e, a) in exact.iter().zip(&above) {
+                if *e >= floor {
+                    assert!((e - a).abs() < 1e-5, "exact {e}, with a floor {a}");
+                } else {
+                    assert!(*a < floor && *a + 1e-4 >= *e, "below the floor: exact {e}, got {a}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -94,9 +94,16 @@ impl CellScores {
 
     /// [`CellScores::log_prob`] for many candidates at once, sharing common prefixes.
     pub fn score<S: AsRef<str>>(&self, texts: &[S]) -> Vec<f32> {
+        self.score_above(texts, f32::NEG_INFINITY)
+    }
+
+    /// [`CellScores::score`] where only scores at or above `floor` matter: a text below it gets
+    /// some value under `floor` (see [`ctc::score_many_above`]); much faster when most texts are
+    /// far from the ink.
+    pub fn score_above<S: AsRef<str>>(&self, texts: &[S], floor: f32) -> Vec<f32> {
         let encoded: Vec<Option<Vec<usize>>> = texts.iter().map(|t| self.alphabet.encode(t.as_ref())).collect();
         let valid: Vec<&[usize]> = encoded.iter().filter_map(|e| e.as_deref()).collect();
-        let scores = ctc::score_many(&self.logprobs, &valid);
+        let scores = ctc::score_many_above(&self.logprobs, &valid, floor);
         let mut it = scores.into_iter();
         encoded
             .iter()
