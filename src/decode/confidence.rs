@@ -27,24 +27,36 @@ fn continuation(ink: &mut Ink<'_>, pos: &Chess, ply: usize, window: usize, lang:
     // (position, score); `None` once the game has ended inside the window.
     let mut beam: Vec<(Option<Chess>, f32)> = vec![(Some(pos.clone()), 0.0)];
     for p in ply..end {
-        let mut next: Vec<(Option<Chess>, f32)> = Vec::new();
-        for (pos, score) in &beam {
+        // (score, game in the beam, move played; `None`: the game ended) - positions are made
+        // only for the few kept.
+        let mut next: Vec<(f32, usize, Option<Move>)> = Vec::new();
+        for (i, (pos, score)) in beam.iter().enumerate() {
             let Some(pos) = pos else {
-                next.push((None, *score));
+                next.push((*score, i, None));
                 continue;
             };
             // The game may end here: the rest of the window is then blank cells.
-            next.push((None, score + ink.end_score(p).0 - tail));
+            next.push((score + ink.end_score(p).0 - tail, i, None));
             for (mv, s, _) in ink.expand(pos, p, lang, params).iter() {
-                let (mv, s) = (*mv, *s);
-                let mut after = pos.clone();
-                after.play_unchecked(mv);
-                next.push((Some(after), score + s));
+                next.push((score + s, i, Some(*mv)));
             }
         }
-        next.sort_by(|a, b| b.1.total_cmp(&a.1));
+        next.sort_by(|a, b| b.0.total_cmp(&a.0));
         next.truncate(LOOKAHEAD_BEAM);
-        beam = next;
+        beam = next
+            .into_iter()
+            .map(|(score, i, mv)| {
+                let pos = match (mv, &beam[i].0) {
+                    (Some(mv), Some(pos)) => {
+                        let mut after = pos.clone();
+                        after.play_unchecked(mv);
+                        Some(after)
+                    }
+                    _ => None,
+                };
+                (pos, score)
+            })
+            .collect();
     }
     beam.first().map_or(0.0, |b| b.1)
 }
