@@ -262,15 +262,10 @@ impl<'a> Ink<'a> {
             .clone()
     }
 
-    /// Scores the spellings of every move key in `keys` not yet scored at half-move `ply`, in one
-    /// call per cell (their common prefixes shared).
+    /// Scores the spellings of every move key in `keys` (not yet scored at half-move `ply`) in
+    /// one call per cell, their common prefixes shared.
     fn prefill(&mut self, keys: &[SpellKey], ply: usize, lang: &Lang, params: &Params) {
-        let mut spelled = Vec::new();
-        for key in keys {
-            if !self.key_scores.contains_key(&(*key, ply)) {
-                spelled.push(self.spellings(key, lang, params));
-            }
-        }
+        let spelled: Vec<Rc<[Spelling]>> = keys.iter().map(|key| self.spellings(key, lang, params)).collect();
         if spelled.is_empty() {
             return;
         }
@@ -368,11 +363,19 @@ impl<'a> Ink<'a> {
             .filter(|m| pinned.is_none_or(|san| pinned_san_matches(pos, m, san)))
             .map(|m| (*m, spell_key(pos, &legal, m, &params.habits)))
             .collect();
-        let keys: Vec<SpellKey> = keyed.iter().map(|(_, k)| *k).collect();
-        self.prefill(&keys, ply, lang, params);
+        let known: Vec<Option<KeyScores>> =
+            keyed.iter().map(|(_, k)| self.key_scores.get(&(*k, ply)).cloned()).collect();
+        let missing: Vec<SpellKey> =
+            keyed.iter().zip(&known).filter(|(_, s)| s.is_none()).map(|((_, k), _)| *k).collect();
+        if !missing.is_empty() {
+            self.prefill(&missing, ply, lang, params);
+        }
         let mut out = Vec::with_capacity(keyed.len());
-        for (m, key) in keyed {
-            let scores = self.key_scores(&key, ply, lang, params);
+        for ((m, key), known) in keyed.into_iter().zip(known) {
+            let scores = match known {
+                Some(s) => s,
+                None => self.key_scores(&key, ply, lang, params),
+            };
             let mut total = 0.0;
             let mut any = false;
             for e in self.explain(&scores, ply, params) {

@@ -186,8 +186,11 @@ fn disambiguation(pos: &Chess, legal: &MoveList, mv: &Move) -> (bool, bool) {
         Move::Normal { role, from, to, .. } if role != Role::Pawn && role != Role::King => (role, from, to),
         _ => return (false, false),
     };
-    // The usual case: no other piece of this kind on the board.
-    if (pos.board().by_role(role) & pos.board().by_color(pos.turn())).count() < 2 {
+    // The usual case: no other piece of this kind could even reach the square.
+    let board = pos.board();
+    let piece = shakmaty::Piece { color: pos.turn(), role };
+    let others = board.by_role(role) & board.by_color(pos.turn()) & !shakmaty::Bitboard::from_square(from);
+    if (shakmaty::attacks::attacks(to, piece, board.occupied()) & others).is_empty() {
         return (false, false);
     }
     let (mut any, mut same_file, mut same_rank) = (false, false, false);
