@@ -298,6 +298,9 @@ struct Style {
     /// heading row above each block without fill: a "#" nearly as tall as the numbers and a title
     /// centred in each move cell, both titles on one baseline
     tall_mark: bool,
+    /// the first row rulings below the heading printed faint, binarizing as short dashes (the top
+    /// of a photo out of focus)
+    dashed_top: i64,
 }
 
 /// A form of `cols` x `stacks` blocks (number, white, black), `rows` rows each, numbered in
@@ -323,6 +326,12 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
             for r in 0..=rows as i64 + 1 {
                 let y = top + r * rh;
                 rect(&mut img, x0, y - 1, x0 + bw + 1, y + 1, 20);
+                if r >= 2 && r < 2 + style.dashed_top {
+                    // dashes 8 px long, 6 px apart, far shorter than a ruling is looked for
+                    for gx in (x0 + 2..x0 + bw - 1).step_by(14) {
+                        rect(&mut img, gx + 8, y - 1, (gx + 14).min(x0 + bw - 1), y + 1, 235);
+                    }
+                }
                 if style.broken && r > 1 {
                     for _ in 0..2 {
                         let gx = x0 + rng.gen_range(5..bw - 30);
@@ -467,4 +476,16 @@ fn continuation_page_with_touching_digits_starts_at_41() {
     }
     let sheet = check(&img, &truth);
     assert_eq!(sheet.blocks[0].first_move, 41);
+}
+
+#[test]
+fn faint_dashed_rulings_at_the_top_keep_every_row() {
+    // the ten row rulings below the heading binarize as dashes (HCS 008_1: the top of the photo
+    // out of focus): the rows run on up to the heading where the number column's digits go on and
+    // a ruling is seen in the dashes (the labels would run ten rows off)
+    let style = Style { dashed_top: 10, ..Style::default() };
+    let (img, truth) = grid_form(2, 1, 30, style, 17);
+    let sheet = check(&img, &truth);
+    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
+    assert_eq!(firsts, [1, 31]);
 }

@@ -279,6 +279,9 @@ fn wscore(ws: &[Option<f64>], s: u32) -> i64 {
         .count() as i64
 }
 
+/// Share of a block's width that a faint ruling, binarized as dashes, still covers.
+const FAINT_COVER: f64 = 0.4;
+
 fn digits(n: u32) -> usize {
     n.to_string().len()
 }
@@ -578,17 +581,30 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                 _ => false,
             }
         };
+        // the printed digits' height, over the rows
+        let hdig = {
+            let mut v: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
+            v.sort_by(f64::total_cmp);
+            v.get(v.len() / 2).copied().unwrap_or(0.0)
+        };
         let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
             let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
                 let ink = ink_fraction(b, cell_at(c, r));
                 ink > 0.35 && ink > 1.8 * m
             });
-            let bad_number = up && g > gnext && gnext > 0;
             // letters of mixed heights ("No") rather than digits of one height
             let hs: Vec<f64> =
                 components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
             let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
             let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
+            // (more glyphs than the number below: a heading, unless the row is of the move rows'
+            // height and its glyphs are separate pieces each of the printed digits' height, e.g.
+            // a faint "10" whose "0" broke in two)
+            let digit_like = (row_h(r) - rh).abs() <= 0.07 * rh
+                && hdig > 0.0
+                && hs.len() >= g
+                && hs.iter().all(|&h| (h - hdig).abs() <= 0.15 * hdig + 1.0);
+            let bad_number = up && g > gnext && gnext > 0 && !digit_like;
             let centred = centred(r);
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
@@ -664,14 +680,37 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             let tall = glyph_height(b, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
             g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall
         };
-        for _ in 0..if cut_top { 0 } else { 2 } {
+        // the ruling one pitch beyond `s` (`dir` -1 up, +1 down), moved to the nearest line of
+        // ink across the block within a quarter pitch where one is seen (a faint ruling binarizes
+        // as dashes too short to be found as a ruling): the ruling and its coverage
+        let bc = &cols[s.black];
+        let snap = |r: &Seg, dir: f64| -> (Seg, f64) {
+            let guess = shift(r, dir * pitch);
+            let (x0, x1) = (nc.xa.at(guess.mid()), bc.xb.at(guess.mid()));
+            let q = (0.25 * pitch) as i64;
+            let (mut best, mut bc0) = (guess, -1.0);
+            for d in (0..=2 * q).map(|i| if i % 2 == 0 { i / 2 } else { -(i + 1) / 2 }) {
+                let c = shift(&guess, d as f64);
+                let cv = super::lines::cover(lb, &c, x0, x1);
+                if cv > bc0 + 0.02 {
+                    (best, bc0) = (c, cv);
+                }
+            }
+            if bc0 >= FAINT_COVER { (best, bc0) } else { (guess, bc0) }
+        };
+        for k in 0..if cut_top { 0 } else { 60 } {
             let (t, _) = rows[0];
-            let cand = (shift(&t, -pitch), t);
+            let (top, cv) = snap(&t, -1.0);
+            // (beyond two rows, only where a ruling is seen)
+            if k >= 2 && cv < FAINT_COVER {
+                break;
+            }
+            let cand = (top, t);
             let bx = nc.cell(&cand.0, &cand.1);
             let g = count_glyphs(b, inner(bx));
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
-                    "  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}",
+                    "  extend up {bx:?} cover {cv:.2} g {g} adj {} ruled {} h {:?} hmed {hmed}",
                     glyphs[0],
                     ruled(bx),
                     glyph_height(b, bx)
@@ -688,9 +727,13 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                 break;
             }
         }
-        for _ in 0..if cut_bot { 0 } else { 2 } {
+        for k in 0..if cut_bot { 0 } else { 60 } {
             let (_, bo) = rows[rows.len() - 1];
-            let cand = (bo, shift(&bo, pitch));
+            let (bot, cv) = snap(&bo, 1.0);
+            if k >= 2 && cv < FAINT_COVER {
+                break;
+            }
+            let cand = (bo, bot);
             let bx = nc.cell(&cand.0, &cand.1);
             let g = count_glyphs(b, inner(bx));
             if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) && !title(&cand, g, 0, false)
