@@ -301,6 +301,9 @@ struct Style {
     /// the first row rulings below the heading printed faint, binarizing as short dashes (the top
     /// of a photo out of focus)
     dashed_top: i64,
+    /// the first block's first two numbers too faint to read and its right ruling broken just
+    /// below the heading (found only from there down)
+    faint_head: bool,
 }
 
 /// A form of `cols` x `stacks` blocks (number, white, black), `rows` rows each, numbered in
@@ -348,6 +351,10 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
             for x in [x0, x0 + nw, x0 + nw + mw, x0 + bw] {
                 rect(&mut img, x - 1, top, x + 1, top + bh + 1, 20);
             }
+            let faint_head = style.faint_head && sy == 0 && b == 0;
+            if faint_head {
+                rect(&mut img, x0 + bw - 1, top + rh + 3, x0 + bw + 1, top + rh + 10, 235);
+            }
             if style.heading_mark {
                 rect(&mut img, x0 + nw + 2, top + 2, x0 + bw - 1, top + rh - 1, 190);
                 // "#": smaller than the printed numbers
@@ -371,7 +378,9 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
             }
             for r in 0..rows as i64 {
                 let y = top + (r + 1) * rh;
-                number(&mut img, x0 + 5, y + 7, mv, 3);
+                if !(faint_head && r < 2) {
+                    number(&mut img, x0 + 5, y + 7, mv, 3);
+                }
                 for (k, side) in [(0, Side::White), (1, Side::Black)] {
                     let cx = x0 + nw + k * mw;
                     truth.push((mv, side, [cx as f64, y as f64, (cx + mw) as f64, (y + rh) as f64]));
@@ -485,6 +494,17 @@ fn faint_dashed_rulings_at_the_top_keep_every_row() {
     // a ruling is seen in the dashes (the labels would run ten rows off)
     let style = Style { dashed_top: 10, ..Style::default() };
     let (img, truth) = grid_form(2, 1, 30, style, 17);
+    let sheet = check(&img, &truth);
+    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
+    assert_eq!(firsts, [1, 31]);
+}
+
+#[test]
+fn block_with_unread_first_numbers_takes_the_rows_beside_it() {
+    // the first two numbers of the left block do not read and its right ruling, broken below the
+    // heading, is found only from the second row down (HCS 007_0): the rows of the block beside
+    // it are taken where ink runs on along the ruling's line (the block would start at 3)
+    let (img, truth) = grid_form(2, 1, 30, Style { faint_head: true, ..Style::default() }, 18);
     let sheet = check(&img, &truth);
     let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
     assert_eq!(firsts, [1, 31]);

@@ -823,7 +823,14 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             continue;
         };
         let (xa, xb) = (cols[k.sub.num].xa, cols[k.sub.black].xb);
-        let ruled = |y: f64| [xa, xb].iter().all(|v| v.t0 <= y + 0.2 * pitch && v.t1 >= y - 0.2 * pitch);
+        // (a column ruling found short, its end faint or bent away from the fitted line, still
+        // runs where ink lies along its line)
+        let ruled = |y: f64| {
+            [xa, xb].iter().all(|v| {
+                (v.t0 <= y + 0.2 * pitch && v.t1 >= y - 0.2 * pitch)
+                    || super::lines::cover_band(&t, v, y - 0.5 * pitch, y + 0.5 * pitch, 2) >= 0.7
+            })
+        };
         let mid = |r: &(Seg, Seg)| 0.5 * (r.0.mid() + r.1.mid());
         let above: Vec<(Seg, Seg)> =
             orows.iter().filter(|r| r.1.mid() <= y0 + 0.3 * pitch && ruled(r.0.mid())).copied().collect();
