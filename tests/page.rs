@@ -304,6 +304,9 @@ struct Style {
     /// the first block's first two numbers too faint to read and its right ruling broken just
     /// below the heading (found only from there down)
     faint_head: bool,
+    /// a line of text below the first block, unruled, its first letters in the number column
+    /// (of the digits' height), and the block's left ruling running on down beside it
+    footer: bool,
 }
 
 /// A form of `cols` x `stacks` blocks (number, white, black), `rows` rows each, numbered in
@@ -350,6 +353,12 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
             }
             for x in [x0, x0 + nw, x0 + nw + mw, x0 + bw] {
                 rect(&mut img, x - 1, top, x + 1, top + bh + 1, 20);
+            }
+            if style.footer && sy == 0 && b == 0 {
+                rect(&mut img, x0 - 1, top + bh, x0 + 1, top + bh + 3 * rh, 20);
+                for (i, n) in [13, 18, 88, 31, 8].into_iter().enumerate() {
+                    number(&mut img, x0 + 7 + 30 * i as i64, top + bh + 7, n, 3);
+                }
             }
             let faint_head = style.faint_head && sy == 0 && b == 0;
             if faint_head {
@@ -505,6 +514,17 @@ fn block_with_unread_first_numbers_takes_the_rows_beside_it() {
     // heading, is found only from the second row down (HCS 007_0): the rows of the block beside
     // it are taken where ink runs on along the ruling's line (the block would start at 3)
     let (img, truth) = grid_form(2, 1, 30, Style { faint_head: true, ..Style::default() }, 18);
+    let sheet = check(&img, &truth);
+    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
+    assert_eq!(firsts, [1, 31]);
+}
+
+#[test]
+fn footer_text_below_the_table_is_no_row() {
+    // a footer line below the table ("CIRCLE CORRECT RESULT", HCS 047_1) whose first letters in
+    // the number column read like digits, beside the form's outer frame: no row without a ruling
+    // below it (the numbers of the next block would run one off)
+    let (img, truth) = grid_form(2, 1, 30, Style { footer: true, ..Style::default() }, 19);
     let sheet = check(&img, &truth);
     let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
     assert_eq!(firsts, [1, 31]);

@@ -680,9 +680,9 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             let tall = glyph_height(b, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
             g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall
         };
-        // the ruling one pitch beyond `s` (`dir` -1 up, +1 down), moved to the nearest line of
-        // ink across the block within a quarter pitch where one is seen (a faint ruling binarizes
-        // as dashes too short to be found as a ruling): the ruling and its coverage
+        // the ruling one pitch beyond `r` (`dir` -1 up, +1 down), moved to the line of ink across
+        // the block within a quarter pitch that covers most of the block's width (a faint ruling
+        // binarizes as dashes too short to be found as a ruling): the ruling and its coverage
         let bc = &cols[s.black];
         let snap = |r: &Seg, dir: f64| -> (Seg, f64) {
             let guess = shift(r, dir * pitch);
@@ -696,13 +696,13 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                     (best, bc0) = (c, cv);
                 }
             }
-            if bc0 >= FAINT_COVER { (best, bc0) } else { (guess, bc0) }
+            (best, bc0)
         };
-        for k in 0..if cut_top { 0 } else { 60 } {
+        // (only where a ruling is seen: a footer's text below the last row reads like digits)
+        for _ in 0..if cut_top { 0 } else { 60 } {
             let (t, _) = rows[0];
             let (top, cv) = snap(&t, -1.0);
-            // (beyond two rows, only where a ruling is seen)
-            if k >= 2 && cv < FAINT_COVER {
+            if cv < FAINT_COVER {
                 break;
             }
             let cand = (top, t);
@@ -727,10 +727,10 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                 break;
             }
         }
-        for k in 0..if cut_bot { 0 } else { 60 } {
+        for _ in 0..if cut_bot { 0 } else { 60 } {
             let (_, bo) = rows[rows.len() - 1];
             let (bot, cv) = snap(&bo, 1.0);
-            if k >= 2 && cv < FAINT_COVER {
+            if cv < FAINT_COVER {
                 break;
             }
             let cand = (bo, bot);
