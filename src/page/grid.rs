@@ -290,6 +290,22 @@ fn digits(n: u32) -> usize {
 pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     let (w, h) = (b.w, b.h);
     let lh = (w / 25).max(16);
+    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_LBIN") {
+        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
+            image::Luma([if lb.get(x as usize, y as usize) { 0 } else { 255 }])
+        });
+        if !std::path::Path::new(&p).exists() {
+            let _ = img.save(p);
+        }
+    }
+    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_BIN") {
+        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
+            image::Luma([if b.get(x as usize, y as usize) { 0 } else { 255 }])
+        });
+        if !std::path::Path::new(&p).exists() {
+            let _ = img.save(p);
+        }
+    }
     // (short pieces are kept for joining broken rulings below)
     let pieces: Vec<Seg> = rulings(lb, (lh / 2).max(10), 1, lh as f64);
     let hsegs: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= 2.5 * lh as f64).collect();
@@ -443,22 +459,6 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         vsegs.extend(extra);
         vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
         cols = build_cols(&hsegs, &vsegs, pitch, &t);
-    }
-    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_LBIN") {
-        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
-            image::Luma([if lb.get(x as usize, y as usize) { 0 } else { 255 }])
-        });
-        if !std::path::Path::new(&p).exists() {
-            let _ = img.save(p);
-        }
-    }
-    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_BIN") {
-        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
-            image::Luma([if b.get(x as usize, y as usize) { 0 } else { 255 }])
-        });
-        if !std::path::Path::new(&p).exists() {
-            let _ = img.save(p);
-        }
     }
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
         eprintln!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", hsegs.len(), vsegs.len());
