@@ -307,6 +307,9 @@ struct Style {
     /// a line of text below the first block, unruled, its first letters in the number column
     /// (of the digits' height), and the block's left ruling running on down beside it
     footer: bool,
+    /// a heading filled dark over the whole block, and the first number printed thin and light
+    /// (a photo's blur)
+    dark_heading: bool,
 }
 
 /// A form of `cols` x `stacks` blocks (number, white, black), `rows` rows each, numbered in
@@ -372,6 +375,9 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                 rect(&mut img, x0 + 13, top + 12, x0 + 27, top + 14, 30);
                 rect(&mut img, x0 + 13, top + 16, x0 + 27, top + 18, 30);
             }
+            if style.dark_heading {
+                rect(&mut img, x0, top, x0 + bw, top + rh, 30);
+            }
             if style.tall_mark {
                 // "#" 12 px high beside numbers 15 px high
                 rect(&mut img, x0 + 12, top + 9, x0 + 15, top + 21, 30);
@@ -387,7 +393,10 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
             }
             for r in 0..rows as i64 {
                 let y = top + (r + 1) * rh;
-                if !(faint_head && r < 2) {
+                if style.dark_heading && r == 0 && sy == 0 && b == 0 {
+                    // "1" thin and light grey: ink in the rulings' binary only
+                    rect(&mut img, x0 + 9, y + 10, x0 + 11, y + 25, 204);
+                } else if !(faint_head && r < 2) {
                     number(&mut img, x0 + 5, y + 7, mv, 3);
                 }
                 for (k, side) in [(0, Side::White), (1, Side::Black)] {
@@ -528,4 +537,14 @@ fn footer_text_below_the_table_is_no_row() {
     let sheet = check(&img, &truth);
     let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
     assert_eq!(firsts, [1, 31]);
+}
+
+#[test]
+fn thin_first_number_under_a_dark_heading_keeps_its_row() {
+    // a single block whose first number, thin and light under a heading filled dark, is lost in
+    // the glyphs' binary (long-column photo, synthetic seed 46 sheet 32): the first row is read in
+    // the rulings' more permissive binary (every label would run one row off)
+    let (img, truth) = grid_form(1, 1, 40, Style { dark_heading: true, ..Style::default() }, 20);
+    let sheet = check(&img, &truth);
+    assert_eq!(sheet.blocks[0].first_move, 1);
 }

@@ -675,10 +675,16 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         };
         let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
         // (printed digits of the numbers' height: a heading's "#" or "No" is smaller)
-        let like = |bx: [f64; 4], g: usize, gadj: usize| {
+        // (the glyph count when the cell reads so; a thin digit under a dark heading can lose its
+        // ink in the glyphs' binary, whose local threshold the heading lowers: then the rulings'
+        // more permissive binary is read)
+        let like = |bx: [f64; 4], gadj: usize| {
             let bx = inner(bx);
-            let tall = glyph_height(b, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
-            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall
+            [b, lb].into_iter().find_map(|bin| {
+                let g = count_glyphs(bin, bx);
+                let tall = glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
+                (g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall).then_some(g)
+            })
         };
         // the ruling one pitch beyond `r` (`dir` -1 up, +1 down), moved to the line of ink across
         // the block within a quarter pitch that covers most of the block's width (a faint ruling
@@ -707,10 +713,10 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             }
             let cand = (top, t);
             let bx = nc.cell(&cand.0, &cand.1);
-            let g = count_glyphs(b, inner(bx));
+            let g = like(bx, glyphs[0]);
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
-                    "  extend up {bx:?} cover {cv:.2} g {g} adj {} ruled {} h {:?} hmed {hmed}",
+                    "  extend up {bx:?} cover {cv:.2} g {g:?} adj {} ruled {} h {:?} hmed {hmed}",
                     glyphs[0],
                     ruled(bx),
                     glyph_height(b, bx)
@@ -719,12 +725,12 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
             // titles are centred on one baseline, and its mark is not quite of the digits' height)
             let heading = centred(&cand) && !near_digit(inner(bx));
-            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !heading && !title(&cand, g, next_max(&glyphs), true)
-            {
-                rows.insert(0, cand);
-                glyphs.insert(0, g);
-            } else {
-                break;
+            match g {
+                Some(g) if bx[1] >= -0.3 * pitch && !heading && !title(&cand, g, next_max(&glyphs), true) => {
+                    rows.insert(0, cand);
+                    glyphs.insert(0, g);
+                }
+                _ => break,
             }
         }
         for _ in 0..if cut_bot { 0 } else { 60 } {
@@ -735,13 +741,12 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             }
             let cand = (bo, bot);
             let bx = nc.cell(&cand.0, &cand.1);
-            let g = count_glyphs(b, inner(bx));
-            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) && !title(&cand, g, 0, false)
-            {
-                rows.push(cand);
-                glyphs.push(g);
-            } else {
-                break;
+            match like(bx, glyphs[glyphs.len() - 1]) {
+                Some(g) if bx[3] <= b.h as f64 + 0.3 * pitch && !title(&cand, g, 0, false) => {
+                    rows.push(cand);
+                    glyphs.push(g);
+                }
+                _ => break,
             }
         }
         let bc = &cols[s.black];
