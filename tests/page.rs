@@ -548,3 +548,13 @@ fn thin_first_number_under_a_dark_heading_keeps_its_row() {
     let sheet = check(&img, &truth);
     assert_eq!(sheet.blocks[0].first_move, 1);
 }
+
+#[test]
+fn continuation_page_whose_first_number_lost_a_digit_starts_at_41() {
+    // a page of 40 rows numbered 41-80 whose first number lost its "4" (synthetic seed 46 sheet
+    // 32_p2): 9-48 fits one row better, but 41 follows a whole page of 40 rows
+    let (mut img, truth) = form(1, 40, 41, 10, 21);
+    rect(&mut img, 60 + 6, 120 + 30 + 7, 60 + 6 + 9, 120 + 30 + 7 + 15, 235);
+    let sheet = check(&img, &truth);
+    assert_eq!(sheet.blocks[0].first_move, 41);
+}

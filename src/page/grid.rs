@@ -908,11 +908,14 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         // (both measures together, each a count of fitting rows)
         let score =
             |gl: &[usize], s: u32| -> i64 { if by_width { wscore(&ws, s) + gscore(gl, s) } else { 2 * gscore(gl, s) } };
-        // among equally good starts prefer one that follows whole pages of this block's rows
-        // (41 after 40 rows), then one that starts a decade (11, 21, ...), then the smallest
+        // a start that follows whole pages of this block's rows (41 after 40 rows) is preferred to
+        // one that fits one row better (a first number that lost a digit fits 9-48 one row better
+        // than 41-80); among equally good starts, then one that starts a decade (11, 21, ...),
+        // then the smallest
         let n = bk.rows.len() as u32;
         let prior = |s: u32| -> (i64, u32, u32) {
-            (score(&bk.glyphs, s), (s - 1).is_multiple_of(n) as u32, (s % 10 == 1) as u32)
+            let page = (s - 1).is_multiple_of(n) as u32;
+            (score(&bk.glyphs, s) + 2 * page as i64, page, (s % 10 == 1) as u32)
         };
         // (move numbers are not repeated on a page: a later block starts after the earlier ones)
         let mut best = (next, prior(next));
@@ -922,7 +925,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                 best = (s, sc);
             }
         }
-        let best = (best.0, best.1.0);
+        let best = (best.0, score(&bk.glyphs, best.0));
         let cont = score(&bk.glyphs, next);
         // (glyph counts are noisy: touching digits read as one, stray ink as one more)
         let s = if cont + 2 * (n as i64 / 8).max(2) >= best.1 { next } else { best.0 };
