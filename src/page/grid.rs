@@ -908,14 +908,15 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         // (both measures together, each a count of fitting rows)
         let score =
             |gl: &[usize], s: u32| -> i64 { if by_width { wscore(&ws, s) + gscore(gl, s) } else { 2 * gscore(gl, s) } };
-        // a start that follows whole pages of this block's rows (41 after 40 rows) is preferred to
-        // one that fits one row better (a first number that lost a digit fits 9-48 one row better
-        // than 41-80); among equally good starts, then one that starts a decade (11, 21, ...),
-        // then the smallest
+        // a start within this block's first page's rows (2..=rows: neither a first page nor one
+        // continuing whole pages) counts one row less (a first number that lost a digit fits 9-48
+        // one row better than 41-80); among equally good starts prefer one that follows whole
+        // pages of this block's rows (41 after 40 rows), then one that starts a decade (11, 21,
+        // ...), then the smallest
         let n = bk.rows.len() as u32;
         let prior = |s: u32| -> (i64, u32, u32) {
-            let page = (s - 1).is_multiple_of(n) as u32;
-            (score(&bk.glyphs, s) + 2 * page as i64, page, (s % 10 == 1) as u32)
+            let inside = (s > 1 && s <= n) as i64;
+            (score(&bk.glyphs, s) - 2 * inside, (s - 1).is_multiple_of(n) as u32, (s % 10 == 1) as u32)
         };
         // (move numbers are not repeated on a page: a later block starts after the earlier ones)
         let mut best = (next, prior(next));
