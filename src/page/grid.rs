@@ -53,6 +53,18 @@ impl Col {
     }
     /// The box [x0, y0, x1, y1] of this column in the row between rulings `t` and `bo`, each side
     /// taken at the row's middle.
+    /// The ruling of this column's rows at `s` (within 0.3 pitch where `s` was found), or `s`.
+    fn own(&self, s: &Seg, pitch: f64) -> Seg {
+        let x = s.mid_t();
+        let y = s.at(x);
+        self.rows
+            .iter()
+            .flat_map(|r| [r.0, r.1])
+            .map(|r| ((r.at(x) - y).abs(), r))
+            .filter(|(d, _)| *d < 0.3 * pitch)
+            .min_by(|p, q| p.0.total_cmp(&q.0))
+            .map_or(*s, |(_, r)| r)
+    }
     fn cell(&self, t: &Seg, bo: &Seg) -> [f64; 4] {
         let yc = 0.5 * (t.mid() + bo.mid());
         let xc = self.xc(yc);
@@ -950,7 +962,10 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx });
         for (mv, (t, bo)) in (start..).zip(bk.rows.iter()) {
             for (ci, side) in [(bk.sub.white, Side::White), (bk.sub.black, Side::Black)] {
-                let bx = cols[ci].cell(t, bo);
+                // (the row's rulings as found in this column: a piece of a ruling broken in
+                // another column, extended to this one, can be pitched off by part of a row)
+                let c = &cols[ci];
+                let bx = c.cell(&c.own(t, pitch), &c.own(bo, pitch));
                 cells.push(GCell { mv, side, bx, ink: ink_fraction(b, bx) });
             }
         }
@@ -1134,5 +1149,39 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
 impl Seg {
     fn mid_t(&self) -> f64 {
         0.5 * (self.t0 + self.t1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(a: f64, b: f64, t0: f64, t1: f64) -> Seg {
+        Seg { a, b, t0, t1 }
+    }
+
+    #[test]
+    fn a_cell_takes_the_ruling_found_in_its_own_column() {
+        // a black column (x 380..570) with rows ruled at y 187, 204 and 221; a piece of the 204
+        // ruling found only in the number and white columns (x 141..244), fitted askew: extended
+        // to the black column it lies at 192, 12 px above the ruling there
+        let v = |x: f64| h(x, 0.0, 100.0, 900.0);
+        let col = Col {
+            xa: v(380.0),
+            xb: v(570.0),
+            vi: 0,
+            vj: 1,
+            rows: vec![
+                (h(187.0, 0.0, 141.0, 570.0), h(204.2, 0.0, 243.0, 570.0)),
+                (h(204.2, 0.0, 243.0, 570.0), h(221.0, 0.0, 141.0, 570.0)),
+            ],
+        };
+        let piece = h(211.0, -0.039, 141.0, 244.0);
+        assert!((piece.at(475.0) - 192.5).abs() < 1.0);
+        let own = col.own(&piece, 17.0);
+        assert!((own.at(475.0) - 204.2).abs() < 0.01, "{own:?}");
+        // a ruling the column lacks is kept as it is
+        let far = h(260.0, 0.0, 141.0, 570.0);
+        assert!((col.own(&far, 17.0).a - 260.0).abs() < 1e-9);
     }
 }
