@@ -298,6 +298,18 @@ struct Style {
     /// heading row above each block without fill: a "#" nearly as tall as the numbers and a title
     /// centred in each move cell, both titles on one baseline
     tall_mark: bool,
+    /// the first row rulings below the heading printed faint, binarizing as short dashes (the top
+    /// of a photo out of focus)
+    dashed_top: i64,
+    /// the first block's first two numbers too faint to read and its right ruling broken just
+    /// below the heading (found only from there down)
+    faint_head: bool,
+    /// a line of text below the first block, unruled, its first letters in the number column
+    /// (of the digits' height), and the block's left ruling running on down beside it
+    footer: bool,
+    /// a heading filled dark over the whole block, and the first number printed thin and light
+    /// (a photo's blur)
+    dark_heading: bool,
 }
 
 /// A form of `cols` x `stacks` blocks (number, white, black), `rows` rows each, numbered in
@@ -323,6 +335,12 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
             for r in 0..=rows as i64 + 1 {
                 let y = top + r * rh;
                 rect(&mut img, x0, y - 1, x0 + bw + 1, y + 1, 20);
+                if r >= 2 && r < 2 + style.dashed_top {
+                    // dashes 8 px long, 6 px apart, far shorter than a ruling is looked for
+                    for gx in (x0 + 2..x0 + bw - 1).step_by(14) {
+                        rect(&mut img, gx + 8, y - 1, (gx + 14).min(x0 + bw - 1), y + 1, 235);
+                    }
+                }
                 if style.broken && r > 1 {
                     for _ in 0..2 {
                         let gx = x0 + rng.gen_range(5..bw - 30);
@@ -339,6 +357,16 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
             for x in [x0, x0 + nw, x0 + nw + mw, x0 + bw] {
                 rect(&mut img, x - 1, top, x + 1, top + bh + 1, 20);
             }
+            if style.footer && sy == 0 && b == 0 {
+                rect(&mut img, x0 - 1, top + bh, x0 + 1, top + bh + 3 * rh, 20);
+                for (i, n) in [13, 18, 88, 31, 8].into_iter().enumerate() {
+                    number(&mut img, x0 + 7 + 30 * i as i64, top + bh + 7, n, 3);
+                }
+            }
+            let faint_head = style.faint_head && sy == 0 && b == 0;
+            if faint_head {
+                rect(&mut img, x0 + bw - 1, top + rh + 3, x0 + bw + 1, top + rh + 10, 235);
+            }
             if style.heading_mark {
                 rect(&mut img, x0 + nw + 2, top + 2, x0 + bw - 1, top + rh - 1, 190);
                 // "#": smaller than the printed numbers
@@ -346,6 +374,9 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                 rect(&mut img, x0 + 22, top + 10, x0 + 24, top + 20, 30);
                 rect(&mut img, x0 + 13, top + 12, x0 + 27, top + 14, 30);
                 rect(&mut img, x0 + 13, top + 16, x0 + 27, top + 18, 30);
+            }
+            if style.dark_heading {
+                rect(&mut img, x0, top, x0 + bw, top + rh, 30);
             }
             if style.tall_mark {
                 // "#" 12 px high beside numbers 15 px high
@@ -362,7 +393,12 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
             }
             for r in 0..rows as i64 {
                 let y = top + (r + 1) * rh;
-                number(&mut img, x0 + 5, y + 7, mv, 3);
+                if style.dark_heading && r == 0 && sy == 0 && b == 0 {
+                    // "1" thin and light grey: ink in the rulings' binary only
+                    rect(&mut img, x0 + 9, y + 10, x0 + 11, y + 25, 204);
+                } else if !(faint_head && r < 2) {
+                    number(&mut img, x0 + 5, y + 7, mv, 3);
+                }
                 for (k, side) in [(0, Side::White), (1, Side::Black)] {
                     let cx = x0 + nw + k * mw;
                     truth.push((mv, side, [cx as f64, y as f64, (cx + mw) as f64, (y + rh) as f64]));
@@ -465,6 +501,60 @@ fn continuation_page_with_touching_digits_starts_at_41() {
         let y = 120 + (r + 1) * 30;
         rect(&mut img, 60 + 6 + 8, y + 7 + 6, 60 + 6 + 13, y + 7 + 9, 30);
     }
+    let sheet = check(&img, &truth);
+    assert_eq!(sheet.blocks[0].first_move, 41);
+}
+
+#[test]
+fn faint_dashed_rulings_at_the_top_keep_every_row() {
+    // the ten row rulings below the heading binarize as dashes (HCS 008_1: the top of the photo
+    // out of focus): the rows run on up to the heading where the number column's digits go on and
+    // a ruling is seen in the dashes (the labels would run ten rows off)
+    let style = Style { dashed_top: 10, ..Style::default() };
+    let (img, truth) = grid_form(2, 1, 30, style, 17);
+    let sheet = check(&img, &truth);
+    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
+    assert_eq!(firsts, [1, 31]);
+}
+
+#[test]
+fn block_with_unread_first_numbers_takes_the_rows_beside_it() {
+    // the first two numbers of the left block do not read and its right ruling, broken below the
+    // heading, is found only from the second row down (HCS 007_0): the rows of the block beside
+    // it are taken where ink runs on along the ruling's line (the block would start at 3)
+    let (img, truth) = grid_form(2, 1, 30, Style { faint_head: true, ..Style::default() }, 18);
+    let sheet = check(&img, &truth);
+    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
+    assert_eq!(firsts, [1, 31]);
+}
+
+#[test]
+fn footer_text_below_the_table_is_no_row() {
+    // a footer line below the table ("CIRCLE CORRECT RESULT", HCS 047_1) whose first letters in
+    // the number column read like digits, beside the form's outer frame: no row without a ruling
+    // below it (the numbers of the next block would run one off)
+    let (img, truth) = grid_form(2, 1, 30, Style { footer: true, ..Style::default() }, 19);
+    let sheet = check(&img, &truth);
+    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
+    assert_eq!(firsts, [1, 31]);
+}
+
+#[test]
+fn thin_first_number_under_a_dark_heading_keeps_its_row() {
+    // a single block whose first number, thin and light under a heading filled dark, is lost in
+    // the glyphs' binary (long-column photo, synthetic seed 46 sheet 32): the first row is read in
+    // the rulings' more permissive binary (every label would run one row off)
+    let (img, truth) = grid_form(1, 1, 40, Style { dark_heading: true, ..Style::default() }, 20);
+    let sheet = check(&img, &truth);
+    assert_eq!(sheet.blocks[0].first_move, 1);
+}
+
+#[test]
+fn continuation_page_whose_first_number_lost_a_digit_starts_at_41() {
+    // a page of 40 rows numbered 41-80 whose first number lost its "4" (synthetic seed 46 sheet
+    // 32_p2): 9-48 fits one row better, but 41 follows a whole page of 40 rows
+    let (mut img, truth) = form(1, 40, 41, 10, 21);
+    rect(&mut img, 60 + 6, 120 + 30 + 7, 60 + 6 + 9, 120 + 30 + 7 + 15, 235);
     let sheet = check(&img, &truth);
     assert_eq!(sheet.blocks[0].first_move, 41);
 }

@@ -53,6 +53,18 @@ impl Col {
     }
     /// The box [x0, y0, x1, y1] of this column in the row between rulings `t` and `bo`, each side
     /// taken at the row's middle.
+    /// The ruling of this column's rows at `s` (within 0.3 pitch where `s` was found), or `s`.
+    fn own(&self, s: &Seg, pitch: f64) -> Seg {
+        let x = s.mid_t();
+        let y = s.at(x);
+        self.rows
+            .iter()
+            .flat_map(|r| [r.0, r.1])
+            .map(|r| ((r.at(x) - y).abs(), r))
+            .filter(|(d, _)| *d < 0.3 * pitch)
+            .min_by(|p, q| p.0.total_cmp(&q.0))
+            .map_or(*s, |(_, r)| r)
+    }
     fn cell(&self, t: &Seg, bo: &Seg) -> [f64; 4] {
         let yc = 0.5 * (t.mid() + bo.mid());
         let xc = self.xc(yc);
@@ -279,6 +291,9 @@ fn wscore(ws: &[Option<f64>], s: u32) -> i64 {
         .count() as i64
 }
 
+/// Share of a block's width that a faint ruling, binarized as dashes, still covers.
+const FAINT_COVER: f64 = 0.4;
+
 fn digits(n: u32) -> usize {
     n.to_string().len()
 }
@@ -287,6 +302,22 @@ fn digits(n: u32) -> usize {
 pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     let (w, h) = (b.w, b.h);
     let lh = (w / 25).max(16);
+    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_LBIN") {
+        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
+            image::Luma([if lb.get(x as usize, y as usize) { 0 } else { 255 }])
+        });
+        if !std::path::Path::new(&p).exists() {
+            let _ = img.save(p);
+        }
+    }
+    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_BIN") {
+        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
+            image::Luma([if b.get(x as usize, y as usize) { 0 } else { 255 }])
+        });
+        if !std::path::Path::new(&p).exists() {
+            let _ = img.save(p);
+        }
+    }
     // (short pieces are kept for joining broken rulings below)
     let pieces: Vec<Seg> = rulings(lb, (lh / 2).max(10), 1, lh as f64);
     let hsegs: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= 2.5 * lh as f64).collect();
@@ -441,22 +472,6 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
         cols = build_cols(&hsegs, &vsegs, pitch, &t);
     }
-    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_LBIN") {
-        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
-            image::Luma([if lb.get(x as usize, y as usize) { 0 } else { 255 }])
-        });
-        if !std::path::Path::new(&p).exists() {
-            let _ = img.save(p);
-        }
-    }
-    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_BIN") {
-        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
-            image::Luma([if b.get(x as usize, y as usize) { 0 } else { 255 }])
-        });
-        if !std::path::Path::new(&p).exists() {
-            let _ = img.save(p);
-        }
-    }
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
         eprintln!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", hsegs.len(), vsegs.len());
         for s in &hsegs {
@@ -578,17 +593,30 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                 _ => false,
             }
         };
+        // the printed digits' height, over the rows
+        let hdig = {
+            let mut v: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
+            v.sort_by(f64::total_cmp);
+            v.get(v.len() / 2).copied().unwrap_or(0.0)
+        };
         let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
             let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
                 let ink = ink_fraction(b, cell_at(c, r));
                 ink > 0.35 && ink > 1.8 * m
             });
-            let bad_number = up && g > gnext && gnext > 0;
             // letters of mixed heights ("No") rather than digits of one height
             let hs: Vec<f64> =
                 components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
             let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
             let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
+            // (more glyphs than the number below: a heading, unless the row is of the move rows'
+            // height and its glyphs are separate pieces each of the printed digits' height, e.g.
+            // a faint "10" whose "0" broke in two)
+            let digit_like = (row_h(r) - rh).abs() <= 0.07 * rh
+                && hdig > 0.0
+                && hs.len() >= g
+                && hs.iter().all(|&h| (h - hdig).abs() <= 0.15 * hdig + 1.0);
+            let bad_number = up && g > gnext && gnext > 0 && !digit_like;
             let centred = centred(r);
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
@@ -659,19 +687,48 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         };
         let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
         // (printed digits of the numbers' height: a heading's "#" or "No" is smaller)
-        let like = |bx: [f64; 4], g: usize, gadj: usize| {
+        // (the glyph count when the cell reads so; a thin digit under a dark heading can lose its
+        // ink in the glyphs' binary, whose local threshold the heading lowers: then the rulings'
+        // more permissive binary is read)
+        let like = |bx: [f64; 4], gadj: usize| {
             let bx = inner(bx);
-            let tall = glyph_height(b, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
-            g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall
+            [b, lb].into_iter().find_map(|bin| {
+                let g = count_glyphs(bin, bx);
+                let tall = glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
+                (g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall).then_some(g)
+            })
         };
-        for _ in 0..if cut_top { 0 } else { 2 } {
+        // the ruling one pitch beyond `r` (`dir` -1 up, +1 down), moved to the line of ink across
+        // the block within a quarter pitch that covers most of the block's width (a faint ruling
+        // binarizes as dashes too short to be found as a ruling): the ruling and its coverage
+        let bc = &cols[s.black];
+        let snap = |r: &Seg, dir: f64| -> (Seg, f64) {
+            let guess = shift(r, dir * pitch);
+            let (x0, x1) = (nc.xa.at(guess.mid()), bc.xb.at(guess.mid()));
+            let q = (0.25 * pitch) as i64;
+            let (mut best, mut bc0) = (guess, -1.0);
+            for d in (0..=2 * q).map(|i| if i % 2 == 0 { i / 2 } else { -(i + 1) / 2 }) {
+                let c = shift(&guess, d as f64);
+                let cv = super::lines::cover(lb, &c, x0, x1);
+                if cv > bc0 + 0.02 {
+                    (best, bc0) = (c, cv);
+                }
+            }
+            (best, bc0)
+        };
+        // (only where a ruling is seen: a footer's text below the last row reads like digits)
+        for _ in 0..if cut_top { 0 } else { 60 } {
             let (t, _) = rows[0];
-            let cand = (shift(&t, -pitch), t);
+            let (top, cv) = snap(&t, -1.0);
+            if cv < FAINT_COVER {
+                break;
+            }
+            let cand = (top, t);
             let bx = nc.cell(&cand.0, &cand.1);
-            let g = count_glyphs(b, inner(bx));
+            let g = like(bx, glyphs[0]);
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
-                    "  extend up {bx:?} g {g} adj {} ruled {} h {:?} hmed {hmed}",
+                    "  extend up {bx:?} cover {cv:.2} g {g:?} adj {} ruled {} h {:?} hmed {hmed}",
                     glyphs[0],
                     ruled(bx),
                     glyph_height(b, bx)
@@ -680,25 +737,28 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
             // titles are centred on one baseline, and its mark is not quite of the digits' height)
             let heading = centred(&cand) && !near_digit(inner(bx));
-            if bx[1] >= -0.3 * pitch && like(bx, g, glyphs[0]) && !heading && !title(&cand, g, next_max(&glyphs), true)
-            {
-                rows.insert(0, cand);
-                glyphs.insert(0, g);
-            } else {
-                break;
+            match g {
+                Some(g) if bx[1] >= -0.3 * pitch && !heading && !title(&cand, g, next_max(&glyphs), true) => {
+                    rows.insert(0, cand);
+                    glyphs.insert(0, g);
+                }
+                _ => break,
             }
         }
-        for _ in 0..if cut_bot { 0 } else { 2 } {
+        for _ in 0..if cut_bot { 0 } else { 60 } {
             let (_, bo) = rows[rows.len() - 1];
-            let cand = (bo, shift(&bo, pitch));
-            let bx = nc.cell(&cand.0, &cand.1);
-            let g = count_glyphs(b, inner(bx));
-            if bx[3] <= b.h as f64 + 0.3 * pitch && like(bx, g, glyphs[glyphs.len() - 1]) && !title(&cand, g, 0, false)
-            {
-                rows.push(cand);
-                glyphs.push(g);
-            } else {
+            let (bot, cv) = snap(&bo, 1.0);
+            if cv < FAINT_COVER {
                 break;
+            }
+            let cand = (bo, bot);
+            let bx = nc.cell(&cand.0, &cand.1);
+            match like(bx, glyphs[glyphs.len() - 1]) {
+                Some(g) if bx[3] <= b.h as f64 + 0.3 * pitch && !title(&cand, g, 0, false) => {
+                    rows.push(cand);
+                    glyphs.push(g);
+                }
+                _ => break,
             }
         }
         let bc = &cols[s.black];
@@ -780,7 +840,14 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             continue;
         };
         let (xa, xb) = (cols[k.sub.num].xa, cols[k.sub.black].xb);
-        let ruled = |y: f64| [xa, xb].iter().all(|v| v.t0 <= y + 0.2 * pitch && v.t1 >= y - 0.2 * pitch);
+        // (a column ruling found short, its end faint or bent away from the fitted line, still
+        // runs where ink lies along its line)
+        let ruled = |y: f64| {
+            [xa, xb].iter().all(|v| {
+                (v.t0 <= y + 0.2 * pitch && v.t1 >= y - 0.2 * pitch)
+                    || super::lines::cover_band(&t, v, y - 0.5 * pitch, y + 0.5 * pitch, 2) >= 0.7
+            })
+        };
         let mid = |r: &(Seg, Seg)| 0.5 * (r.0.mid() + r.1.mid());
         let above: Vec<(Seg, Seg)> =
             orows.iter().filter(|r| r.1.mid() <= y0 + 0.3 * pitch && ruled(r.0.mid())).copied().collect();
@@ -853,11 +920,15 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         // (both measures together, each a count of fitting rows)
         let score =
             |gl: &[usize], s: u32| -> i64 { if by_width { wscore(&ws, s) + gscore(gl, s) } else { 2 * gscore(gl, s) } };
-        // among equally good starts prefer one that follows whole pages of this block's rows
-        // (41 after 40 rows), then one that starts a decade (11, 21, ...), then the smallest
+        // a start within this block's first page's rows (2..=rows: neither a first page nor one
+        // continuing whole pages) counts one row less (a first number that lost a digit fits 9-48
+        // one row better than 41-80); among equally good starts prefer one that follows whole
+        // pages of this block's rows (41 after 40 rows), then one that starts a decade (11, 21,
+        // ...), then the smallest
         let n = bk.rows.len() as u32;
         let prior = |s: u32| -> (i64, u32, u32) {
-            (score(&bk.glyphs, s), (s - 1).is_multiple_of(n) as u32, (s % 10 == 1) as u32)
+            let inside = (s > 1 && s <= n) as i64;
+            (score(&bk.glyphs, s) - 2 * inside, (s - 1).is_multiple_of(n) as u32, (s % 10 == 1) as u32)
         };
         // (move numbers are not repeated on a page: a later block starts after the earlier ones)
         let mut best = (next, prior(next));
@@ -867,7 +938,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                 best = (s, sc);
             }
         }
-        let best = (best.0, best.1.0);
+        let best = (best.0, score(&bk.glyphs, best.0));
         let cont = score(&bk.glyphs, next);
         // (glyph counts are noisy: touching digits read as one, stray ink as one more)
         let s = if cont + 2 * (n as i64 / 8).max(2) >= best.1 { next } else { best.0 };
@@ -891,7 +962,10 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx });
         for (mv, (t, bo)) in (start..).zip(bk.rows.iter()) {
             for (ci, side) in [(bk.sub.white, Side::White), (bk.sub.black, Side::Black)] {
-                let bx = cols[ci].cell(t, bo);
+                // (the row's rulings as found in this column: a piece of a ruling broken in
+                // another column, extended to this one, can be pitched off by part of a row)
+                let c = &cols[ci];
+                let bx = c.cell(&c.own(t, pitch), &c.own(bo, pitch));
                 cells.push(GCell { mv, side, bx, ink: ink_fraction(b, bx) });
             }
         }
@@ -1075,5 +1149,39 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
 impl Seg {
     fn mid_t(&self) -> f64 {
         0.5 * (self.t0 + self.t1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(a: f64, b: f64, t0: f64, t1: f64) -> Seg {
+        Seg { a, b, t0, t1 }
+    }
+
+    #[test]
+    fn a_cell_takes_the_ruling_found_in_its_own_column() {
+        // a black column (x 380..570) with rows ruled at y 187, 204 and 221; a piece of the 204
+        // ruling found only in the number and white columns (x 141..244), fitted askew: extended
+        // to the black column it lies at 192, 12 px above the ruling there
+        let v = |x: f64| h(x, 0.0, 100.0, 900.0);
+        let col = Col {
+            xa: v(380.0),
+            xb: v(570.0),
+            vi: 0,
+            vj: 1,
+            rows: vec![
+                (h(187.0, 0.0, 141.0, 570.0), h(204.2, 0.0, 243.0, 570.0)),
+                (h(204.2, 0.0, 243.0, 570.0), h(221.0, 0.0, 141.0, 570.0)),
+            ],
+        };
+        let piece = h(211.0, -0.039, 141.0, 244.0);
+        assert!((piece.at(475.0) - 192.5).abs() < 1.0);
+        let own = col.own(&piece, 17.0);
+        assert!((own.at(475.0) - 204.2).abs() < 0.01, "{own:?}");
+        // a ruling the column lacks is kept as it is
+        let far = h(260.0, 0.0, 141.0, 570.0);
+        assert!((col.own(&far, 17.0).a - 260.0).abs() < 1e-9);
     }
 }

@@ -475,6 +475,11 @@ pub fn profile(b: &Bin, s: &Seg) -> (f64, f64, f64) {
 /// Share of the positions `t0..t1` along a ruling where `b` (in the ruling's own orientation, see
 /// [`profile`]) has ink within a pixel of the line.
 pub fn cover(b: &Bin, s: &Seg, t0: f64, t1: f64) -> f64 {
+    cover_band(b, s, t0, t1, 1)
+}
+
+/// [`cover`] with ink looked for within `band` pixels of the line.
+pub fn cover_band(b: &Bin, s: &Seg, t0: f64, t1: f64, band: usize) -> f64 {
     let (mut n, mut all) = (0usize, 0usize);
     for t in t0.max(0.0) as usize..(t1.max(0.0) as usize).min(b.w) {
         let c = s.at(t as f64 + 0.5);
@@ -483,7 +488,7 @@ pub fn cover(b: &Bin, s: &Seg, t0: f64, t1: f64) -> f64 {
         }
         all += 1;
         let ci = c as usize;
-        if (ci.saturating_sub(1)..=(ci + 1).min(b.h - 1)).any(|y| b.get(t, y)) {
+        if (ci.saturating_sub(band)..=(ci + band).min(b.h - 1)).any(|y| b.get(t, y)) {
             n += 1;
         }
     }
