@@ -692,10 +692,12 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         // (the glyph count when the cell reads so; a thin digit under a dark heading can lose its
         // ink in the glyphs' binary, whose local threshold the heading lowers: then the rulings'
         // more permissive binary is read)
-        // (the glyph count and the binary it was read in)
-        let like = |bx: [f64; 4], gadj: usize| {
-            let bx = inner(bx);
-            [b, lb].into_iter().find_map(|bin| {
+        // (the glyph count and the binary it was read in; a row of odd height beyond the block's
+        // ends, a heading's "#" faint in the glyphs' binary, is not read in the rulings' one)
+        let like = |r: &(Seg, Seg), gadj: usize| {
+            let bx = inner(nc.cell(&r.0, &r.1));
+            let regular = (row_h(r) - rh).abs() <= 0.1 * rh;
+            [b, lb].into_iter().take(if regular { 2 } else { 1 }).find_map(|bin| {
                 let g = count_glyphs(bin, bx);
                 let tall = glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
                 (g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall).then_some((g, bin))
@@ -728,7 +730,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             }
             let cand = (top, t);
             let bx = nc.cell(&cand.0, &cand.1);
-            let g = like(bx, glyphs[0]);
+            let g = like(&cand, glyphs[0]);
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
                     "  extend up {bx:?} cover {cv:.2} g {:?} adj {} ruled {} h {:?} hmed {hmed}",
@@ -760,7 +762,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             }
             let cand = (bo, bot);
             let bx = nc.cell(&cand.0, &cand.1);
-            match like(bx, glyphs[glyphs.len() - 1]) {
+            match like(&cand, glyphs[glyphs.len() - 1]) {
                 Some((g, _)) if bx[3] <= b.h as f64 + 0.3 * pitch && !title(&cand, g, 0, false) => {
                     rows.push(cand);
                     glyphs.push(g);
