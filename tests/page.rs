@@ -310,6 +310,8 @@ struct Style {
     /// a heading filled dark over the whole block, and the first number printed thin and light
     /// (a photo's blur)
     dark_heading: bool,
+    /// the first row's two moves written alike, centred in their cells on one baseline
+    centred_first: bool,
 }
 
 /// A form of `cols` x `stacks` blocks (number, white, black), `rows` rows each, numbered in
@@ -395,13 +397,25 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                 let y = top + (r + 1) * rh;
                 if style.dark_heading && r == 0 && sy == 0 && b == 0 {
                     // "1" thin and light grey: ink in the rulings' binary only
-                    rect(&mut img, x0 + 9, y + 10, x0 + 11, y + 25, 204);
+                    rect(&mut img, x0 + 9, y + 9, x0 + 11, y + 24, 204);
                 } else if !(faint_head && r < 2) {
                     number(&mut img, x0 + 5, y + 7, mv, 3);
                 }
                 for (k, side) in [(0, Side::White), (1, Side::Black)] {
                     let cx = x0 + nw + k * mw;
                     truth.push((mv, side, [cx as f64, y as f64, (cx + mw) as f64, (y + rh) as f64]));
+                    if style.centred_first && r == 0 {
+                        for i in 0..3 {
+                            rect(
+                                &mut img,
+                                cx + mw / 2 - 25 + i * 18,
+                                y + 10,
+                                cx + mw / 2 - 25 + i * 18 + 12,
+                                y + 20,
+                                50,
+                            );
+                        }
+                    }
                     if style.strokes && k == 0 && r % 5 == 2 {
                         // a long, thin pen stroke through the middle of the row
                         rect(&mut img, cx + 20, y + 14, cx + mw - 15, y + 16, 45);
@@ -557,4 +571,15 @@ fn continuation_page_whose_first_number_lost_a_digit_starts_at_41() {
     rect(&mut img, 60 + 6, 120 + 30 + 7, 60 + 6 + 9, 120 + 30 + 7 + 15, 235);
     let sheet = check(&img, &truth);
     assert_eq!(sheet.blocks[0].first_move, 41);
+}
+
+#[test]
+fn thin_first_number_beside_centred_moves_keeps_its_row() {
+    // as above, with the first row's two moves centred in their cells on one baseline like a
+    // heading's titles (long-column photo, synthetic seed 51 sheet 21): the number read in the
+    // rulings' binary is of the digits' height, so the row is no heading
+    let style = Style { dark_heading: true, centred_first: true, ..Style::default() };
+    let (img, truth) = grid_form(1, 1, 40, style, 23);
+    let sheet = check(&img, &truth);
+    assert_eq!(sheet.blocks[0].first_move, 1);
 }

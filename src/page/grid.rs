@@ -668,7 +668,9 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         }
         // a heading of the move rows' height whose mark is nearly as tall as the digits: titles
         // centred on one baseline, and a mark not quite of the digits' height (or none)
-        let near_digit = |bx: [f64; 4]| glyph_height(b, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.1 * hmed + 0.5);
+        let near_digit_in =
+            |bin: &Bin, bx: [f64; 4]| glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.1 * hmed + 0.5);
+        let near_digit = |bx: [f64; 4]| near_digit_in(b, bx);
         if !cut_top
             && rows.len() > 3
             && hmed > 0.0
@@ -690,12 +692,15 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         // (the glyph count when the cell reads so; a thin digit under a dark heading can lose its
         // ink in the glyphs' binary, whose local threshold the heading lowers: then the rulings'
         // more permissive binary is read)
-        let like = |bx: [f64; 4], gadj: usize| {
-            let bx = inner(bx);
-            [b, lb].into_iter().find_map(|bin| {
+        // (the glyph count and the binary it was read in; a row of odd height beyond the block's
+        // ends, a heading's "#" faint in the glyphs' binary, is not read in the rulings' one)
+        let like = |r: &(Seg, Seg), gadj: usize| {
+            let bx = inner(nc.cell(&r.0, &r.1));
+            let regular = (row_h(r) - rh).abs() <= 0.1 * rh;
+            [b, lb].into_iter().take(if regular { 2 } else { 1 }).find_map(|bin| {
                 let g = count_glyphs(bin, bx);
                 let tall = glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
-                (g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall).then_some(g)
+                (g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall).then_some((g, bin))
             })
         };
         // the ruling one pitch beyond `r` (`dir` -1 up, +1 down), moved to the line of ink across
@@ -725,10 +730,11 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             }
             let cand = (top, t);
             let bx = nc.cell(&cand.0, &cand.1);
-            let g = like(bx, glyphs[0]);
+            let g = like(&cand, glyphs[0]);
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
-                    "  extend up {bx:?} cover {cv:.2} g {g:?} adj {} ruled {} h {:?} hmed {hmed}",
+                    "  extend up {bx:?} cover {cv:.2} g {:?} adj {} ruled {} h {:?} hmed {hmed}",
+                    g.map(|g| g.0),
                     glyphs[0],
                     ruled(bx),
                     glyph_height(b, bx)
@@ -736,9 +742,12 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             }
             // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
             // titles are centred on one baseline, and its mark is not quite of the digits' height)
-            let heading = centred(&cand) && !near_digit(inner(bx));
+            // (the mark read in the binary its digits were read in)
+            let heading = |bin: &Bin| centred(&cand) && !near_digit_in(bin, inner(bx));
             match g {
-                Some(g) if bx[1] >= -0.3 * pitch && !heading && !title(&cand, g, next_max(&glyphs), true) => {
+                Some((g, bin))
+                    if bx[1] >= -0.3 * pitch && !heading(bin) && !title(&cand, g, next_max(&glyphs), true) =>
+                {
                     rows.insert(0, cand);
                     glyphs.insert(0, g);
                 }
@@ -753,8 +762,8 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             }
             let cand = (bo, bot);
             let bx = nc.cell(&cand.0, &cand.1);
-            match like(bx, glyphs[glyphs.len() - 1]) {
-                Some(g) if bx[3] <= b.h as f64 + 0.3 * pitch && !title(&cand, g, 0, false) => {
+            match like(&cand, glyphs[glyphs.len() - 1]) {
+                Some((g, _)) if bx[3] <= b.h as f64 + 0.3 * pitch && !title(&cand, g, 0, false) => {
                     rows.push(cand);
                     glyphs.push(g);
                 }
