@@ -110,6 +110,11 @@ fn check(img: &GrayImage, truth: &[(u32, Side, [f64; 4])]) -> page::Sheet {
     sheet
 }
 
+/// The first move number of each block found, in reading order.
+fn first_moves(sheet: &page::Sheet) -> Vec<u32> {
+    sheet.blocks.iter().map(|b| b.first_move).collect()
+}
+
 #[test]
 fn two_blocks_of_thirty() {
     let (img, truth) = form(2, 30, 1, 25, 1);
@@ -433,18 +438,14 @@ fn three_blocks_side_by_side_with_headings() {
     // narrow strips between the blocks, a heading row with a small "#" above every number column
     let style = Style { heading_mark: true, gap: 8, ..Style::default() };
     let (img, truth) = grid_form(3, 1, 20, style, 11);
-    let sheet = check(&img, &truth);
-    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
-    assert_eq!(firsts, [1, 21, 41]);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 21, 41]);
 }
 
 #[test]
 fn stacked_blocks_read_in_bands() {
     // two bands of two blocks: numbering runs left to right, then down
     let (img, truth) = grid_form(2, 2, 15, Style { heading_mark: true, ..Style::default() }, 12);
-    let sheet = check(&img, &truth);
-    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
-    assert_eq!(firsts, [1, 16, 31, 46]);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 16, 31, 46]);
 }
 
 #[test]
@@ -500,9 +501,7 @@ fn heading_with_a_mark_as_tall_as_the_numbers() {
     // with centred titles: no move row (the labels would run one row off)
     let style = Style { tall_mark: true, gap: 8, ..Style::default() };
     let (img, truth) = grid_form(3, 1, 20, style, 16);
-    let sheet = check(&img, &truth);
-    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
-    assert_eq!(firsts, [1, 21, 41]);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 21, 41]);
 }
 
 #[test]
@@ -526,9 +525,7 @@ fn faint_dashed_rulings_at_the_top_keep_every_row() {
     // a ruling is seen in the dashes (the labels would run ten rows off)
     let style = Style { dashed_top: 10, ..Style::default() };
     let (img, truth) = grid_form(2, 1, 30, style, 17);
-    let sheet = check(&img, &truth);
-    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
-    assert_eq!(firsts, [1, 31]);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }
 
 #[test]
@@ -537,9 +534,7 @@ fn block_with_unread_first_numbers_takes_the_rows_beside_it() {
     // heading, is found only from the second row down (HCS 007_0): the rows of the block beside
     // it are taken where ink runs on along the ruling's line (the block would start at 3)
     let (img, truth) = grid_form(2, 1, 30, Style { faint_head: true, ..Style::default() }, 18);
-    let sheet = check(&img, &truth);
-    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
-    assert_eq!(firsts, [1, 31]);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }
 
 #[test]
@@ -548,9 +543,7 @@ fn footer_text_below_the_table_is_no_row() {
     // the number column read like digits, beside the form's outer frame: no row without a ruling
     // below it (the numbers of the next block would run one off)
     let (img, truth) = grid_form(2, 1, 30, Style { footer: true, ..Style::default() }, 19);
-    let sheet = check(&img, &truth);
-    let firsts: Vec<u32> = sheet.blocks.iter().map(|b| b.first_move).collect();
-    assert_eq!(firsts, [1, 31]);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }
 
 #[test]

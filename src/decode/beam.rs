@@ -76,6 +76,17 @@ pub(crate) struct CachedCell<'a> {
 }
 
 impl CachedCell<'_> {
+    /// What explaining this cell as the player's own error costs, for a move whose nearest
+    /// spelling is `far` (0..=1, see [`KeyScores`]) from the cell's best reading.
+    fn mismatch(&self, far: f32, params: &Params) -> f32 {
+        params.mismatch_penalty + self.best.1 - params.mismatch_closeness * far
+    }
+
+    /// What explaining this cell as skipped (blank though a move was played) costs.
+    fn skip(&self, params: &Params) -> f32 {
+        params.skip_penalty + self.blank
+    }
+
     fn fill<'t>(&mut self, texts: impl IntoIterator<Item = &'t str>) {
         let mut missing: Vec<&str> = texts.into_iter().filter(|t| !self.scores.contains_key(*t)).collect();
         if missing.is_empty() {
@@ -159,10 +170,12 @@ impl<'a> Ink<'a> {
                     for (t, lp) in texts.iter().zip(&lps) {
                         scores.insert(t.to_string(), *lp);
                     }
-                    // The least a mismatch or a skip can score here (see `Ink::explain`).
-                    let floor = (params.mismatch_penalty + best.1 - params.mismatch_closeness.max(0.0))
-                        .max(params.skip_penalty + lps[0]);
-                    CachedCell { scorer, scores, best, blank: lps[0], result: (ri, rlp), floor }
+                    let mut cell =
+                        CachedCell { scorer, scores, best, blank: lps[0], result: (ri, rlp), floor: f32::NEG_INFINITY };
+                    // The least a mismatch can score here, or what a skip scores, whichever is
+                    // more: a spelling under it is never what `Ink::explain` picks.
+                    cell.floor = cell.mismatch(0.0, params).min(cell.mismatch(1.0, params)).max(cell.skip(params));
+                    cell
                 }));
             }
             let mut suffix = vec![0.0; plies + 1];
@@ -322,8 +335,8 @@ impl<'a> Ink<'a> {
             let (Some((best, i, far)), Some(Some(cell))) = (sc, cells.get(ply)) else { return Explained::Missing };
             // A player's own error is more often near what the move's spelling would be (a wrong
             // digit or letter) than far from it: the farther, the more it costs.
-            let mismatch = params.mismatch_penalty + cell.best.1 - params.mismatch_closeness * far;
-            let skip = params.skip_penalty + cell.blank;
+            let mismatch = cell.mismatch(*far, params);
+            let skip = cell.skip(params);
             if *best >= mismatch && *best >= skip {
                 Explained::Written(*best, *i)
             } else if mismatch >= skip {
@@ -445,7 +458,7 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
                 best_end = Some((ended, hyp.node, result));
             }
             let exp = ink.expand(&hyp.pos, ply, lang, params);
-            if h == 0 && trace() && std::env::var("SCORESHEET_TRACE").is_ok_and(|v| v == ply.to_string()) {
+            if h == 0 && trace_ply() == Some(ply) {
                 let mut e: Vec<(String, f32)> = exp.iter().map(|(m, s, _)| (english_san(&hyp.pos, m), *s)).collect();
                 e.sort_by(|a, b| b.1.total_cmp(&a.1));
                 eprintln!("trace expansion {:?}", &e[..e.len().min(12)]);
@@ -468,12 +481,12 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
         let top = children.iter().map(|c| c.0).fold(f32::NEG_INFINITY, f32::max);
         children.retain(|c| c.0 >= top - PRUNE_MARGIN);
         children.sort_by(|a, b| b.0.total_cmp(&a.0));
-        // Games that reach the same position at the same half-move have the same future: only the
-        // best of them is kept, so the beam holds distinct positions.
         // The beam widens where the ink leaves many games close to the best (a blank or misread
         // cell), up to `beam_max`.
         let close = children.iter().take_while(|c| c.0 >= top - params.beam_margin).count();
         let width = close.clamp(params.beam.max(1), params.beam_max.max(params.beam).max(1));
+        // Games that reach the same position at the same half-move have the same future: only the
+        // best of them is kept, so the beam holds distinct positions.
         let mut seen: HashSet<u64> = HashSet::default();
         let mut next = Vec::with_capacity(width);
         for (score, h, expansion, index) in children {
@@ -524,9 +537,21 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
     Path { moves, score, result }
 }
 
+/// `SCORESHEET_TRACE`: whether it is set, and the half-move whose scored moves it asks for.
+fn trace_env() -> (bool, Option<usize>) {
+    static TRACE: std::sync::OnceLock<(bool, Option<usize>)> = std::sync::OnceLock::new();
+    *TRACE.get_or_init(|| match std::env::var_os("SCORESHEET_TRACE") {
+        Some(v) => (true, v.to_str().and_then(|v| v.parse().ok())),
+        None => (false, None),
+    })
+}
+
 fn trace() -> bool {
-    static TRACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *TRACE.get_or_init(|| std::env::var_os("SCORESHEET_TRACE").is_some())
+    trace_env().0
+}
+
+fn trace_ply() -> Option<usize> {
+    trace_env().1
 }
 
 fn number_and_color(ply: usize) -> (u32, Color) {
@@ -588,11 +613,15 @@ const FINALIST_MARGIN: f32 = 12.0;
 /// Half-moves read with every habit to learn the writer's style.
 const STYLE_PROBE_PLIES: usize = 30;
 
+/// `params` for a quick probe: a beam of at most `width` games that never widens.
+fn narrow(params: &Params, width: usize) -> Params {
+    Params { beam: params.beam.min(width), beam_max: params.beam.min(width), ..params.clone() }
+}
+
 /// The writer's habits, learnt from a first reading of the opening half-moves with every habit
 /// allowed: the forms and capture marks the cells show, the standard ones always kept.
 fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) -> Habits {
-    let probe = Params { beam: params.beam.min(8), beam_max: params.beam.min(8), ..params.clone() };
-    let path = search(ink, start, lang, &probe, STYLE_PROBE_PLIES);
+    let path = search(ink, start, lang, &narrow(params, 8), STYLE_PROBE_PLIES);
     let mut forms = vec![MoveForm::Short];
     let mut captures = vec![CaptureMark::X, CaptureMark::Omitted];
     for (_, readings) in &path.moves {
@@ -636,12 +665,7 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
                 check_omitted: true,
             };
             // A quick look at the first moves with every set, then a longer one with the best few.
-            let quick = Params {
-                beam: params.beam.min(4),
-                beam_max: params.beam.min(4),
-                habits: habits.clone(),
-                ..params.clone()
-            };
+            let quick = Params { habits: habits.clone(), ..narrow(params, 4) };
             let mut scored: Vec<(f32, &'static Lang)> = sets
                 .into_iter()
                 .map(|l| (search(&mut ink, &start, l, &quick, LANG_PROBE_PLIES / 2).score, l))
@@ -650,7 +674,7 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
             if trace() {
                 eprintln!("trace quick {:?}", scored.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>());
             }
-            let probe = Params { beam: params.beam.min(8), beam_max: params.beam.min(8), habits, ..params.clone() };
+            let probe = Params { habits, ..narrow(params, 8) };
             let mut scored: Vec<(f32, &'static Lang)> = scored
                 .into_iter()
                 .take(4)

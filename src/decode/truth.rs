@@ -32,7 +32,7 @@ const LOOKAHEAD: usize = 10;
 
 /// Levenshtein distance in characters.
 pub fn edit_distance(a: &str, b: &str) -> usize {
-    if a.is_ascii() && b.is_ascii() && b.len() < 32 {
+    if a.is_ascii() && b.is_ascii() {
         return levenshtein(a.as_bytes(), b.as_bytes());
     }
     let a: Vec<char> = a.chars().collect();
@@ -120,9 +120,12 @@ pub fn score(read: &[Move], truth: &[TruePly]) -> (usize, usize) {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::notation::lang;
+
     #[test]
     fn edit_distances() {
-        use super::edit_distance as d;
+        let d = edit_distance;
         assert_eq!(d("e5xd5", "e5xd4"), 1);
         assert_eq!(d("", "Nf3"), 3);
         assert_eq!(d("Nf3", ""), 3);
@@ -132,9 +135,6 @@ mod tests {
         assert_eq!(d(&long, "ab"), 39);
         assert_eq!(d("ab", &long), 39);
     }
-
-    use super::*;
-    use crate::notation::lang;
 
     fn labels(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()

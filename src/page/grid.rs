@@ -299,25 +299,24 @@ fn digits(n: u32) -> usize {
 }
 
 /// Finds the move table in a straightened binary page.
+/// Saves `bin` as a picture (ink black) to the path in the environment variable `var`, if set and
+/// no file is there yet (the first page analysed is kept).
+fn save_debug_binary(var: &str, bin: &Bin) {
+    let Some(p) = std::env::var_os(var) else { return };
+    if std::path::Path::new(&p).exists() {
+        return;
+    }
+    let img = image::GrayImage::from_fn(bin.w as u32, bin.h as u32, |x, y| {
+        image::Luma([if bin.get(x as usize, y as usize) { 0 } else { 255 }])
+    });
+    let _ = img.save(p);
+}
+
 pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
     let (w, h) = (b.w, b.h);
     let lh = (w / 25).max(16);
-    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_LBIN") {
-        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
-            image::Luma([if lb.get(x as usize, y as usize) { 0 } else { 255 }])
-        });
-        if !std::path::Path::new(&p).exists() {
-            let _ = img.save(p);
-        }
-    }
-    if let Some(p) = std::env::var_os("SCORESHEET_DEBUG_BIN") {
-        let img = image::GrayImage::from_fn(w as u32, h as u32, |x, y| {
-            image::Luma([if b.get(x as usize, y as usize) { 0 } else { 255 }])
-        });
-        if !std::path::Path::new(&p).exists() {
-            let _ = img.save(p);
-        }
-    }
+    save_debug_binary("SCORESHEET_DEBUG_LBIN", lb);
+    save_debug_binary("SCORESHEET_DEBUG_BIN", b);
     // (short pieces are kept for joining broken rulings below)
     let pieces: Vec<Seg> = rulings(lb, (lh / 2).max(10), 1, lh as f64);
     let hsegs: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= 2.5 * lh as f64).collect();

@@ -311,10 +311,7 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
             std::fs::write(path, evidence).map_err(|e| format!("{}: {e}", path.display()))?;
         }
         if args.verbose {
-            for (g, f) in &each {
-                out.push_str(&f.summary(&format!("  page {g}")));
-                out.push('\n');
-            }
+            push_each(&mut out, "page", &each);
         }
         out.push_str(&all.summary("HCS development pages (outside the test split), each page alone"));
         out.push('\n');
@@ -323,10 +320,7 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
             let games = hcs_games(&args.dir, both)?;
             let (all, each) = evaluate_each(&games, &opts);
             if args.verbose {
-                for (g, f) in &each {
-                    out.push_str(&f.summary(&format!("  game {g}")));
-                    out.push('\n');
-                }
+                push_each(&mut out, "game", &each);
             }
             out.push_str(&all.summary(name));
             out.push('\n');
@@ -335,16 +329,21 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
         let games = synthetic_games(&args.dir)?;
         let (all, each) = evaluate_each(&games, &opts);
         if args.verbose {
-            for (g, f) in &each {
-                out.push_str(&f.summary(&format!("  sheet {g}")));
-                out.push('\n');
-            }
+            push_each(&mut out, "sheet", &each);
         }
         out.push_str(&all.summary(&format!("synthetic sheets in {}", args.dir.display())));
         out.push('\n');
     }
     out.push_str(&format!("time {:.1} s\n", started.elapsed().as_secs_f64()));
     Ok(out)
+}
+
+/// Appends each game's figures, one line each, named `kind NAME`.
+fn push_each(out: &mut String, kind: &str, each: &[(String, Figures)]) {
+    for (g, f) in each {
+        out.push_str(&f.summary(&format!("  {kind} {g}")));
+        out.push('\n');
+    }
 }
 
 /// The 17 games of the HCS test split: never trained on, never tuned on.
