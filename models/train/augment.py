@@ -1,7 +1,7 @@
 """Augmentation of raw grayscale cells (uint8, paper white, ink dark), applied before preprocessing.
 
-Elastic distortion, slant, scale/offset jitter, stroke width, blur, noise, contrast, border lines
-of neighbouring cells and crossed-out scribbles.
+Elastic distortion, slant, scale/offset jitter, stroke width, blur, noise, contrast, ink of the
+neighbouring rows, border lines of neighbouring cells and crossed-out scribbles.
 """
 import cv2
 import numpy as np
@@ -100,7 +100,30 @@ def crop_jitter(img, rng):
     return img[y0:y1, x0:x1]
 
 
-def augment(img, rng, strength=1.0):
+def neighbours(img, other, rng):
+    """Ink of the cells above and below reaching into this one (large or slanted writing in the
+    neighbouring rows): a slice of another cell's bottom pasted at the top and/or its top at the
+    bottom, darkest pixel kept."""
+    h, w = img.shape
+    other = cv2.resize(other, (w, h), interpolation=cv2.INTER_AREA)
+    img = img.copy()
+    for side in (0, 1):
+        if rng.random() < 0.6:
+            k = int(h * rng.uniform(0.1, 0.3))
+            if k < 2:
+                continue
+            shift = int(rng.uniform(-0.15, 0.15) * w)
+            part = np.roll(other[h - k:] if side == 0 else other[:k], shift, axis=1)
+            if side == 0:
+                img[:k] = np.minimum(img[:k], part)
+            else:
+                img[h - k:] = np.minimum(img[h - k:], part)
+    return img
+
+
+def augment(img, rng, strength=1.0, other=None):
+    if other is not None and rng.random() < 0.25 * strength:
+        img = neighbours(img, other, rng)
     if rng.random() < 0.7 * strength:
         img = affine(img, rng)
     if rng.random() < 0.5 * strength:

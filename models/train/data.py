@@ -84,7 +84,8 @@ class Mixture(torch.utils.data.IterableDataset):
                 src = pr.choices(self.sources, self.weights)[0]
                 img, lab, _, _ = src[pr.randrange(len(src))]
                 if self.aug > 0:
-                    img = augment(img, rng, self.aug)
+                    other = src[pr.randrange(len(src))][0]
+                    img = augment(img, rng, self.aug, other if other.size else None)
                 tensors.append(preprocess(img))
                 labels.append(lab)
             yield collate(tensors, labels)

@@ -7,6 +7,8 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
+mod repair;
+
 use super::truth::edit_distance;
 use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence};
 use crate::notation::{
@@ -449,6 +451,12 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
     let plies = ink.plies.min(limit);
     let full = plies == ink.plies;
     for ply in 0..plies {
+        if limit == usize::MAX && params.repair_window > 0 && ply > 0 {
+            let added = repair::repair(ink, start, lang, params, &mut nodes, &mut beam, ply);
+            if added > 0 && trace() {
+                eprintln!("trace {} ply {ply} repaired games added {added}", lang.code);
+            }
+        }
         // Children are scored first and made (position played, node stored) only if kept.
         let mut children: Vec<(f32, usize, Rc<Expansion>, usize)> = Vec::new();
         for (h, hyp) in beam.iter().enumerate() {

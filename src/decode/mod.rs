@@ -113,6 +113,10 @@ pub struct Params {
     pub mismatch_closeness: f32,
     /// Log-penalty for a blank cell inside the game.
     pub skip_penalty: f32,
+    /// Where the best game must take a cell as the player's error, this many half-moves before
+    /// it are tried with another move (the game's later moves replayed): a wrong but legal move
+    /// written earlier shows only when a later cell becomes impossible. 0: off.
+    pub repair_window: usize,
     /// Log-penalty for a half-move for which no copy has a cell at all.
     pub missing_penalty: f32,
     /// Half-moves looked ahead when weighing an alternative move for confidence.
@@ -140,6 +144,7 @@ impl Default for Params {
             mismatch_penalty: -9.0,
             mismatch_closeness: 2.0,
             skip_penalty: -6.0,
+            repair_window: 40,
             missing_penalty: -4.0,
             confidence_window: 5,
             temperature: 1.0,

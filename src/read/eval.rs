@@ -238,6 +238,9 @@ pub struct EvalArgs {
     /// Decoder extra mismatch penalty, times the distance of the move's spelling from the ink.
     #[arg(long)]
     pub mismatch_closeness: Option<f32>,
+    /// Half-moves looked back to repair the best game where a cell contradicts it (0: off).
+    #[arg(long)]
+    pub repair_window: Option<usize>,
     /// Decoder confidence under which a move is flagged.
     #[arg(long)]
     pub flag_threshold: Option<f32>,
@@ -283,6 +286,9 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
     }
     if let Some(c) = args.mismatch_closeness {
         params.mismatch_closeness = c;
+    }
+    if let Some(w) = args.repair_window {
+        params.repair_window = w;
     }
     if let Some(t) = args.flag_threshold {
         params.flag_threshold = t;

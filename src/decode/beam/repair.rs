@@ -1,0 +1,163 @@
+//! Repair of the leading game when a cell contradicts it: a player who wrote a wrong but legal
+//! move ("b4" for a4) leaves no trace until a later cell is impossible after the move written
+//! ("Qxa4" with no piece on a4). By then the beam has long dropped the true game, which paid a
+//! mismatch back at the wrong cell. So where the best game must take a cell as a player's error,
+//! the half-moves before it are tried with another move each, the game's later moves replayed
+//! after it; a repaired game under which the cell reads as a legal move joins the beam with its
+//! full score, and the cells after decide between it and the original.
+
+use super::{Hyp, Ink, Node};
+use crate::decode::Params;
+use crate::notation::{Lang, parse_move};
+use rustc_hash::FxHashSet as HashSet;
+use shakmaty::{Chess, EnPassantMode, Move, Position, zobrist::Zobrist64};
+
+/// Repaired games added at one half-move, at most (the best by score).
+const MAX_REPAIRED: usize = 2;
+
+/// `mv` as it would be played in `pos`: a normal move's captured piece is whatever stands on
+/// its target square there.
+fn adapt(mv: &Move, pos: &Chess) -> Move {
+    match *mv {
+        Move::Normal { role, from, to, promotion, .. } => {
+            Move::Normal { role, from, capture: pos.board().role_at(to), to, promotion }
+        }
+        other => other,
+    }
+}
+
+/// A cell whose best reading scores this much (natural log) above the leader's best move's
+/// spelling contradicts the leader.
+const CONTRADICTION: f32 = 4.0;
+
+/// The best readings of the cells at half-move `ply` that contradict the leading game: no legal
+/// move of its position is spelled near what the cell most likely shows. Empty when none does.
+fn contradicted(ink: &mut Ink<'_>, lead: &Hyp, ply: usize, lang: &Lang, params: &Params) -> Vec<String> {
+    let exp = ink.expand(&lead.pos, ply, lang, params);
+    let Some(best) = exp.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else { return Vec::new() };
+    let key = best.2;
+    let scores = ink.key_scores(&key, ply, lang, params);
+    let mut out = Vec::new();
+    for (sc, cells) in scores.iter().zip(&ink.copies) {
+        let (Some((written, _, _)), Some(Some(cell))) = (sc, cells.get(ply)) else { continue };
+        if !cell.best.0.is_empty() && cell.best.1 - written > CONTRADICTION {
+            out.push(cell.best.0.clone());
+        }
+    }
+    out
+}
+
+/// Adds to `beam` the repaired games of its leader at half-move `ply` (see the module text).
+/// Returns how many were added.
+pub(super) fn repair(
+    ink: &mut Ink<'_>,
+    start: &Chess,
+    lang: &Lang,
+    params: &Params,
+    nodes: &mut Vec<Node>,
+    beam: &mut Vec<Hyp>,
+    ply: usize,
+) -> usize {
+    let Some(lead) = beam.first().cloned() else { return 0 };
+    let targets = contradicted(ink, &lead, ply, lang, params);
+    if targets.is_empty() {
+        return 0;
+    }
+    // The leader's moves, per-move scores and positions from the start.
+    let mut chain = Vec::with_capacity(ply);
+    let mut node = lead.node;
+    while node != usize::MAX {
+        chain.push(node);
+        node = nodes[node].parent;
+    }
+    chain.reverse();
+    if chain.len() != ply {
+        return 0;
+    }
+    let moves: Vec<Move> = chain.iter().map(|&n| nodes[n].expansion[nodes[n].index].0).collect();
+    let mut before = vec![0.0f32; ply + 1];
+    for (j, &n) in chain.iter().enumerate() {
+        before[j + 1] = before[j] + nodes[n].expansion[nodes[n].index].1;
+    }
+    let mut positions = Vec::with_capacity(ply + 1);
+    positions.push(start.clone());
+    for m in &moves {
+        let mut p = positions.last().expect("start").clone();
+        p.play_unchecked(*m);
+        positions.push(p);
+    }
+    let mut seen: HashSet<u64> = beam.iter().map(|h| h.pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0).collect();
+    // Candidates: (half-move changed, the move played there instead, the moves after it).
+    let mut found: Vec<(usize, Vec<Move>)> = Vec::new();
+    for s in (ply.saturating_sub(params.repair_window)..ply).rev() {
+        for alt in positions[s].legal_moves() {
+            if alt == moves[s] {
+                continue;
+            }
+            let mut p = positions[s].clone();
+            p.play_unchecked(alt);
+            let mut line = vec![alt];
+            let mut ok = true;
+            for m in &moves[s + 1..] {
+                let m = adapt(m, &p);
+                if !p.is_legal(m) {
+                    ok = false;
+                    break;
+                }
+                p.play_unchecked(m);
+                line.push(m);
+            }
+            if !ok || !targets.iter().all(|t| parse_move(&p, t, lang).is_ok_and(|r| !r.is_empty())) {
+                continue;
+            }
+            if seen.insert(p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0) {
+                found.push((s, line));
+            }
+        }
+    }
+    if super::trace() {
+        eprintln!("trace repair ply {ply} targets {targets:?} candidates {}", found.len());
+    }
+    // Score each candidate as the beam would have, half-move by half-move.
+    let mut scored: Vec<(f32, Hyp, usize, Vec<Node>)> = Vec::new();
+    for (s, line) in found {
+        let mut p = positions[s].clone();
+        let mut score = before[s];
+        let parent = if s == 0 { usize::MAX } else { chain[s - 1] };
+        let mut made = Vec::with_capacity(line.len());
+        let mut ok = true;
+        for (j, m) in line.iter().enumerate() {
+            let exp = ink.expand(&p, s + j, lang, params);
+            let Some(index) = exp.iter().position(|e| e.0 == *m) else {
+                ok = false;
+                break;
+            };
+            score += exp[index].1;
+            made.push(Node { parent, expansion: exp, index });
+            p.play_unchecked(*m);
+        }
+        if !ok {
+            continue;
+        }
+        let best_next = ink.expand(&p, ply, lang, params).iter().map(|e| e.1).fold(f32::NEG_INFINITY, f32::max);
+        scored.push((score + best_next, Hyp { pos: p, score, node: usize::MAX }, parent, made));
+    }
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // A repair must come within the beam's margin of the leader once the contradicted cell is read.
+    let lead_next = ink.expand(&lead.pos, ply, lang, params).iter().map(|e| e.1).fold(f32::NEG_INFINITY, f32::max);
+    let mut added = 0;
+    for (potential, mut hyp, parent, made) in scored.into_iter().take(MAX_REPAIRED) {
+        if potential < lead.score + lead_next - params.beam_margin {
+            break;
+        }
+        let base = nodes.len();
+        for (k, mut n) in made.into_iter().enumerate() {
+            n.parent = if k == 0 { parent } else { base + k - 1 };
+            nodes.push(n);
+        }
+        hyp.node = nodes.len() - 1;
+        beam.push(hyp);
+        added += 1;
+    }
+    added
+}
