@@ -298,13 +298,19 @@ fn digits(n: u32) -> usize {
     n.to_string().len()
 }
 
-/// Finds the move table in a straightened binary page.
-/// Saves `bin` as a picture (ink black) to the path in the environment variable `var`, if set and
-/// no file is there yet (the first page analysed is kept).
+/// Saves `bin` as a picture (ink black) to the path in the environment variable `var`, if set (the
+/// first frame analysed there, later ones numbered beside it).
 fn save_debug_binary(var: &str, bin: &Bin) {
-    let Some(p) = std::env::var_os(var) else { return };
-    if std::path::Path::new(&p).exists() {
-        return;
+    let Some(p0) = std::env::var_os(var) else { return };
+    // later frames (a perspective warp, another turn) go to `NAME.2.png`, `NAME.3.png`, ...
+    let mut p = std::path::PathBuf::from(&p0);
+    let mut k = 1;
+    while p.exists() {
+        k += 1;
+        if k > 8 {
+            return;
+        }
+        p = std::path::PathBuf::from(&p0).with_extension(format!("{k}.png"));
     }
     let img = image::GrayImage::from_fn(bin.w as u32, bin.h as u32, |x, y| {
         image::Luma([if bin.get(x as usize, y as usize) { 0 } else { 255 }])
@@ -312,7 +318,9 @@ fn save_debug_binary(var: &str, bin: &Bin) {
     let _ = img.save(p);
 }
 
-pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
+/// Finds the move table in a straightened binary page: `b` the glyphs' binary, `lb` the rulings'
+/// binary, `vr` the vertical ridges of the grey page ([`super::lines::vertical_ridges`]).
+pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     let (w, h) = (b.w, b.h);
     let lh = (w / 25).max(16);
     save_debug_binary("SCORESHEET_DEBUG_LBIN", lb);
@@ -349,12 +357,15 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             return true;
         }
         // (the double ruling between blocks printed close together, blurred in a photo into one
-        // line found between its two: each of the two is straight on its own)
+        // line found between its two: each of the two is straight on its own; the two need not
+        // be equally thick, so each is looked for within a pixel of the mean offset)
         off < 0.25 * pitch
             && cover >= 0.75
-            && [-off, off].iter().all(|&d| {
-                let (pw, o, c) = super::lines::profile(&t, &Seg { a: v.a + d, ..*v });
-                o <= 1.0 && c >= 0.75 && pw < 2.0 * off
+            && [-1.0, 1.0].iter().all(|&sg| {
+                [0.0, -1.0, 1.0].iter().any(|&e| {
+                    let (pw, o, c) = super::lines::profile(&t, &Seg { a: v.a + sg * (off + e), ..*v });
+                    o <= 1.0 && c >= 0.75 && pw < 2.0 * off
+                })
             })
     };
     let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
@@ -369,6 +380,27 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         })
         .collect();
     vsegs.extend(doubles);
+    // (a faint column ruling binarizes as dashes too short for a ruling; in the vertical ridges
+    // of the grey page, averaged down the column, it comes out whole or in long pieces, joined
+    // across gaps well under a row pitch: not across the gap between blocks stacked on the page;
+    // taken only where it is long, straight and nearly unbroken: left-aligned handwriting lines up
+    // in short ridges, and the curved border of a bent page is no straight line)
+    let tr = vr.transpose();
+    let ridge_printed = |v: &Seg| {
+        let (_, off, cover) = super::lines::profile(&tr, v);
+        off <= 1.0 && cover >= 0.93
+    };
+    let ridges: Vec<Seg> = join_broken(rulings(&tr, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
+        .into_iter()
+        .filter(|v| v.len() >= 6.0 * pitch && ridge_printed(v))
+        .collect();
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        for v in &ridges {
+            let (pw, pd, pc) = super::lines::profile(&tr, v);
+            eprintln!("  ridge x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
+        }
+    }
+    vsegs.extend(ridges);
     // merge duplicates
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
     let mut merged: Vec<Seg> = Vec::new();
@@ -398,7 +430,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             merged.push(s);
         }
     }
-    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| printed(v)).collect();
+    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| printed(v) || ridge_printed(v)).collect();
     // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
     let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
     let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
