@@ -383,16 +383,18 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     // (a faint column ruling binarizes as dashes too short for a ruling; in the vertical ridges
     // of the grey page, averaged down the column, it comes out whole or in long pieces, joined
     // across gaps well under a row pitch: not across the gap between blocks stacked on the page;
-    // taken only where it is long, straight and nearly unbroken: left-aligned handwriting lines up
-    // in short ridges, and the curved border of a bent page is no straight line)
+    // taken only where it is long (6 row pitches and 40 % of the longest column ruling), straight
+    // and nearly unbroken: handwriting lines up in ridges over a few rows, and the curved border of
+    // a bent page is no straight line)
     let tr = vr.transpose();
+    let vmax = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
     let ridge_printed = |v: &Seg| {
         let (_, off, cover) = super::lines::profile(&tr, v);
         off <= 1.0 && cover >= 0.93
     };
     let ridges: Vec<Seg> = join_broken(rulings(&tr, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
         .into_iter()
-        .filter(|v| v.len() >= 6.0 * pitch && ridge_printed(v))
+        .filter(|v| v.len() >= (6.0 * pitch).max(0.4 * vmax) && ridge_printed(v))
         .collect();
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
         for v in &ridges {
