@@ -349,13 +349,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= 2.5 * lh as f64).collect();
     let lv = ((2.0 * pitch) as usize).max(12);
     let t = lb.transpose();
-    // (a stack of printed digits touching the row rulings can read as a vertical ruling: its ink
-    // wanders about the fitted line and leaves gaps between the digits)
-    let printed = |v: &Seg| {
-        let (_, off, cover) = super::lines::profile(&t, v);
-        if off <= 1.7 && cover >= 0.75 {
-            return true;
-        }
+    let double = |v: &Seg, off: f64, cover: f64| {
         // (the double ruling between blocks printed close together, blurred in a photo into one
         // line found between its two: each of the two is straight on its own; the two need not
         // be equally thick, so each is looked for within a pixel of the mean offset)
@@ -367,6 +361,12 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
                     o <= 1.0 && c >= 0.75 && pw < 2.0 * off
                 })
             })
+    };
+    // (a stack of printed digits touching the row rulings can read as a vertical ruling: its ink
+    // wanders about the fitted line and leaves gaps between the digits)
+    let printed = |v: &Seg| {
+        let (_, off, cover) = super::lines::profile(&t, v);
+        (off <= 1.7 && cover >= 0.75) || double(v, off, cover)
     };
     let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
     // (a double ruling blurred into one line is thicker than a ruling: looked for on its own, where
@@ -432,7 +432,20 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             merged.push(s);
         }
     }
-    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| printed(v) || ridge_printed(v)).collect();
+    // (large handwriting whose letters line up at the left of a column reads as a ruling over many
+    // rows, ragged or with gaps, and ends inside the table: such a line is kept only where it runs
+    // nearly the table's height (a ruling of a bent page) or its vertical ridge is straight and
+    // nearly unbroken, or where it is a double ruling)
+    let keep = |v: &Seg| {
+        let (_, off, cover) = super::lines::profile(&t, v);
+        if ridge_printed(v) || (off <= 1.2 && cover >= 0.9) {
+            return true;
+        }
+        let (_, roff, rcover) = super::lines::profile(&tr, v);
+        let whole = v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85);
+        (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
+    };
+    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| keep(v)).collect();
     // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
     let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
     let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
@@ -512,7 +525,13 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         }
         for v in &vsegs {
             let (pw, pd, pc) = super::lines::profile(&t, v);
-            eprintln!("  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
+            let (rw, rd, rc) = super::lines::profile(&tr, v);
+            eprintln!(
+                "  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2} ridge {rw:.2} {rd:.2} {rc:.2}",
+                v.mid(),
+                v.t0,
+                v.t1
+            );
         }
         for c in &cols {
             eprintln!(
