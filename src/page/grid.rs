@@ -669,13 +669,16 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
                 && hs.len() >= g
                 && hs.iter().all(|&h| (h - hdig).abs() <= 0.15 * hdig + 1.0);
             let bad_number = up && g > gnext && gnext > 0 && !digit_like;
+            // (an inked number cell above printed numbers that holds no digit-like glyph: a blurred
+            // "No" merges into one mark wider than a digit; only rows of odd height get here)
+            let no_digit = up && g == 0 && gnext > 0 && hdig > 0.0 && hmax >= 0.5 * hdig;
             let centred = centred(r);
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
-                    "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) text {text} {hs:?} centred {centred}"
+                    "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) no digit {no_digit} text {text} {hs:?} centred {centred}"
                 );
             }
-            filled || bad_number || ((g == 0 || text) && centred)
+            filled || bad_number || no_digit || ((g == 0 || text) && centred)
         };
         let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
         let (mut cut_top, mut cut_bot) = (false, false);
