@@ -716,6 +716,9 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0)
         };
         if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
+            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+                eprintln!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
+            }
             cut_y = Some(rows[0].0.mid());
             rows.remove(0);
             glyphs.remove(0);
@@ -726,13 +729,18 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         let near_digit_in =
             |bin: &Bin, bx: [f64; 4]| glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.1 * hmed + 0.5);
         let near_digit = |bx: [f64; 4]| near_digit_in(b, bx);
+        let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
         if !cut_top
             && rows.len() > 3
             && hmed > 0.0
             && centred(&rows[0])
             && !near_digit(nc.cell(&rows[0].0, &rows[0].1))
+            && !near_digit_in(lb, inner(nc.cell(&rows[0].0, &rows[0].1)))
             && near_digit(nc.cell(&rows[1].0, &rows[1].1))
         {
+            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+                eprintln!("  heading with centred titles");
+            }
             cut_y = Some(rows[0].0.mid());
             rows.remove(0);
             glyphs.remove(0);
@@ -742,7 +750,6 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             let yc = 0.5 * (bx[1] + bx[3]);
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
         };
-        let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
         // (printed digits of the numbers' height: a heading's "#" or "No" is smaller)
         // (the glyph count when the cell reads so; a thin digit under a dark heading can lose its
         // ink in the glyphs' binary, whose local threshold the heading lowers: then the rulings'
