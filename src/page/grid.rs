@@ -192,8 +192,22 @@ fn number_width(b: &Bin, bx: [f64; 4]) -> Option<f64> {
             ch >= 0.3 * h && ch < 0.9 * h && c.4 >= 4 && ((c.2 - c.0) as f64) < 0.6 * w + 2.0
         })
         .collect();
-    let x0 = comps.iter().map(|c| c.0).min()?;
-    let x1 = comps.iter().map(|c| c.2).max()?;
+    let mut x0 = comps.iter().map(|c| c.0).min()?;
+    let mut x1 = comps.iter().map(|c| c.2).max()?;
+    // (a small digit of a blurred photo breaks into pieces below a glyph's height, e.g. the bar and
+    // the bowl of a "5": pieces within the glyphs' band and next to them count too)
+    let (y0, y1) = (comps.iter().map(|c| c.1).min()?, comps.iter().map(|c| c.3).max()?);
+    let gap = (0.3 * (y1 - y0 + 1) as f64).max(2.0) as usize;
+    let pieces: Vec<_> =
+        components_in(b, bx, false).into_iter().filter(|c| c.4 >= 2 && c.1 + 1 >= y0 && c.3 <= y1 + 1).collect();
+    loop {
+        let near = pieces.iter().filter(|c| c.0 <= x1 + gap && c.2 + gap >= x0 && (c.0 < x0 || c.2 > x1));
+        let (a, z) = near.fold((x0, x1), |(a, z), c| (a.min(c.0), z.max(c.2)));
+        if (a, z) == (x0, x1) {
+            break;
+        }
+        (x0, x1) = (a, z);
+    }
     Some((x1 - x0 + 1) as f64)
 }
 
@@ -276,19 +290,19 @@ pub fn ink_fraction(b: &Bin, bx: [f64; 4]) -> f64 {
 }
 
 /// How many rows' printed-number widths fit the numbering from `s`: widths proportional to the
-/// digit counts, with the width of one digit the median over the rows.
+/// digit counts, with the width of one digit the one that fits the most rows (not the median over
+/// the rows: a three-digit reading of the last row alone would shift the median and let blurred
+/// widths of 8-11 fit one numbering better than another).
 fn wscore(ws: &[Option<f64>], s: u32) -> i64 {
-    let mut r: Vec<f64> =
-        ws.iter().enumerate().filter_map(|(i, w)| w.map(|w| w / digits(s + i as u32) as f64)).collect();
-    if r.is_empty() {
-        return 0;
-    }
-    r.sort_by(f64::total_cmp);
-    let k = r[r.len() / 2];
-    ws.iter()
-        .enumerate()
-        .filter(|&(i, w)| w.is_some_and(|w| (w - k * digits(s + i as u32) as f64).abs() <= 0.3 * k))
-        .count() as i64
+    let r: Vec<(f64, f64)> =
+        ws.iter().enumerate().filter_map(|(i, w)| w.map(|w| (w, digits(s + i as u32) as f64))).collect();
+    r.iter()
+        .map(|&(w, d)| {
+            let k = w / d;
+            r.iter().filter(|&&(w, d)| (w - k * d).abs() <= 0.3 * k).count() as i64
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Share of a block's width that a faint ruling, binarized as dashes, still covers.
@@ -982,7 +996,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         let ws: Vec<Option<f64>> = bk.rows.iter().map(|(t, bo)| number_width(b, nc.cell(t, bo))).collect();
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
             let v: Vec<String> = ws.iter().map(|w| w.map_or("-".into(), |w| format!("{w:.0}"))).collect();
-            eprintln!("  widths {}", v.join(" "));
+            eprintln!("  widths {} glyphs {:?}", v.join(" "), bk.glyphs);
         }
         // (the widths of the printed numbers, where most rows have one, are steadier than glyph
         // counts: blurred digits touch or break, but a two-digit number stays twice as wide as a
