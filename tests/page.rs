@@ -317,6 +317,15 @@ struct Style {
     dark_heading: bool,
     /// the first row's two moves written alike, centred in their cells on one baseline
     centred_first: bool,
+    /// the column rulings inside each block printed as dashes 6 px long, 2 px apart (a faint
+    /// ruling of a photo binarizes so): no piece is long enough for a ruling
+    dashed_columns: bool,
+    /// the border between blocks side by side a double line, 3 and 4 px thick, 2 px apart (blurred
+    /// into one thick line)
+    double_border: bool,
+    /// a heading row 4 px lower than the move rows, its number cell holding "No" printed as one
+    /// blob wider than a digit, its titles not centred
+    no_heading: bool,
 }
 
 /// A form of `cols` x `stacks` blocks (number, white, black), `rows` rows each, numbered in
@@ -339,8 +348,10 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
         for b in 0..cols as i64 {
             let x0 = mx + b * (bw + gap);
             let top = my + sy * (bh + vgap);
+            // (a lower heading: its top ruling 4 px down)
+            let head = if style.no_heading { 4 } else { 0 };
             for r in 0..=rows as i64 + 1 {
-                let y = top + r * rh;
+                let y = top + r * rh + if r == 0 { head } else { 0 };
                 rect(&mut img, x0, y - 1, x0 + bw + 1, y + 1, 20);
                 if r >= 2 && r < 2 + style.dashed_top {
                     // dashes 8 px long, 6 px apart, far shorter than a ruling is looked for
@@ -361,8 +372,34 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                     rect(&mut img, x0 - 2, y - 1, x0 + bw + 2, y + 1, 235);
                 }
             }
-            for x in [x0, x0 + nw, x0 + nw + mw, x0 + bw] {
-                rect(&mut img, x - 1, top, x + 1, top + bh + 1, 20);
+            for (i, x) in [x0, x0 + nw, x0 + nw + mw, x0 + bw].into_iter().enumerate() {
+                if style.dashed_columns && (i == 1 || i == 2) {
+                    for y in (top + head..top + bh + 1).step_by(8) {
+                        rect(&mut img, x - 1, y, x + 1, (y + 6).min(top + bh + 1), 20);
+                    }
+                } else if style.double_border && ((i == 3 && b + 1 < cols as i64) || (i == 0 && b > 0)) {
+                    // (the two lines of the double border: the right one 4 px thick, the left 3)
+                    if i == 3 {
+                        rect(&mut img, x - 1, top + head, x + 2, top + bh + 1, 20);
+                    } else {
+                        rect(&mut img, x - 2, top + head, x + 2, top + bh + 1, 20);
+                    }
+                } else {
+                    rect(&mut img, x - 1, top + head, x + 1, top + bh + 1, 20);
+                }
+            }
+            if style.no_heading {
+                // "No" run together: one blob 24 x 11 px
+                rect(&mut img, x0 + 7, top + head + 8, x0 + 31, top + head + 19, 30);
+                rect(&mut img, x0 + 10, top + head + 10, x0 + 17, top + head + 17, 235);
+                rect(&mut img, x0 + 21, top + head + 12, x0 + 28, top + head + 17, 235);
+                // titles at the left of the move cells, not centred
+                for k in 0..2 {
+                    let cx = x0 + nw + k * mw + 8;
+                    for i in 0..4 {
+                        rect(&mut img, cx + i * 10, top + head + 8, cx + i * 10 + 7, top + head + 18 - 3 * k, 40);
+                    }
+                }
             }
             if style.footer && sy == 0 && b == 0 {
                 rect(&mut img, x0 - 1, top + bh, x0 + 1, top + bh + 3 * rh, 20);
@@ -575,4 +612,31 @@ fn thin_first_number_beside_centred_moves_keeps_its_row() {
     let (img, truth) = grid_form(1, 1, 40, style, 23);
     let sheet = check(&img, &truth);
     assert_eq!(sheet.blocks[0].first_move, 1);
+}
+
+#[test]
+fn dashed_column_rulings_are_found() {
+    // the rulings between the number, white and black columns binarize as short dashes (faint
+    // print in a photo, synthetic three-block photos such as seed 45 sheet 14): found in the grey
+    // page's vertical ridges, so every block keeps its number column (a block would be lost)
+    let (img, truth) = grid_form(3, 1, 20, Style { dashed_columns: true, ..Style::default() }, 24);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 21, 41]);
+}
+
+#[test]
+fn double_border_of_unequal_lines_between_blocks() {
+    // the border between blocks printed close together is a double line of a 3 px and a 4 px
+    // line, 2 px apart, read as one thick line (synthetic seed 60 sheet 19): each of its two lines
+    // is straight within a pixel of the mean offset, so it is a border (two blocks would merge)
+    let (img, truth) = grid_form(3, 1, 20, Style { double_border: true, gap: 6, ..Style::default() }, 25);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 21, 41]);
+}
+
+#[test]
+fn lower_heading_with_a_no_blob_is_no_row() {
+    // a heading row lower than the move rows whose "No" runs together into one blob wider than a
+    // digit, beside titles that are not centred (club photo, synthetic seed 58 sheet 19): no digit
+    // in an inked number cell above printed numbers makes it a heading (labels one row off)
+    let (img, truth) = grid_form(2, 1, 25, Style { no_heading: true, ..Style::default() }, 26);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 26]);
 }
