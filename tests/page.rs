@@ -640,3 +640,20 @@ fn lower_heading_with_a_no_blob_is_no_row() {
     let (img, truth) = grid_form(2, 1, 25, Style { no_heading: true, ..Style::default() }, 26);
     assert_eq!(first_moves(&check(&img, &truth)), [1, 26]);
 }
+
+#[test]
+fn continuation_page_with_broken_first_digits_starts_at_41() {
+    // a page of 40 rows numbered 41-80 whose "5", "6" and "7" broke in two at their middle (small
+    // print in a blurred photo, synthetic seed 42 sheet 24_p2): the halves, each below a digit's
+    // height, count in the number's width, so 25 rows do not read as one-digit numbers (1-40)
+    let (mut img, truth) = form(1, 40, 41, 10, 27);
+    for r in 0..40i64 {
+        let n = 41 + r;
+        if (50..75).contains(&n) {
+            let y = 120 + (r + 1) * 30 + 7;
+            rect(&mut img, 60 + 6, y + 6, 60 + 6 + 9, y + 9, 235);
+        }
+    }
+    let sheet = check(&img, &truth);
+    assert_eq!(sheet.blocks[0].first_move, 41);
+}
