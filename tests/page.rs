@@ -323,6 +323,10 @@ struct Style {
     /// the border between blocks side by side a double line, 3 and 4 px thick, 2 px apart (blurred
     /// into one thick line)
     double_border: bool,
+    /// large handwriting in the first block's white column: in rows 3-22 a letter's stem at one
+    /// place, give or take 2 px, touching both row rulings (the stems line up into a ragged line,
+    /// its ink within 1.7 px of its line on average)
+    stems: bool,
     /// a heading row 4 px lower than the move rows, its number cell holding "No" printed as one
     /// blob wider than a digit, its titles not centred
     no_heading: bool,
@@ -457,6 +461,12 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                                 50,
                             );
                         }
+                    }
+                    if style.stems && sy == 0 && b == 0 && k == 0 && (3..23).contains(&r) {
+                        const JITTER: [i64; 20] = [0, 2, -2, 1, -1, 2, 0, -2, 1, 2, -1, 0, -2, 2, 1, -1, 0, 2, -2, 1];
+                        let sx = cx + 40 + JITTER[r as usize - 3];
+                        rect(&mut img, sx, y - 1, sx + 3, y + rh + 1, 45);
+                        rect(&mut img, sx, y + 12, sx + 14, y + 15, 45);
                     }
                     if style.strokes && k == 0 && r % 5 == 2 {
                         // a long, thin pen stroke through the middle of the row
@@ -656,4 +666,13 @@ fn continuation_page_with_broken_first_digits_starts_at_41() {
     }
     let sheet = check(&img, &truth);
     assert_eq!(sheet.blocks[0].first_move, 41);
+}
+
+#[test]
+fn handwriting_stems_lined_up_down_a_column_are_no_ruling() {
+    // large handwriting whose letters' stems line up down the white column over 20 rows, touching
+    // the row rulings (compact photo, synthetic seed 60 sheet 1): a ragged line that ends inside
+    // the table, with no straight vertical ridge, is no ruling (the column would split in two)
+    let (img, truth) = grid_form(2, 1, 30, Style { stems: true, ..Style::default() }, 28);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }
