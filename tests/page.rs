@@ -327,6 +327,9 @@ struct Style {
     /// place, give or take 2 px, touching both row rulings (the stems line up into a ragged line,
     /// its ink within 1.7 px of its line on average)
     stems: bool,
+    /// the row rulings inside the number columns fade out over their left 13 px (of 40; a faint
+    /// ruling beside bold digits and a thick border in a scan)
+    faded_number_rulings: bool,
     /// a heading row 4 px lower than the move rows, its number cell holding "No" printed as one
     /// blob wider than a digit, its titles not centred
     no_heading: bool,
@@ -362,6 +365,9 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                     for gx in (x0 + 2..x0 + bw - 1).step_by(14) {
                         rect(&mut img, gx + 8, y - 1, (gx + 14).min(x0 + bw - 1), y + 1, 235);
                     }
+                }
+                if style.faded_number_rulings && r >= 1 && r <= rows as i64 {
+                    rect(&mut img, x0 + 2, y - 1, x0 + 15, y + 1, 235);
                 }
                 if style.broken && r > 1 {
                     for _ in 0..2 {
@@ -674,5 +680,16 @@ fn handwriting_stems_lined_up_down_a_column_are_no_ruling() {
     // the row rulings (compact photo, synthetic seed 60 sheet 1): a ragged line that ends inside
     // the table, with no straight vertical ridge, is no ruling (the column would split in two)
     let (img, truth) = grid_form(2, 1, 30, Style { stems: true, ..Style::default() }, 28);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
+}
+
+#[test]
+fn number_rulings_faded_at_the_border_keep_the_number_column() {
+    // the row rulings of the number column fade out beside the thick left border (a scan whose
+    // faint rulings lose contrast beside bold digits, synthetic seed 55 sheet 34_p2): rulings
+    // spanning the narrow column but for 40 % of its width still make its rows (the number
+    // column would be lost and the page read as upside down)
+    let style = Style { faded_number_rulings: true, ..Style::default() };
+    let (img, truth) = grid_form(2, 1, 30, style, 29);
     assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }
