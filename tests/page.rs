@@ -317,6 +317,22 @@ struct Style {
     dark_heading: bool,
     /// the first row's two moves written alike, centred in their cells on one baseline
     centred_first: bool,
+    /// the column rulings inside each block printed as dashes 6 px long, 2 px apart (a faint
+    /// ruling of a photo binarizes so): no piece is long enough for a ruling
+    dashed_columns: bool,
+    /// the border between blocks side by side a double line, 3 and 4 px thick, 2 px apart (blurred
+    /// into one thick line)
+    double_border: bool,
+    /// large handwriting in the first block's white column: in rows 3-22 a letter's stem at one
+    /// place, give or take 2 px, touching both row rulings (the stems line up into a ragged line,
+    /// its ink within 1.7 px of its line on average)
+    stems: bool,
+    /// the row rulings inside the number columns fade out over their left 13 px (of 40; a faint
+    /// ruling beside bold digits and a thick border in a scan)
+    faded_number_rulings: bool,
+    /// a heading row 4 px lower than the move rows, its number cell holding "No" printed as one
+    /// blob wider than a digit, its titles not centred
+    no_heading: bool,
 }
 
 /// A form of `cols` x `stacks` blocks (number, white, black), `rows` rows each, numbered in
@@ -339,14 +355,19 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
         for b in 0..cols as i64 {
             let x0 = mx + b * (bw + gap);
             let top = my + sy * (bh + vgap);
+            // (a lower heading: its top ruling 4 px down)
+            let head = if style.no_heading { 4 } else { 0 };
             for r in 0..=rows as i64 + 1 {
-                let y = top + r * rh;
+                let y = top + r * rh + if r == 0 { head } else { 0 };
                 rect(&mut img, x0, y - 1, x0 + bw + 1, y + 1, 20);
                 if r >= 2 && r < 2 + style.dashed_top {
                     // dashes 8 px long, 6 px apart, far shorter than a ruling is looked for
                     for gx in (x0 + 2..x0 + bw - 1).step_by(14) {
                         rect(&mut img, gx + 8, y - 1, (gx + 14).min(x0 + bw - 1), y + 1, 235);
                     }
+                }
+                if style.faded_number_rulings && r >= 1 && r <= rows as i64 {
+                    rect(&mut img, x0 + 2, y - 1, x0 + 15, y + 1, 235);
                 }
                 if style.broken && r > 1 {
                     for _ in 0..2 {
@@ -361,8 +382,34 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                     rect(&mut img, x0 - 2, y - 1, x0 + bw + 2, y + 1, 235);
                 }
             }
-            for x in [x0, x0 + nw, x0 + nw + mw, x0 + bw] {
-                rect(&mut img, x - 1, top, x + 1, top + bh + 1, 20);
+            for (i, x) in [x0, x0 + nw, x0 + nw + mw, x0 + bw].into_iter().enumerate() {
+                if style.dashed_columns && (i == 1 || i == 2) {
+                    for y in (top + head..top + bh + 1).step_by(8) {
+                        rect(&mut img, x - 1, y, x + 1, (y + 6).min(top + bh + 1), 20);
+                    }
+                } else if style.double_border && ((i == 3 && b + 1 < cols as i64) || (i == 0 && b > 0)) {
+                    // (the two lines of the double border: the right one 4 px thick, the left 3)
+                    if i == 3 {
+                        rect(&mut img, x - 1, top + head, x + 2, top + bh + 1, 20);
+                    } else {
+                        rect(&mut img, x - 2, top + head, x + 2, top + bh + 1, 20);
+                    }
+                } else {
+                    rect(&mut img, x - 1, top + head, x + 1, top + bh + 1, 20);
+                }
+            }
+            if style.no_heading {
+                // "No" run together: one blob 24 x 11 px
+                rect(&mut img, x0 + 7, top + head + 8, x0 + 31, top + head + 19, 30);
+                rect(&mut img, x0 + 10, top + head + 10, x0 + 17, top + head + 17, 235);
+                rect(&mut img, x0 + 21, top + head + 12, x0 + 28, top + head + 17, 235);
+                // titles at the left of the move cells, not centred
+                for k in 0..2 {
+                    let cx = x0 + nw + k * mw + 8;
+                    for i in 0..4 {
+                        rect(&mut img, cx + i * 10, top + head + 8, cx + i * 10 + 7, top + head + 18 - 3 * k, 40);
+                    }
+                }
             }
             if style.footer && sy == 0 && b == 0 {
                 rect(&mut img, x0 - 1, top + bh, x0 + 1, top + bh + 3 * rh, 20);
@@ -420,6 +467,12 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                                 50,
                             );
                         }
+                    }
+                    if style.stems && sy == 0 && b == 0 && k == 0 && (3..23).contains(&r) {
+                        const JITTER: [i64; 20] = [0, 2, -2, 1, -1, 2, 0, -2, 1, 2, -1, 0, -2, 2, 1, -1, 0, 2, -2, 1];
+                        let sx = cx + 40 + JITTER[r as usize - 3];
+                        rect(&mut img, sx, y - 1, sx + 3, y + rh + 1, 45);
+                        rect(&mut img, sx, y + 12, sx + 14, y + 15, 45);
                     }
                     if style.strokes && k == 0 && r % 5 == 2 {
                         // a long, thin pen stroke through the middle of the row
@@ -575,4 +628,68 @@ fn thin_first_number_beside_centred_moves_keeps_its_row() {
     let (img, truth) = grid_form(1, 1, 40, style, 23);
     let sheet = check(&img, &truth);
     assert_eq!(sheet.blocks[0].first_move, 1);
+}
+
+#[test]
+fn dashed_column_rulings_are_found() {
+    // the rulings between the number, white and black columns binarize as short dashes (faint
+    // print in a photo, synthetic three-block photos such as seed 45 sheet 14): found in the grey
+    // page's vertical ridges, so every block keeps its number column (a block would be lost)
+    let (img, truth) = grid_form(3, 1, 20, Style { dashed_columns: true, ..Style::default() }, 24);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 21, 41]);
+}
+
+#[test]
+fn double_border_of_unequal_lines_between_blocks() {
+    // the border between blocks printed close together is a double line of a 3 px and a 4 px
+    // line, 2 px apart, read as one thick line (synthetic seed 60 sheet 19): each of its two lines
+    // is straight within a pixel of the mean offset, so it is a border (two blocks would merge)
+    let (img, truth) = grid_form(3, 1, 20, Style { double_border: true, gap: 6, ..Style::default() }, 25);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 21, 41]);
+}
+
+#[test]
+fn lower_heading_with_a_no_blob_is_no_row() {
+    // a heading row lower than the move rows whose "No" runs together into one blob wider than a
+    // digit, beside titles that are not centred (club photo, synthetic seed 58 sheet 19): no digit
+    // in an inked number cell above printed numbers makes it a heading (labels one row off)
+    let (img, truth) = grid_form(2, 1, 25, Style { no_heading: true, ..Style::default() }, 26);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 26]);
+}
+
+#[test]
+fn continuation_page_with_broken_first_digits_starts_at_41() {
+    // a page of 40 rows numbered 41-80 whose "5", "6" and "7" broke in two at their middle (small
+    // print in a blurred photo, synthetic seed 42 sheet 24_p2): the halves, each below a digit's
+    // height, count in the number's width, so 25 rows do not read as one-digit numbers (1-40)
+    let (mut img, truth) = form(1, 40, 41, 10, 27);
+    for r in 0..40i64 {
+        let n = 41 + r;
+        if (50..75).contains(&n) {
+            let y = 120 + (r + 1) * 30 + 7;
+            rect(&mut img, 60 + 6, y + 6, 60 + 6 + 9, y + 9, 235);
+        }
+    }
+    let sheet = check(&img, &truth);
+    assert_eq!(sheet.blocks[0].first_move, 41);
+}
+
+#[test]
+fn handwriting_stems_lined_up_down_a_column_are_no_ruling() {
+    // large handwriting whose letters' stems line up down the white column over 20 rows, touching
+    // the row rulings (compact photo, synthetic seed 60 sheet 1): a ragged line that ends inside
+    // the table, with no straight vertical ridge, is no ruling (the column would split in two)
+    let (img, truth) = grid_form(2, 1, 30, Style { stems: true, ..Style::default() }, 28);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
+}
+
+#[test]
+fn number_rulings_faded_at_the_border_keep_the_number_column() {
+    // the row rulings of the number column fade out beside the thick left border (a scan whose
+    // faint rulings lose contrast beside bold digits, synthetic seed 55 sheet 34_p2): rulings
+    // spanning the narrow column but for 40 % of its width still make its rows (the number
+    // column would be lost and the page read as upside down)
+    let style = Style { faded_number_rulings: true, ..Style::default() };
+    let (img, truth) = grid_form(2, 1, 30, style, 29);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }

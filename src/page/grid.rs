@@ -192,8 +192,22 @@ fn number_width(b: &Bin, bx: [f64; 4]) -> Option<f64> {
             ch >= 0.3 * h && ch < 0.9 * h && c.4 >= 4 && ((c.2 - c.0) as f64) < 0.6 * w + 2.0
         })
         .collect();
-    let x0 = comps.iter().map(|c| c.0).min()?;
-    let x1 = comps.iter().map(|c| c.2).max()?;
+    let mut x0 = comps.iter().map(|c| c.0).min()?;
+    let mut x1 = comps.iter().map(|c| c.2).max()?;
+    // (a small digit of a blurred photo breaks into pieces below a glyph's height, e.g. the bar and
+    // the bowl of a "5": pieces within the glyphs' band and next to them count too)
+    let (y0, y1) = (comps.iter().map(|c| c.1).min()?, comps.iter().map(|c| c.3).max()?);
+    let gap = (0.3 * (y1 - y0 + 1) as f64).max(2.0) as usize;
+    let pieces: Vec<_> =
+        components_in(b, bx, false).into_iter().filter(|c| c.4 >= 2 && c.1 + 1 >= y0 && c.3 <= y1 + 1).collect();
+    loop {
+        let near = pieces.iter().filter(|c| c.0 <= x1 + gap && c.2 + gap >= x0 && (c.0 < x0 || c.2 > x1));
+        let (a, z) = near.fold((x0, x1), |(a, z), c| (a.min(c.0), z.max(c.2)));
+        if (a, z) == (x0, x1) {
+            break;
+        }
+        (x0, x1) = (a, z);
+    }
     Some((x1 - x0 + 1) as f64)
 }
 
@@ -276,19 +290,19 @@ pub fn ink_fraction(b: &Bin, bx: [f64; 4]) -> f64 {
 }
 
 /// How many rows' printed-number widths fit the numbering from `s`: widths proportional to the
-/// digit counts, with the width of one digit the median over the rows.
+/// digit counts, with the width of one digit the one that fits the most rows (not the median over
+/// the rows: a three-digit reading of the last row alone would shift the median and let blurred
+/// widths of 8-11 fit one numbering better than another).
 fn wscore(ws: &[Option<f64>], s: u32) -> i64 {
-    let mut r: Vec<f64> =
-        ws.iter().enumerate().filter_map(|(i, w)| w.map(|w| w / digits(s + i as u32) as f64)).collect();
-    if r.is_empty() {
-        return 0;
-    }
-    r.sort_by(f64::total_cmp);
-    let k = r[r.len() / 2];
-    ws.iter()
-        .enumerate()
-        .filter(|&(i, w)| w.is_some_and(|w| (w - k * digits(s + i as u32) as f64).abs() <= 0.3 * k))
-        .count() as i64
+    let r: Vec<(f64, f64)> =
+        ws.iter().enumerate().filter_map(|(i, w)| w.map(|w| (w, digits(s + i as u32) as f64))).collect();
+    r.iter()
+        .map(|&(w, d)| {
+            let k = w / d;
+            r.iter().filter(|&&(w, d)| (w - k * d).abs() <= 0.3 * k).count() as i64
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Share of a block's width that a faint ruling, binarized as dashes, still covers.
@@ -298,13 +312,19 @@ fn digits(n: u32) -> usize {
     n.to_string().len()
 }
 
-/// Finds the move table in a straightened binary page.
-/// Saves `bin` as a picture (ink black) to the path in the environment variable `var`, if set and
-/// no file is there yet (the first page analysed is kept).
+/// Saves `bin` as a picture (ink black) to the path in the environment variable `var`, if set (the
+/// first frame analysed there, later ones numbered beside it).
 fn save_debug_binary(var: &str, bin: &Bin) {
-    let Some(p) = std::env::var_os(var) else { return };
-    if std::path::Path::new(&p).exists() {
-        return;
+    let Some(p0) = std::env::var_os(var) else { return };
+    // later frames (a perspective warp, another turn) go to `NAME.2.png`, `NAME.3.png`, ...
+    let mut p = std::path::PathBuf::from(&p0);
+    let mut k = 1;
+    while p.exists() {
+        k += 1;
+        if k > 8 {
+            return;
+        }
+        p = std::path::PathBuf::from(&p0).with_extension(format!("{k}.png"));
     }
     let img = image::GrayImage::from_fn(bin.w as u32, bin.h as u32, |x, y| {
         image::Luma([if bin.get(x as usize, y as usize) { 0 } else { 255 }])
@@ -312,7 +332,9 @@ fn save_debug_binary(var: &str, bin: &Bin) {
     let _ = img.save(p);
 }
 
-pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
+/// Finds the move table in a straightened binary page: `b` the glyphs' binary, `lb` the rulings'
+/// binary, `vr` the vertical ridges of the grey page ([`super::lines::vertical_ridges`]).
+pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     let (w, h) = (b.w, b.h);
     let lh = (w / 25).max(16);
     save_debug_binary("SCORESHEET_DEBUG_LBIN", lb);
@@ -341,21 +363,24 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= 2.5 * lh as f64).collect();
     let lv = ((2.0 * pitch) as usize).max(12);
     let t = lb.transpose();
+    let double = |v: &Seg, off: f64, cover: f64| {
+        // (the double ruling between blocks printed close together, blurred in a photo into one
+        // line found between its two: each of the two is straight on its own; the two need not
+        // be equally thick, so each is looked for within a pixel of the mean offset)
+        off < 0.25 * pitch
+            && cover >= 0.75
+            && [-1.0, 1.0].iter().all(|&sg| {
+                [0.0, -1.0, 1.0].iter().any(|&e| {
+                    let (pw, o, c) = super::lines::profile(&t, &Seg { a: v.a + sg * (off + e), ..*v });
+                    o <= 1.0 && c >= 0.75 && pw < 2.0 * off
+                })
+            })
+    };
     // (a stack of printed digits touching the row rulings can read as a vertical ruling: its ink
     // wanders about the fitted line and leaves gaps between the digits)
     let printed = |v: &Seg| {
         let (_, off, cover) = super::lines::profile(&t, v);
-        if off <= 1.7 && cover >= 0.75 {
-            return true;
-        }
-        // (the double ruling between blocks printed close together, blurred in a photo into one
-        // line found between its two: each of the two is straight on its own)
-        off < 0.25 * pitch
-            && cover >= 0.75
-            && [-off, off].iter().all(|&d| {
-                let (pw, o, c) = super::lines::profile(&t, &Seg { a: v.a + d, ..*v });
-                o <= 1.0 && c >= 0.75 && pw < 2.0 * off
-            })
+        (off <= 1.7 && cover >= 0.75) || double(v, off, cover)
     };
     let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
     // (a double ruling blurred into one line is thicker than a ruling: looked for on its own, where
@@ -369,6 +394,29 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         })
         .collect();
     vsegs.extend(doubles);
+    // (a faint column ruling binarizes as dashes too short for a ruling; in the vertical ridges
+    // of the grey page, averaged down the column, it comes out whole or in long pieces, joined
+    // across gaps well under a row pitch: not across the gap between blocks stacked on the page;
+    // taken only where it is long (6 row pitches and 40 % of the longest column ruling), straight
+    // and nearly unbroken: handwriting lines up in ridges over a few rows, and the curved border of
+    // a bent page is no straight line)
+    let tr = vr.transpose();
+    let vmax = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
+    let ridge_printed = |v: &Seg| {
+        let (_, off, cover) = super::lines::profile(&tr, v);
+        off <= 1.0 && cover >= 0.93
+    };
+    let ridges: Vec<Seg> = join_broken(rulings(&tr, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
+        .into_iter()
+        .filter(|v| v.len() >= (6.0 * pitch).max(0.4 * vmax) && ridge_printed(v))
+        .collect();
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        for v in &ridges {
+            let (pw, pd, pc) = super::lines::profile(&tr, v);
+            eprintln!("  ridge x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
+        }
+    }
+    vsegs.extend(ridges);
     // merge duplicates
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
     let mut merged: Vec<Seg> = Vec::new();
@@ -398,7 +446,20 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             merged.push(s);
         }
     }
-    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| printed(v)).collect();
+    // (large handwriting whose letters line up at the left of a column reads as a ruling over many
+    // rows, ragged or with gaps, and ends inside the table: such a line is kept only where it runs
+    // nearly the table's height (a ruling of a bent page) or its vertical ridge is straight and
+    // nearly unbroken, or where it is a double ruling)
+    let keep = |v: &Seg| {
+        let (_, off, cover) = super::lines::profile(&t, v);
+        if ridge_printed(v) || (off <= 1.2 && cover >= 0.9) {
+            return true;
+        }
+        let (_, roff, rcover) = super::lines::profile(&tr, v);
+        let whole = v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85);
+        (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
+    };
+    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| keep(v)).collect();
     // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
     let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
     let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
@@ -478,7 +539,13 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         }
         for v in &vsegs {
             let (pw, pd, pc) = super::lines::profile(&t, v);
-            eprintln!("  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
+            let (rw, rd, rc) = super::lines::profile(&tr, v);
+            eprintln!(
+                "  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2} ridge {rw:.2} {rd:.2} {rc:.2}",
+                v.mid(),
+                v.t0,
+                v.t1
+            );
         }
         for c in &cols {
             eprintln!(
@@ -616,13 +683,16 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
                 && hs.len() >= g
                 && hs.iter().all(|&h| (h - hdig).abs() <= 0.15 * hdig + 1.0);
             let bad_number = up && g > gnext && gnext > 0 && !digit_like;
+            // (an inked number cell above printed numbers that holds no digit-like glyph: a blurred
+            // "No" merges into one mark wider than a digit; only rows of odd height get here)
+            let no_digit = up && g == 0 && gnext > 0 && hdig > 0.0 && hmax >= 0.5 * hdig;
             let centred = centred(r);
             if std::env::var_os("SCORESHEET_DEBUG").is_some() {
                 eprintln!(
-                    "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) text {text} {hs:?} centred {centred}"
+                    "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) no digit {no_digit} text {text} {hs:?} centred {centred}"
                 );
             }
-            filled || bad_number || ((g == 0 || text) && centred)
+            filled || bad_number || no_digit || ((g == 0 || text) && centred)
         };
         let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
         let (mut cut_top, mut cut_bot) = (false, false);
@@ -660,6 +730,9 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0)
         };
         if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
+            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+                eprintln!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
+            }
             cut_y = Some(rows[0].0.mid());
             rows.remove(0);
             glyphs.remove(0);
@@ -670,13 +743,18 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         let near_digit_in =
             |bin: &Bin, bx: [f64; 4]| glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.1 * hmed + 0.5);
         let near_digit = |bx: [f64; 4]| near_digit_in(b, bx);
+        let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
         if !cut_top
             && rows.len() > 3
             && hmed > 0.0
             && centred(&rows[0])
             && !near_digit(nc.cell(&rows[0].0, &rows[0].1))
+            && !near_digit_in(lb, inner(nc.cell(&rows[0].0, &rows[0].1)))
             && near_digit(nc.cell(&rows[1].0, &rows[1].1))
         {
+            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+                eprintln!("  heading with centred titles");
+            }
             cut_y = Some(rows[0].0.mid());
             rows.remove(0);
             glyphs.remove(0);
@@ -686,7 +764,6 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
             let yc = 0.5 * (bx[1] + bx[3]);
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
         };
-        let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
         // (printed digits of the numbers' height: a heading's "#" or "No" is smaller)
         // (the glyph count when the cell reads so; a thin digit under a dark heading can lose its
         // ink in the glyphs' binary, whose local threshold the heading lowers: then the rulings'
@@ -919,7 +996,7 @@ pub fn analyze(b: &Bin, lb: &Bin) -> Grid {
         let ws: Vec<Option<f64>> = bk.rows.iter().map(|(t, bo)| number_width(b, nc.cell(t, bo))).collect();
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
             let v: Vec<String> = ws.iter().map(|w| w.map_or("-".into(), |w| format!("{w:.0}"))).collect();
-            eprintln!("  widths {}", v.join(" "));
+            eprintln!("  widths {} glyphs {:?}", v.join(" "), bk.glyphs);
         }
         // (the widths of the printed numbers, where most rows have one, are steadier than glyph
         // counts: blurred digits touch or break, but a two-digit number stays twice as wide as a
@@ -1090,11 +1167,15 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
                 break;
             }
             let cw = xb - xa;
+            // (a row ruling spans the column but for a quarter of its width at either end; in a
+            // narrow number column, where bold digits beside a thick border lower the local
+            // threshold so that a faint ruling fades near the border, but for 40 %)
+            let end = if cw < 3.0 * pitch { 0.4 * cw } else { 0.25 * cw };
             let mut ys: Vec<Seg> = hsegs
                 .iter()
                 .filter(|s| {
                     let y = s.at(0.5 * (xa + xb));
-                    s.t0 <= xa + 0.25 * cw && s.t1 >= xb - 0.25 * cw && y >= ya - 1.2 * pitch && y <= yb + 1.2 * pitch
+                    s.t0 <= xa + end && s.t1 >= xb - end && y >= ya - 1.2 * pitch && y <= yb + 1.2 * pitch
                 })
                 .copied()
                 .collect();

@@ -332,10 +332,15 @@ fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) ->
     let (r, w, h) = rotation(bin0.w, bin0.h, quarter, skew);
     let straight = |hm: &Homography| {
         let inv = hm.inverse().unwrap_or(Homography::IDENTITY);
-        let lb = lines::binarize_with(&geom::warp_gray(small_l, &inv, w as u32, h as u32), radius, LINE_PCT, LINE_DIFF);
-        (bin0.warp(&inv, w, h), lb)
+        let gw = geom::warp_gray(small_l, &inv, w as u32, h as u32);
+        let lb = lines::binarize_with(&gw, radius, LINE_PCT, LINE_DIFF);
+        (bin0.warp(&inv, w, h), lb, lines::vertical_ridges(&gw))
     };
-    let (bin1, lbin1) = if quarter == 0 && skew == 0.0 { (bin0.clone(), lbin0.clone()) } else { straight(&r) };
+    let (bin1, lbin1, vr1) = if quarter == 0 && skew == 0.0 {
+        (bin0.clone(), lbin0.clone(), lines::vertical_ridges(small_l))
+    } else {
+        straight(&r)
+    };
     let lh = (w / 25).max(16);
     let hsum: f64 = lines::rulings(&lbin1, lh, 1, 0.2 * w as f64).iter().map(|s| s.len()).sum();
     // (rulings tilted by the perspective break into pieces: joined again)
@@ -349,10 +354,10 @@ fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) ->
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
         eprintln!("frame q {quarter} skew {skew:.1} hsum {hsum:.0} perspective {persp:?}");
     }
-    let plain = grid::analyze(&bin1, &lbin1);
+    let plain = grid::analyze(&bin1, &lbin1, &vr1);
     if let Some(p) = persp {
         let hh = p.after(&r);
-        let (bin, lbin) = straight(&hh);
+        let (bin, lbin, vr) = straight(&hh);
         // kept unless notably fewer move rows are read than without it (the rulings' vanishing
         // points can be thrown off by a page edge or a ruling of another part of the form)
         // and only when its rulings come out more nearly parallel
@@ -362,7 +367,7 @@ fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) ->
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
             eprintln!("perspective: slope spread {s1:.4} -> {s2:.4}");
         }
-        let warped = if s2 < 0.8 * s1 { grid::analyze(&bin, &lbin) } else { grid::Grid::None(String::new()) };
+        let warped = if s2 < 0.8 * s1 { grid::analyze(&bin, &lbin, &vr) } else { grid::Grid::None(String::new()) };
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
             eprintln!("perspective: rows read {} plain, {} warped", plain.rows(), warped.rows());
         }
