@@ -449,10 +449,12 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
     let plies = ink.plies.min(limit);
     let full = plies == ink.plies;
     for ply in 0..plies {
-        // Children are scored first and made (position played, node stored) only if kept.
-        let mut children: Vec<(f32, usize, Rc<Expansion>, usize)> = Vec::new();
+        // Children are scored first and made (position played, node stored) only if kept:
+        // (score, game in the beam, index in its expansion).
+        let mut children: Vec<(f32, u32, u32)> = Vec::new();
+        let mut expansions: Vec<Rc<Expansion>> = Vec::with_capacity(beam.len());
+        let (end, result) = ink.end_score(ply);
         for (h, hyp) in beam.iter().enumerate() {
-            let (end, result) = ink.end_score(ply);
             let ended = hyp.score + end;
             if best_end.is_none_or(|(s, _, _)| ended > s) {
                 best_end = Some((ended, hyp.node, result));
@@ -464,8 +466,9 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
                 eprintln!("trace expansion {:?}", &e[..e.len().min(12)]);
             }
             for (i, (_, score, _)) in exp.iter().enumerate() {
-                children.push((hyp.score + score, h, exp.clone(), i));
+                children.push((hyp.score + score, h as u32, i as u32));
             }
+            expansions.push(exp);
         }
         if full {
             // Every later term is a log-probability or a penalty (<= 0): a game already behind
@@ -480,25 +483,40 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
         }
         let top = children.iter().map(|c| c.0).fold(f32::NEG_INFINITY, f32::max);
         children.retain(|c| c.0 >= top - PRUNE_MARGIN);
-        children.sort_by(|a, b| b.0.total_cmp(&a.0));
         // The beam widens where the ink leaves many games close to the best (a blank or misread
         // cell), up to `beam_max`.
-        let close = children.iter().take_while(|c| c.0 >= top - params.beam_margin).count();
+        let close = children.iter().filter(|c| c.0 >= top - params.beam_margin).count();
         let width = close.clamp(params.beam.max(1), params.beam_max.max(params.beam).max(1));
+        // Best first, ties in the order the children were made (a total order: the same as a
+        // stable sort by score). Only the head that can fill the beam is sorted; the rest only
+        // if positions repeated in the head leave the beam short.
+        let order =
+            |a: &(f32, u32, u32), b: &(f32, u32, u32)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2));
+        let mut sorted = children.len().min(2 * width + 16);
+        if sorted < children.len() {
+            children.select_nth_unstable_by(sorted - 1, order);
+        }
+        children[..sorted].sort_unstable_by(order);
         // Games that reach the same position at the same half-move have the same future: only the
         // best of them is kept, so the beam holds distinct positions.
         let mut seen: HashSet<u64> = HashSet::default();
         let mut next = Vec::with_capacity(width);
-        for (score, h, expansion, index) in children {
-            if next.len() >= width {
-                break;
+        let mut at = 0;
+        while at < children.len() && next.len() < width {
+            if at == sorted {
+                children[sorted..].sort_unstable_by(order);
+                sorted = children.len();
             }
+            let (score, h, index) = children[at];
+            at += 1;
+            let (h, index) = (h as usize, index as usize);
+            let expansion = &expansions[h];
             let mut pos = beam[h].pos.clone();
             pos.play_unchecked(expansion[index].0);
             if !seen.insert(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0) {
                 continue;
             }
-            nodes.push(Node { parent: beam[h].node, expansion, index });
+            nodes.push(Node { parent: beam[h].node, expansion: expansion.clone(), index });
             next.push(Hyp { pos, score, node: nodes.len() - 1 });
         }
         beam = next;

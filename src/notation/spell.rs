@@ -465,13 +465,45 @@ pub struct SpellKey {
     piece_takes_piece_unique: bool,
 }
 
+/// Whether `mv` (legal in `pos`) checks the other king: the board after the move alone, without
+/// playing it in a whole position (what [`Position::is_check`] after the move would say).
+fn gives_check(pos: &Chess, mv: &Move) -> bool {
+    let us = pos.turn();
+    let Some(king) = pos.board().king_of(!us) else { return false };
+    let mut board = pos.board().clone();
+    match *mv {
+        Move::Normal { role, from, to, promotion, .. } => {
+            board.discard_piece_at(from);
+            board.set_piece_at(to, shakmaty::Piece { color: us, role: promotion.unwrap_or(role) });
+        }
+        Move::EnPassant { from, to } => {
+            board.discard_piece_at(from);
+            board.discard_piece_at(Square::from_coords(to.file(), from.rank()));
+            board.set_piece_at(to, shakmaty::Piece { color: us, role: Role::Pawn });
+        }
+        Move::Castle { king: k, rook } => {
+            let side = if rook < k { CastlingSide::QueenSide } else { CastlingSide::KingSide };
+            board.discard_piece_at(k);
+            board.discard_piece_at(rook);
+            board.set_piece_at(side.king_to(us), shakmaty::Piece { color: us, role: Role::King });
+            board.set_piece_at(side.rook_to(us), shakmaty::Piece { color: us, role: Role::Rook });
+        }
+        Move::Put { .. } => {
+            let mut after = pos.clone();
+            after.play_unchecked(*mv);
+            return after.is_check();
+        }
+    }
+    board.attacks_to(king, us, board.occupied()).any()
+}
+
 /// The [`SpellKey`] of `mv` in `pos` (`legal`: the legal moves of `pos`).
 pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, habits: &Habits) -> SpellKey {
-    let (check, mate) = {
+    let check = gives_check(pos, mv);
+    let mate = check && {
         let mut after = pos.clone();
         after.play_unchecked(*mv);
-        let check = after.is_check();
-        (check, check && after.is_checkmate())
+        after.is_checkmate()
     };
     let (needs_file, needs_rank) = disambiguation(pos, legal, mv);
     let informal = habits.informal;
@@ -612,4 +644,56 @@ pub fn spell_key_with_habits(key: &SpellKey, lang: &Lang, habits: &Habits, out: 
 /// Standard English SAN with check and mate marks, as PGN writes it.
 pub fn english_san(pos: &Chess, mv: &Move) -> String {
     shakmaty::san::SanPlus::from_move(pos.clone(), *mv).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, EnPassantMode};
+
+    /// The board-only check test agrees with playing the move, over random games and positions
+    /// rich in castling, en passant, promotions and discovered checks.
+    #[test]
+    fn gives_check_matches_playing_the_move() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/8/8/2KpP2r/8/8/8/8 w - d6 0 1",
+            "2k5/1P6/8/8/8/8/6p1/4K2R b K - 0 1",
+        ];
+        let mut checks = 0;
+        for fen in fens {
+            let start: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for _ in 0..40 {
+                let mut pos = start.clone();
+                for _ in 0..60 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for m in &legal {
+                        let mut after = pos.clone();
+                        after.play_unchecked(*m);
+                        assert_eq!(
+                            gives_check(&pos, m),
+                            after.is_check(),
+                            "{} {m:?}",
+                            Fen::from_position(&pos, EnPassantMode::Legal)
+                        );
+                        checks += usize::from(after.is_check());
+                    }
+                    let m = legal[rng.gen_range(0..legal.len())];
+                    pos.play_unchecked(m);
+                }
+            }
+        }
+        assert!(checks > 100, "{checks} checks seen");
+    }
 }
