@@ -10,8 +10,8 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 use super::truth::edit_distance;
 use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence};
 use crate::notation::{
-    CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, SpellKey, Spelling, Variant, english_san,
-    languages, spell_key, spell_key_with_habits,
+    CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, SpellKey, SpellKeys, Spelling, Variant,
+    english_san, languages, spell_key_with_habits,
 };
 
 /// Results a player may write in the cell after the last move.
@@ -371,10 +371,11 @@ impl<'a> Ink<'a> {
         let legal = pos.legal_moves();
         // A move fixed by the user: only it is played here, whatever the ink says.
         let pinned = params.pins.get(&ply);
+        let mut keys = SpellKeys::new(pos, &legal, &params.habits);
         let keyed: Vec<(Move, SpellKey)> = legal
             .iter()
             .filter(|m| pinned.is_none_or(|san| pinned_san_matches(pos, m, san)))
-            .map(|m| (*m, spell_key(pos, &legal, m, &params.habits)))
+            .map(|m| (*m, keys.key(m)))
             .collect();
         let known: Vec<Option<KeyScores>> =
             keyed.iter().map(|(_, k)| self.key_scores.get(&(*k, ply)).cloned()).collect();

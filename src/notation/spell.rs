@@ -468,33 +468,33 @@ pub struct SpellKey {
 /// Whether `mv` (legal in `pos`) checks the other king: the board after the move alone, without
 /// playing it in a whole position (what [`Position::is_check`] after the move would say).
 fn gives_check(pos: &Chess, mv: &Move) -> bool {
+    use shakmaty::{Bitboard, Piece, attacks};
+    let board = pos.board();
     let us = pos.turn();
-    let Some(king) = pos.board().king_of(!us) else { return false };
-    let mut board = pos.board().clone();
-    match *mv {
-        Move::Normal { role, from, to, promotion, .. } => {
-            board.discard_piece_at(from);
-            board.set_piece_at(to, shakmaty::Piece { color: us, role: promotion.unwrap_or(role) });
-        }
+    let Some(king) = board.king_of(!us) else { return false };
+    let (from, to, role, gone) = match *mv {
+        Move::Normal { role, from, to, promotion, .. } => (from, to, promotion.unwrap_or(role), Bitboard::EMPTY),
         Move::EnPassant { from, to } => {
-            board.discard_piece_at(from);
-            board.discard_piece_at(Square::from_coords(to.file(), from.rank()));
-            board.set_piece_at(to, shakmaty::Piece { color: us, role: Role::Pawn });
+            (from, to, Role::Pawn, Bitboard::from_square(Square::from_coords(to.file(), from.rank())))
         }
-        Move::Castle { king: k, rook } => {
-            let side = if rook < k { CastlingSide::QueenSide } else { CastlingSide::KingSide };
-            board.discard_piece_at(k);
-            board.discard_piece_at(rook);
-            board.set_piece_at(side.king_to(us), shakmaty::Piece { color: us, role: Role::King });
-            board.set_piece_at(side.rook_to(us), shakmaty::Piece { color: us, role: Role::Rook });
-        }
-        Move::Put { .. } => {
+        _ => {
+            // Castling (and drops, not in standard chess): the whole move played.
             let mut after = pos.clone();
             after.play_unchecked(*mv);
             return after.is_check();
         }
+    };
+    // The board after the move: `from` (and a pawn taken en passant) emptied, `to` taken.
+    let occupied = (board.occupied() & !Bitboard::from_square(from) & !gone) | Bitboard::from_square(to);
+    // The piece moved (or promoted) attacks the king...
+    if attacks::attacks(to, Piece { color: us, role }, occupied).contains(king) {
+        return true;
     }
-    board.attacks_to(king, us, board.occupied()).any()
+    // ... or a line to it opens for one of our other sliders.
+    let ours = board.by_color(us) & !Bitboard::from_square(from);
+    let rooks = ours & board.rooks_and_queens();
+    let bishops = ours & board.bishops_and_queens();
+    (attacks::rook_attacks(king, occupied) & rooks).any() || (attacks::bishop_attacks(king, occupied) & bishops).any()
 }
 
 /// The [`SpellKey`] of `mv` in `pos` (`legal`: the legal moves of `pos`).
@@ -513,6 +513,79 @@ pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, habits: &Habits) -> S
         && !matches!(mv, Move::EnPassant { .. })
         && piece_takes_piece_unique(legal, mv);
     SpellKey { mv: *mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique }
+}
+
+/// The [`SpellKey`]s of a position's moves: what the moves share (which pawn captures and
+/// "PxP" captures name a move alone) is worked out once per position; each key is what
+/// [`spell_key`] gives.
+pub struct SpellKeys<'a> {
+    pos: &'a Chess,
+    legal: &'a MoveList,
+    informal: bool,
+    /// Legal moves per (role, captured role or none) that "PxP" could name (no promotion but
+    /// to a queen).
+    piece_takes_piece: [[u8; 8]; 8],
+    /// Legal pawn captures per (from file, to file, promotion or none).
+    pawn_captures: [[[u8; 8]; 8]; 8],
+}
+
+impl<'a> SpellKeys<'a> {
+    /// `legal`: the legal moves of `pos`.
+    pub fn new(pos: &'a Chess, legal: &'a MoveList, habits: &Habits) -> SpellKeys<'a> {
+        let mut keys = SpellKeys {
+            pos,
+            legal,
+            informal: habits.informal,
+            piece_takes_piece: [[0; 8]; 8],
+            pawn_captures: [[[0; 8]; 8]; 8],
+        };
+        if keys.informal {
+            for m in legal {
+                if let Some(ptp) = keys.ptp_slot(m) {
+                    *ptp = ptp.saturating_add(1);
+                }
+                if let Some(pc) = keys.pawn_capture_slot(m) {
+                    *pc = pc.saturating_add(1);
+                }
+            }
+        }
+        keys
+    }
+
+    fn ptp_slot(&mut self, m: &Move) -> Option<&mut u8> {
+        matches!(promotion_of(m), None | Some(Role::Queen))
+            .then(|| &mut self.piece_takes_piece[m.role() as usize][m.capture().map_or(0, |r| r as usize)])
+    }
+
+    fn pawn_capture_slot(&mut self, m: &Move) -> Option<&mut u8> {
+        let from = m.from()?;
+        (m.role() == Role::Pawn && m.is_capture()).then(|| {
+            &mut self.pawn_captures[from.file() as usize][m.to().file() as usize]
+                [promotion_of(m).map_or(0, |r| r as usize)]
+        })
+    }
+
+    /// The key of `mv` (one of the legal moves).
+    pub fn key(&mut self, mv: &Move) -> SpellKey {
+        let (pos, legal) = (self.pos, self.legal);
+        let check = gives_check(pos, mv);
+        let mate = check && {
+            let mut after = pos.clone();
+            after.play_unchecked(*mv);
+            after.is_checkmate()
+        };
+        let (needs_file, needs_rank) = disambiguation(pos, legal, mv);
+        let informal = self.informal;
+        let files_unique = informal
+            && mv.role() == Role::Pawn
+            && mv.is_capture()
+            && self.pawn_capture_slot(mv).is_some_and(|n| *n == 1);
+        let piece_takes_piece_unique = informal
+            && mv.capture().is_some()
+            && !matches!(mv, Move::EnPassant { .. })
+            && self.ptp_slot(mv).is_some_and(|n| *n == 1);
+        SpellKey { mv: *mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique }
+    }
 }
 
 /// [`spell_with_habits`] from a move's [`SpellKey`].
@@ -695,5 +768,46 @@ mod tests {
             }
         }
         assert!(checks > 100, "{checks} checks seen");
+    }
+
+    /// The keys made per position are the keys made per move.
+    #[test]
+    fn spell_keys_match_spell_key() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "1k6/1P1P4/2P5/3p4/2P1P3/8/5PPP/6K1 w - - 0 1",
+            "4k3/8/8/2KpP2r/8/8/8/8 w - d6 0 1",
+        ];
+        let informal = Habits::all();
+        let mut formal = Habits::all();
+        formal.informal = false;
+        let (mut files, mut ptp) = (0, 0);
+        for fen in fens {
+            let start: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for _ in 0..30 {
+                let mut pos = start.clone();
+                for _ in 0..60 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for habits in [&informal, &formal] {
+                        let mut keys = SpellKeys::new(&pos, &legal, habits);
+                        for m in &legal {
+                            let want = spell_key(&pos, &legal, m, habits);
+                            assert_eq!(keys.key(m), want);
+                            files += usize::from(want.files_unique);
+                            ptp += usize::from(want.piece_takes_piece_unique);
+                        }
+                    }
+                    let m = legal[rng.gen_range(0..legal.len())];
+                    pos.play_unchecked(m);
+                }
+            }
+        }
+        assert!(files > 100 && ptp > 100, "{files} {ptp}");
     }
 }
