@@ -527,6 +527,12 @@ pub struct SpellKeys<'a> {
     piece_takes_piece: [[u8; 8]; 8],
     /// Legal pawn captures per (from file, to file, promotion or none).
     pawn_captures: [[[u8; 8]; 8]; 8],
+    /// Per role, the squares from which a piece of the side to move checks the other king.
+    check_squares: [shakmaty::Bitboard; 8],
+    /// The side to move's pieces that alone stand between one of its sliders and the other king.
+    blockers: shakmaty::Bitboard,
+    /// The other king.
+    king: Option<Square>,
 }
 
 impl<'a> SpellKeys<'a> {
@@ -538,7 +544,30 @@ impl<'a> SpellKeys<'a> {
             informal: habits.informal,
             piece_takes_piece: [[0; 8]; 8],
             pawn_captures: [[[0; 8]; 8]; 8],
+            check_squares: [shakmaty::Bitboard::EMPTY; 8],
+            blockers: shakmaty::Bitboard::EMPTY,
+            king: pos.board().king_of(!pos.turn()),
         };
+        if let Some(king) = keys.king {
+            use shakmaty::attacks;
+            let board = pos.board();
+            let (us, occupied) = (pos.turn(), board.occupied());
+            let (bishop, rook) = (attacks::bishop_attacks(king, occupied), attacks::rook_attacks(king, occupied));
+            keys.check_squares[Role::Pawn as usize] = attacks::pawn_attacks(!us, king);
+            keys.check_squares[Role::Knight as usize] = attacks::knight_attacks(king);
+            keys.check_squares[Role::Bishop as usize] = bishop;
+            keys.check_squares[Role::Rook as usize] = rook;
+            keys.check_squares[Role::Queen as usize] = bishop | rook;
+            let snipers = ((attacks::rook_attacks(king, shakmaty::Bitboard::EMPTY) & board.rooks_and_queens())
+                | (attacks::bishop_attacks(king, shakmaty::Bitboard::EMPTY) & board.bishops_and_queens()))
+                & board.by_color(us);
+            for sniper in snipers {
+                let between = attacks::between(king, sniper) & occupied;
+                if !between.more_than_one() && (between & board.by_color(us)).any() {
+                    keys.blockers |= between;
+                }
+            }
+        }
         if keys.informal {
             for m in legal {
                 if let Some(ptp) = keys.ptp_slot(m) {
@@ -565,10 +594,22 @@ impl<'a> SpellKeys<'a> {
         })
     }
 
+    /// Whether `mv` checks the other king ([`gives_check`]): a plain move (no promotion) from
+    /// the squares worked out once per position; the rest from the board.
+    fn gives_check(&self, mv: &Move) -> bool {
+        match (*mv, self.king) {
+            (Move::Normal { role, from, to, promotion: None, .. }, Some(king)) => {
+                self.check_squares[role as usize].contains(to)
+                    || (self.blockers.contains(from) && !shakmaty::attacks::aligned(from, to, king))
+            }
+            _ => gives_check(self.pos, mv),
+        }
+    }
+
     /// The key of `mv` (one of the legal moves).
     pub fn key(&mut self, mv: &Move) -> SpellKey {
         let (pos, legal) = (self.pos, self.legal);
-        let check = gives_check(pos, mv);
+        let check = self.gives_check(mv);
         let mate = check && {
             let mut after = pos.clone();
             after.play_unchecked(*mv);
@@ -784,7 +825,7 @@ mod tests {
         let informal = Habits::all();
         let mut formal = Habits::all();
         formal.informal = false;
-        let (mut files, mut ptp) = (0, 0);
+        let (mut files, mut ptp, mut checks) = (0, 0, 0);
         for fen in fens {
             let start: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
             for _ in 0..30 {
@@ -801,6 +842,7 @@ mod tests {
                             assert_eq!(keys.key(m), want);
                             files += usize::from(want.files_unique);
                             ptp += usize::from(want.piece_takes_piece_unique);
+                            checks += usize::from(want.check);
                         }
                     }
                     let m = legal[rng.gen_range(0..legal.len())];
@@ -808,6 +850,6 @@ mod tests {
                 }
             }
         }
-        assert!(files > 100 && ptp > 100, "{files} {ptp}");
+        assert!(files > 100 && ptp > 100 && checks > 100, "{files} {ptp} {checks}");
     }
 }
