@@ -62,10 +62,22 @@ pub(crate) fn variant_prior(v: &Variant) -> f32 {
     p
 }
 
+/// One spelling of a move key: its text (an id in [`Ink`]'s text table), length in characters,
+/// habits and their log-prior.
+#[derive(Clone, Copy)]
+struct Spelled {
+    text: u32,
+    chars: u32,
+    variant: Variant,
+    prior: f32,
+}
+
 /// One cell with its scores remembered.
 pub(crate) struct CachedCell<'a> {
     scorer: Box<dyn super::CellScorer + 'a>,
-    scores: HashMap<String, f32>,
+    /// By text id: the text's score and its distance from the best reading (edit distance over
+    /// length; NaN until asked for).
+    scores: HashMap<u32, (f32, f32)>,
     best: (String, f32),
     blank: f32,
     /// The best result text and its log-probability.
@@ -87,30 +99,39 @@ impl CachedCell<'_> {
         params.skip_penalty + self.blank
     }
 
-    fn fill<'t>(&mut self, texts: impl IntoIterator<Item = &'t str>) {
-        let mut missing: Vec<&str> = texts.into_iter().filter(|t| !self.scores.contains_key(*t)).collect();
+    /// Scores the texts of `ids` not scored yet, in one call (`texts`: the text table).
+    fn fill(&mut self, ids: impl IntoIterator<Item = u32>, texts: &[String]) {
+        let mut missing: Vec<u32> = Vec::new();
+        for id in ids {
+            if let std::collections::hash_map::Entry::Vacant(e) = self.scores.entry(id) {
+                e.insert((f32::NAN, f32::NAN));
+                missing.push(id);
+            }
+        }
         if missing.is_empty() {
             return;
         }
-        missing.sort_unstable();
-        missing.dedup();
-        let lps = self.scorer.logp_above(&missing, self.floor);
-        for (t, lp) in missing.into_iter().zip(lps) {
-            self.scores.insert(t.to_string(), lp);
+        let strs: Vec<&str> = missing.iter().map(|&id| texts[id as usize].as_str()).collect();
+        let lps = self.scorer.logp_above(&strs, self.floor);
+        for (id, lp) in missing.into_iter().zip(lps) {
+            self.scores.insert(id, (lp, f32::NAN));
         }
     }
 
-    /// The scores of `spelled`'s texts, in order (scored now where not yet).
-    fn scores_of(&mut self, spelled: &[Spelling]) -> Vec<f32> {
-        let mut out: Vec<f32> =
-            spelled.iter().map(|sp| self.scores.get(sp.text.as_str()).copied().unwrap_or(f32::NAN)).collect();
-        if out.iter().any(|v| v.is_nan()) {
-            self.fill(spelled.iter().map(|sp| sp.text.as_str()));
-            for (v, sp) in out.iter_mut().zip(spelled) {
-                *v = self.scores[sp.text.as_str()];
-            }
+    /// The score of text `id` and, if `distance`, its distance from the best reading (scored
+    /// now if not yet).
+    fn score_of(&mut self, id: u32, chars: u32, distance: bool, texts: &[String]) -> (f32, f32) {
+        if !self.scores.contains_key(&id) {
+            self.fill([id], texts);
         }
-        out
+        let best = &self.best.0;
+        let entry = self.scores.get_mut(&id).expect("scored");
+        if distance && entry.1.is_nan() && !best.is_empty() {
+            let text = &texts[id as usize];
+            let len = (chars as usize).max(best.chars().count()).max(1);
+            entry.1 = edit_distance(text, best) as f32 / len as f32;
+        }
+        *entry
     }
 }
 
@@ -125,7 +146,10 @@ pub(crate) struct Ink<'a> {
     /// `cache_context`.
     expanded: HashMap<(usize, u64), Rc<Expansion>>,
     /// The spellings of each move key in the context's letters and habits.
-    spellings: HashMap<SpellKey, Rc<[Spelling]>>,
+    spellings: HashMap<SpellKey, Rc<[Spelled]>>,
+    /// Every text spelled (kept across contexts), by id, and the id of each.
+    texts: Vec<String>,
+    text_ids: HashMap<String, u32>,
     /// Per (move key, half-move): per copy, the best spelling's score with its prior and its
     /// index (`None`: the copy has no cell there).
     key_scores: HashMap<(SpellKey, usize), KeyScores>,
@@ -152,6 +176,9 @@ enum Explained {
 impl<'a> Ink<'a> {
     pub(crate) fn new(copies: Vec<Copy<'a>>, params: &Params) -> Ink<'a> {
         let plies = copies.iter().map(|c| c.cells.len()).max().unwrap_or(0);
+        let mut texts: Vec<String> = vec![String::new()];
+        texts.extend(RESULTS.iter().map(|r| r.to_string()));
+        let text_ids: HashMap<String, u32> = texts.iter().enumerate().map(|(i, t)| (t.clone(), i as u32)).collect();
         let mut out = Vec::new();
         let mut suffixes = Vec::new();
         for copy in copies {
@@ -167,8 +194,8 @@ impl<'a> Ink<'a> {
                         .enumerate()
                         .fold((0, f32::NEG_INFINITY), |acc, (i, &lp)| if lp > acc.1 { (i, lp) } else { acc });
                     let mut scores = HashMap::default();
-                    for (t, lp) in texts.iter().zip(&lps) {
-                        scores.insert(t.to_string(), *lp);
+                    for (id, lp) in lps.iter().enumerate() {
+                        scores.insert(id as u32, (*lp, f32::NAN));
                     }
                     let mut cell =
                         CachedCell { scorer, scores, best, blank: lps[0], result: (ri, rlp), floor: f32::NEG_INFINITY };
@@ -197,6 +224,8 @@ impl<'a> Ink<'a> {
             plies,
             expanded: HashMap::default(),
             spellings: HashMap::default(),
+            texts,
+            text_ids,
             key_scores: HashMap::default(),
             cache_context: String::new(),
         }
@@ -264,27 +293,42 @@ impl<'a> Ink<'a> {
     }
 
     /// The spellings of the move `key` in the context's letters and habits (cached).
-    fn spellings(&mut self, key: &SpellKey, lang: &Lang, params: &Params) -> Rc<[Spelling]> {
-        self.spellings
-            .entry(*key)
-            .or_insert_with(|| {
-                let mut out = Vec::with_capacity(8);
-                spell_key_with_habits(key, lang, &params.habits, &mut out);
-                out.into()
+    fn spellings(&mut self, key: &SpellKey, lang: &Lang, params: &Params) -> Rc<[Spelled]> {
+        if let Some(s) = self.spellings.get(key) {
+            return s.clone();
+        }
+        let mut out: Vec<Spelling> = Vec::with_capacity(8);
+        spell_key_with_habits(key, lang, &params.habits, &mut out);
+        let spelled: Rc<[Spelled]> = out
+            .into_iter()
+            .map(|sp| {
+                let chars = sp.text.chars().count() as u32;
+                let text = match self.text_ids.get(sp.text.as_str()) {
+                    Some(&id) => id,
+                    None => {
+                        let id = self.texts.len() as u32;
+                        self.text_ids.insert(sp.text.clone(), id);
+                        self.texts.push(sp.text);
+                        id
+                    }
+                };
+                Spelled { text, chars, prior: variant_prior(&sp.variant), variant: sp.variant }
             })
-            .clone()
+            .collect();
+        self.spellings.insert(*key, spelled.clone());
+        spelled
     }
 
     /// Scores the spellings of every move key in `keys` (not yet scored at half-move `ply`) in
     /// one call per cell, their common prefixes shared.
     fn prefill(&mut self, keys: &[SpellKey], ply: usize, lang: &Lang, params: &Params) {
-        let spelled: Vec<Rc<[Spelling]>> = keys.iter().map(|key| self.spellings(key, lang, params)).collect();
+        let spelled: Vec<Rc<[Spelled]>> = keys.iter().map(|key| self.spellings(key, lang, params)).collect();
         if spelled.is_empty() {
             return;
         }
         for cells in self.copies.iter_mut() {
             if let Some(Some(cell)) = cells.get_mut(ply) {
-                cell.fill(spelled.iter().flat_map(|s| s.iter().map(|sp| sp.text.as_str())));
+                cell.fill(spelled.iter().flat_map(|s| s.iter().map(|sp| sp.text)), &self.texts);
             }
         }
     }
@@ -295,24 +339,23 @@ impl<'a> Ink<'a> {
             return s.clone();
         }
         let spelled = self.spellings(key, lang, params);
+        let texts = &self.texts;
         let scores: KeyScores = self
             .copies
             .iter_mut()
             .map(|cells| match cells.get_mut(ply) {
                 Some(Some(cell)) => {
-                    let raw = cell.scores_of(&spelled);
                     let mut best = (f32::NEG_INFINITY, 0u32);
                     let mut far = 1.0f32;
-                    let read = cell.best.0.as_str();
-                    let read_len = read.chars().count();
-                    for (i, (sp, lp)) in spelled.iter().zip(raw).enumerate() {
-                        let sc = lp + variant_prior(&sp.variant);
+                    let closeness = params.mismatch_closeness > 0.0 && !cell.best.0.is_empty();
+                    for (i, sp) in spelled.iter().enumerate() {
+                        let (lp, distance) = cell.score_of(sp.text, sp.chars, closeness, texts);
+                        let sc = lp + sp.prior;
                         if sc > best.0 {
                             best = (sc, i as u32);
                         }
-                        if params.mismatch_closeness > 0.0 && !read.is_empty() {
-                            let len = sp.text.chars().count().max(read_len).max(1);
-                            far = far.min(edit_distance(&sp.text, read) as f32 / len as f32);
+                        if closeness {
+                            far = far.min(distance);
                         }
                     }
                     Some((best.0, best.1, far))
@@ -356,7 +399,7 @@ impl<'a> Ink<'a> {
             .map(|(e, cells)| match e {
                 Explained::Written(_, i) => {
                     let s = &spelled[i as usize];
-                    CellReading::Written { text: s.text.clone(), variant: s.variant }
+                    CellReading::Written { text: self.texts[s.text as usize].clone(), variant: s.variant }
                 }
                 Explained::Mismatch(_) => {
                     CellReading::Mismatch(cells[ply].as_ref().map_or(String::new(), |c| c.best.0.clone()))
