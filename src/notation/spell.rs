@@ -190,7 +190,7 @@ fn disambiguation(pos: &Chess, legal: &MoveList, mv: &Move) -> (bool, bool) {
     let board = pos.board();
     let piece = shakmaty::Piece { color: pos.turn(), role };
     let others = board.by_role(role) & board.by_color(pos.turn()) & !shakmaty::Bitboard::from_square(from);
-    if (shakmaty::attacks::attacks(to, piece, board.occupied()) & others).is_empty() {
+    if others.is_empty() || (shakmaty::attacks::attacks(to, piece, board.occupied()) & others).is_empty() {
         return (false, false);
     }
     let (mut any, mut same_file, mut same_rank) = (false, false, false);
