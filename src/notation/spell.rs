@@ -452,7 +452,7 @@ pub fn spell_with_habits(
 
 /// Everything about a move in its position that its spellings depend on (given the letter set
 /// and habits): moves with equal keys are spelled alike, so a decoder can spell a key once.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct SpellKey {
     pub mv: Move,
     check: bool,
@@ -463,6 +463,44 @@ pub struct SpellKey {
     files_unique: bool,
     /// "PxP" names the move alone (only looked at with informal habits).
     piece_takes_piece_unique: bool,
+}
+
+impl SpellKey {
+    /// Every field in one number (one to one): what keys are compared and hashed by, cheaper than
+    /// the move's enum field by field (decoders look keys up for every legal move).
+    fn packed(&self) -> u64 {
+        let sq = |s: Square| u64::from(u32::from(s));
+        let role = |r: Role| r as u64;
+        let mv = match self.mv {
+            Move::Normal { role: r, from, capture, to, promotion } => {
+                role(r) << 2
+                    | sq(from) << 5
+                    | capture.map_or(0, role) << 11
+                    | sq(to) << 14
+                    | promotion.map_or(0, role) << 20
+            }
+            Move::EnPassant { from, to } => 1 | sq(from) << 5 | sq(to) << 14,
+            Move::Castle { king, rook } => 2 | sq(king) << 5 | sq(rook) << 14,
+            Move::Put { role: r, to } => 3 | role(r) << 2 | sq(to) << 14,
+        };
+        let flags =
+            [self.check, self.mate, self.needs_file, self.needs_rank, self.files_unique, self.piece_takes_piece_unique];
+        flags.iter().enumerate().fold(mv, |acc, (i, &f)| acc | u64::from(f) << (23 + i))
+    }
+}
+
+impl PartialEq for SpellKey {
+    fn eq(&self, other: &SpellKey) -> bool {
+        self.packed() == other.packed()
+    }
+}
+
+impl Eq for SpellKey {}
+
+impl std::hash::Hash for SpellKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.packed());
+    }
 }
 
 /// Whether `mv` (legal in `pos`) checks the other king: the board after the move alone, without
@@ -809,6 +847,72 @@ mod tests {
             }
         }
         assert!(checks > 100, "{checks} checks seen");
+    }
+
+    /// Keys are equal exactly when every field is (the packed form is one to one).
+    #[test]
+    fn spell_keys_compare_field_by_field() {
+        let pos = Chess::default();
+        let legal = pos.legal_moves();
+        let mut keys: Vec<SpellKey> = Vec::new();
+        for m in &legal {
+            let k = spell_key(&pos, &legal, m, &Habits::all());
+            for bits in 0..64u32 {
+                let b = |i: u32| bits & (1 << i) != 0;
+                keys.push(SpellKey {
+                    check: b(0),
+                    mate: b(1),
+                    needs_file: b(2),
+                    needs_rank: b(3),
+                    files_unique: b(4),
+                    piece_takes_piece_unique: b(5),
+                    ..k
+                });
+            }
+        }
+        let fields = |k: &SpellKey| {
+            (k.mv, k.check, k.mate, k.needs_file, k.needs_rank, k.files_unique, k.piece_takes_piece_unique)
+        };
+        for a in &keys {
+            for b in &keys {
+                assert_eq!(a == b, fields(a) == fields(b));
+            }
+        }
+        let moves = [
+            Move::Normal {
+                role: Role::Pawn,
+                from: Square::E7,
+                capture: Some(Role::Rook),
+                to: Square::D8,
+                promotion: Some(Role::Queen),
+            },
+            Move::Normal {
+                role: Role::Pawn,
+                from: Square::E7,
+                capture: Some(Role::Rook),
+                to: Square::D8,
+                promotion: Some(Role::Knight),
+            },
+            Move::Normal {
+                role: Role::Pawn,
+                from: Square::E7,
+                capture: None,
+                to: Square::E8,
+                promotion: Some(Role::Queen),
+            },
+            Move::EnPassant { from: Square::E5, to: Square::D6 },
+            Move::Normal { role: Role::Pawn, from: Square::E5, capture: None, to: Square::D6, promotion: None },
+            Move::Castle { king: Square::E1, rook: Square::H1 },
+            Move::Castle { king: Square::E1, rook: Square::A1 },
+            Move::Normal { role: Role::King, from: Square::E1, capture: None, to: Square::H1, promotion: None },
+            Move::Put { role: Role::Knight, to: Square::F3 },
+        ];
+        let base = keys[0];
+        for a in moves {
+            for b in moves {
+                assert_eq!(SpellKey { mv: a, ..base } == SpellKey { mv: b, ..base }, a == b);
+            }
+        }
     }
 
     /// The keys made per position are the keys made per move.
