@@ -495,7 +495,7 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
     for ply in 0..plies {
         // Children are scored first and made (position played, node stored) only if kept:
         // (score, game in the beam, index in its expansion).
-        let mut children: Vec<(f32, u32, u32)> = Vec::new();
+        let mut children: Vec<(f32, u32, u32)> = Vec::with_capacity(beam.len() * 40);
         let mut expansions: Vec<Rc<Expansion>> = Vec::with_capacity(beam.len());
         let (end, result) = ink.end_score(ply);
         for (h, hyp) in beam.iter().enumerate() {

@@ -607,7 +607,8 @@ impl<'a> SpellKeys<'a> {
             }
         }
         if keys.informal {
-            for m in legal {
+            // Only captures are asked about.
+            for m in legal.iter().filter(|m| m.is_capture()) {
                 if let Some(ptp) = keys.ptp_slot(m) {
                     *ptp = ptp.saturating_add(1);
                 }
