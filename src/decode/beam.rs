@@ -185,20 +185,21 @@ impl<'a> Ink<'a> {
             let mut cells = Vec::new();
             for cell in copy.cells {
                 cells.push(cell.map(|mut scorer| {
-                    let mut texts = vec![""];
-                    texts.extend(RESULTS);
-                    let lps = scorer.logp(&texts);
+                    let blank = scorer.logp(&[""])[0];
                     let best = scorer.best();
-                    let (ri, rlp) = lps[1..]
+                    // A result is only ever read where it beats what the cell scores as a cell
+                    // after the game (see `Ink::end_score` and the suffixes below): under that
+                    // (less a margin for the sums' rounding), an exact score is not needed.
+                    let after_end = blank.max(params.mismatch_penalty + best.1);
+                    let lps = scorer.logp_above(&RESULTS, after_end - 1.0);
+                    let (ri, rlp) = lps
                         .iter()
                         .enumerate()
                         .fold((0, f32::NEG_INFINITY), |acc, (i, &lp)| if lp > acc.1 { (i, lp) } else { acc });
                     let mut scores = HashMap::default();
-                    for (id, lp) in lps.iter().enumerate() {
-                        scores.insert(id as u32, (*lp, f32::NAN));
-                    }
+                    scores.insert(0, (blank, f32::NAN));
                     let mut cell =
-                        CachedCell { scorer, scores, best, blank: lps[0], result: (ri, rlp), floor: f32::NEG_INFINITY };
+                        CachedCell { scorer, scores, best, blank, result: (ri, rlp), floor: f32::NEG_INFINITY };
                     // The least a mismatch can score here, or what a skip scores, whichever is
                     // more: a spelling under it is never what `Ink::explain` picks.
                     cell.floor = cell.mismatch(0.0, params).min(cell.mismatch(1.0, params)).max(cell.skip(params));
