@@ -12,8 +12,8 @@ mod repair;
 use super::truth::edit_distance;
 use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence};
 use crate::notation::{
-    CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, SpellKey, Spelling, Variant, english_san,
-    languages, spell_key, spell_key_with_habits,
+    CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, SpellKey, SpellKeys, Spelling, Variant,
+    english_san, languages, spell_key_with_habits,
 };
 
 /// Results a player may write in the cell after the last move.
@@ -64,10 +64,22 @@ pub(crate) fn variant_prior(v: &Variant) -> f32 {
     p
 }
 
+/// One spelling of a move key: its text (an id in [`Ink`]'s text table), length in characters,
+/// habits and their log-prior.
+#[derive(Clone, Copy)]
+struct Spelled {
+    text: u32,
+    chars: u32,
+    variant: Variant,
+    prior: f32,
+}
+
 /// One cell with its scores remembered.
 pub(crate) struct CachedCell<'a> {
     scorer: Box<dyn super::CellScorer + 'a>,
-    scores: HashMap<String, f32>,
+    /// By text id: the text's score and its distance from the best reading (edit distance over
+    /// length; NaN until asked for).
+    scores: HashMap<u32, (f32, f32)>,
     best: (String, f32),
     blank: f32,
     /// The best result text and its log-probability.
@@ -89,30 +101,39 @@ impl CachedCell<'_> {
         params.skip_penalty + self.blank
     }
 
-    fn fill<'t>(&mut self, texts: impl IntoIterator<Item = &'t str>) {
-        let mut missing: Vec<&str> = texts.into_iter().filter(|t| !self.scores.contains_key(*t)).collect();
+    /// Scores the texts of `ids` not scored yet, in one call (`texts`: the text table).
+    fn fill(&mut self, ids: impl IntoIterator<Item = u32>, texts: &[String]) {
+        let mut missing: Vec<u32> = Vec::new();
+        for id in ids {
+            if let std::collections::hash_map::Entry::Vacant(e) = self.scores.entry(id) {
+                e.insert((f32::NAN, f32::NAN));
+                missing.push(id);
+            }
+        }
         if missing.is_empty() {
             return;
         }
-        missing.sort_unstable();
-        missing.dedup();
-        let lps = self.scorer.logp_above(&missing, self.floor);
-        for (t, lp) in missing.into_iter().zip(lps) {
-            self.scores.insert(t.to_string(), lp);
+        let strs: Vec<&str> = missing.iter().map(|&id| texts[id as usize].as_str()).collect();
+        let lps = self.scorer.logp_above(&strs, self.floor);
+        for (id, lp) in missing.into_iter().zip(lps) {
+            self.scores.insert(id, (lp, f32::NAN));
         }
     }
 
-    /// The scores of `spelled`'s texts, in order (scored now where not yet).
-    fn scores_of(&mut self, spelled: &[Spelling]) -> Vec<f32> {
-        let mut out: Vec<f32> =
-            spelled.iter().map(|sp| self.scores.get(sp.text.as_str()).copied().unwrap_or(f32::NAN)).collect();
-        if out.iter().any(|v| v.is_nan()) {
-            self.fill(spelled.iter().map(|sp| sp.text.as_str()));
-            for (v, sp) in out.iter_mut().zip(spelled) {
-                *v = self.scores[sp.text.as_str()];
-            }
+    /// The score of text `id` and, if `distance`, its distance from the best reading (scored
+    /// now if not yet).
+    fn score_of(&mut self, id: u32, chars: u32, distance: bool, texts: &[String]) -> (f32, f32) {
+        if !self.scores.contains_key(&id) {
+            self.fill([id], texts);
         }
-        out
+        let best = &self.best.0;
+        let entry = self.scores.get_mut(&id).expect("scored");
+        if distance && entry.1.is_nan() && !best.is_empty() {
+            let text = &texts[id as usize];
+            let len = (chars as usize).max(best.chars().count()).max(1);
+            entry.1 = edit_distance(text, best) as f32 / len as f32;
+        }
+        *entry
     }
 }
 
@@ -127,7 +148,10 @@ pub(crate) struct Ink<'a> {
     /// `cache_context`.
     expanded: HashMap<(usize, u64), Rc<Expansion>>,
     /// The spellings of each move key in the context's letters and habits.
-    spellings: HashMap<SpellKey, Rc<[Spelling]>>,
+    spellings: HashMap<SpellKey, Rc<[Spelled]>>,
+    /// Every text spelled (kept across contexts), by id, and the id of each.
+    texts: Vec<String>,
+    text_ids: HashMap<String, u32>,
     /// Per (move key, half-move): per copy, the best spelling's score with its prior and its
     /// index (`None`: the copy has no cell there).
     key_scores: HashMap<(SpellKey, usize), KeyScores>,
@@ -154,26 +178,30 @@ enum Explained {
 impl<'a> Ink<'a> {
     pub(crate) fn new(copies: Vec<Copy<'a>>, params: &Params) -> Ink<'a> {
         let plies = copies.iter().map(|c| c.cells.len()).max().unwrap_or(0);
+        let mut texts: Vec<String> = vec![String::new()];
+        texts.extend(RESULTS.iter().map(|r| r.to_string()));
+        let text_ids: HashMap<String, u32> = texts.iter().enumerate().map(|(i, t)| (t.clone(), i as u32)).collect();
         let mut out = Vec::new();
         let mut suffixes = Vec::new();
         for copy in copies {
             let mut cells = Vec::new();
             for cell in copy.cells {
                 cells.push(cell.map(|mut scorer| {
-                    let mut texts = vec![""];
-                    texts.extend(RESULTS);
-                    let lps = scorer.logp(&texts);
+                    let blank = scorer.logp(&[""])[0];
                     let best = scorer.best();
-                    let (ri, rlp) = lps[1..]
+                    // A result is only ever read where it beats what the cell scores as a cell
+                    // after the game (see `Ink::end_score` and the suffixes below): under that
+                    // (less a margin for the sums' rounding), an exact score is not needed.
+                    let after_end = blank.max(params.mismatch_penalty + best.1);
+                    let lps = scorer.logp_above(&RESULTS, after_end - 1.0);
+                    let (ri, rlp) = lps
                         .iter()
                         .enumerate()
                         .fold((0, f32::NEG_INFINITY), |acc, (i, &lp)| if lp > acc.1 { (i, lp) } else { acc });
                     let mut scores = HashMap::default();
-                    for (t, lp) in texts.iter().zip(&lps) {
-                        scores.insert(t.to_string(), *lp);
-                    }
+                    scores.insert(0, (blank, f32::NAN));
                     let mut cell =
-                        CachedCell { scorer, scores, best, blank: lps[0], result: (ri, rlp), floor: f32::NEG_INFINITY };
+                        CachedCell { scorer, scores, best, blank, result: (ri, rlp), floor: f32::NEG_INFINITY };
                     // The least a mismatch can score here, or what a skip scores, whichever is
                     // more: a spelling under it is never what `Ink::explain` picks.
                     cell.floor = cell.mismatch(0.0, params).min(cell.mismatch(1.0, params)).max(cell.skip(params));
@@ -199,6 +227,8 @@ impl<'a> Ink<'a> {
             plies,
             expanded: HashMap::default(),
             spellings: HashMap::default(),
+            texts,
+            text_ids,
             key_scores: HashMap::default(),
             cache_context: String::new(),
         }
@@ -266,27 +296,42 @@ impl<'a> Ink<'a> {
     }
 
     /// The spellings of the move `key` in the context's letters and habits (cached).
-    fn spellings(&mut self, key: &SpellKey, lang: &Lang, params: &Params) -> Rc<[Spelling]> {
-        self.spellings
-            .entry(*key)
-            .or_insert_with(|| {
-                let mut out = Vec::with_capacity(8);
-                spell_key_with_habits(key, lang, &params.habits, &mut out);
-                out.into()
+    fn spellings(&mut self, key: &SpellKey, lang: &Lang, params: &Params) -> Rc<[Spelled]> {
+        if let Some(s) = self.spellings.get(key) {
+            return s.clone();
+        }
+        let mut out: Vec<Spelling> = Vec::with_capacity(8);
+        spell_key_with_habits(key, lang, &params.habits, &mut out);
+        let spelled: Rc<[Spelled]> = out
+            .into_iter()
+            .map(|sp| {
+                let chars = sp.text.chars().count() as u32;
+                let text = match self.text_ids.get(sp.text.as_str()) {
+                    Some(&id) => id,
+                    None => {
+                        let id = self.texts.len() as u32;
+                        self.text_ids.insert(sp.text.clone(), id);
+                        self.texts.push(sp.text);
+                        id
+                    }
+                };
+                Spelled { text, chars, prior: variant_prior(&sp.variant), variant: sp.variant }
             })
-            .clone()
+            .collect();
+        self.spellings.insert(*key, spelled.clone());
+        spelled
     }
 
     /// Scores the spellings of every move key in `keys` (not yet scored at half-move `ply`) in
     /// one call per cell, their common prefixes shared.
     fn prefill(&mut self, keys: &[SpellKey], ply: usize, lang: &Lang, params: &Params) {
-        let spelled: Vec<Rc<[Spelling]>> = keys.iter().map(|key| self.spellings(key, lang, params)).collect();
+        let spelled: Vec<Rc<[Spelled]>> = keys.iter().map(|key| self.spellings(key, lang, params)).collect();
         if spelled.is_empty() {
             return;
         }
         for cells in self.copies.iter_mut() {
             if let Some(Some(cell)) = cells.get_mut(ply) {
-                cell.fill(spelled.iter().flat_map(|s| s.iter().map(|sp| sp.text.as_str())));
+                cell.fill(spelled.iter().flat_map(|s| s.iter().map(|sp| sp.text)), &self.texts);
             }
         }
     }
@@ -297,24 +342,23 @@ impl<'a> Ink<'a> {
             return s.clone();
         }
         let spelled = self.spellings(key, lang, params);
+        let texts = &self.texts;
         let scores: KeyScores = self
             .copies
             .iter_mut()
             .map(|cells| match cells.get_mut(ply) {
                 Some(Some(cell)) => {
-                    let raw = cell.scores_of(&spelled);
                     let mut best = (f32::NEG_INFINITY, 0u32);
                     let mut far = 1.0f32;
-                    let read = cell.best.0.as_str();
-                    let read_len = read.chars().count();
-                    for (i, (sp, lp)) in spelled.iter().zip(raw).enumerate() {
-                        let sc = lp + variant_prior(&sp.variant);
+                    let closeness = params.mismatch_closeness > 0.0 && !cell.best.0.is_empty();
+                    for (i, sp) in spelled.iter().enumerate() {
+                        let (lp, distance) = cell.score_of(sp.text, sp.chars, closeness, texts);
+                        let sc = lp + sp.prior;
                         if sc > best.0 {
                             best = (sc, i as u32);
                         }
-                        if params.mismatch_closeness > 0.0 && !read.is_empty() {
-                            let len = sp.text.chars().count().max(read_len).max(1);
-                            far = far.min(edit_distance(&sp.text, read) as f32 / len as f32);
+                        if closeness {
+                            far = far.min(distance);
                         }
                     }
                     Some((best.0, best.1, far))
@@ -358,7 +402,7 @@ impl<'a> Ink<'a> {
             .map(|(e, cells)| match e {
                 Explained::Written(_, i) => {
                     let s = &spelled[i as usize];
-                    CellReading::Written { text: s.text.clone(), variant: s.variant }
+                    CellReading::Written { text: self.texts[s.text as usize].clone(), variant: s.variant }
                 }
                 Explained::Mismatch(_) => {
                     CellReading::Mismatch(cells[ply].as_ref().map_or(String::new(), |c| c.best.0.clone()))
@@ -373,10 +417,11 @@ impl<'a> Ink<'a> {
         let legal = pos.legal_moves();
         // A move fixed by the user: only it is played here, whatever the ink says.
         let pinned = params.pins.get(&ply);
+        let mut keys = SpellKeys::new(pos, &legal, &params.habits);
         let keyed: Vec<(Move, SpellKey)> = legal
             .iter()
             .filter(|m| pinned.is_none_or(|san| pinned_san_matches(pos, m, san)))
-            .map(|m| (*m, spell_key(pos, &legal, m, &params.habits)))
+            .map(|m| (*m, keys.key(m)))
             .collect();
         let known: Vec<Option<KeyScores>> =
             keyed.iter().map(|(_, k)| self.key_scores.get(&(*k, ply)).cloned()).collect();
@@ -457,10 +502,12 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
                 eprintln!("trace {} ply {ply} repaired games added {added}", lang.code);
             }
         }
-        // Children are scored first and made (position played, node stored) only if kept.
-        let mut children: Vec<(f32, usize, Rc<Expansion>, usize)> = Vec::new();
+        // Children are scored first and made (position played, node stored) only if kept:
+        // (score, game in the beam, index in its expansion).
+        let mut children: Vec<(f32, u32, u32)> = Vec::with_capacity(beam.len() * 40);
+        let mut expansions: Vec<Rc<Expansion>> = Vec::with_capacity(beam.len());
+        let (end, result) = ink.end_score(ply);
         for (h, hyp) in beam.iter().enumerate() {
-            let (end, result) = ink.end_score(ply);
             let ended = hyp.score + end;
             if best_end.is_none_or(|(s, _, _)| ended > s) {
                 best_end = Some((ended, hyp.node, result));
@@ -472,8 +519,9 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
                 eprintln!("trace expansion {:?}", &e[..e.len().min(12)]);
             }
             for (i, (_, score, _)) in exp.iter().enumerate() {
-                children.push((hyp.score + score, h, exp.clone(), i));
+                children.push((hyp.score + score, h as u32, i as u32));
             }
+            expansions.push(exp);
         }
         if full {
             // Every later term is a log-probability or a penalty (<= 0): a game already behind
@@ -488,25 +536,40 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
         }
         let top = children.iter().map(|c| c.0).fold(f32::NEG_INFINITY, f32::max);
         children.retain(|c| c.0 >= top - PRUNE_MARGIN);
-        children.sort_by(|a, b| b.0.total_cmp(&a.0));
         // The beam widens where the ink leaves many games close to the best (a blank or misread
         // cell), up to `beam_max`.
-        let close = children.iter().take_while(|c| c.0 >= top - params.beam_margin).count();
+        let close = children.iter().filter(|c| c.0 >= top - params.beam_margin).count();
         let width = close.clamp(params.beam.max(1), params.beam_max.max(params.beam).max(1));
+        // Best first, ties in the order the children were made (a total order: the same as a
+        // stable sort by score). Only the head that can fill the beam is sorted; the rest only
+        // if positions repeated in the head leave the beam short.
+        let order =
+            |a: &(f32, u32, u32), b: &(f32, u32, u32)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2));
+        let mut sorted = children.len().min(2 * width + 16);
+        if sorted < children.len() {
+            children.select_nth_unstable_by(sorted - 1, order);
+        }
+        children[..sorted].sort_unstable_by(order);
         // Games that reach the same position at the same half-move have the same future: only the
         // best of them is kept, so the beam holds distinct positions.
         let mut seen: HashSet<u64> = HashSet::default();
         let mut next = Vec::with_capacity(width);
-        for (score, h, expansion, index) in children {
-            if next.len() >= width {
-                break;
+        let mut at = 0;
+        while at < children.len() && next.len() < width {
+            if at == sorted {
+                children[sorted..].sort_unstable_by(order);
+                sorted = children.len();
             }
+            let (score, h, index) = children[at];
+            at += 1;
+            let (h, index) = (h as usize, index as usize);
+            let expansion = &expansions[h];
             let mut pos = beam[h].pos.clone();
             pos.play_unchecked(expansion[index].0);
             if !seen.insert(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0) {
                 continue;
             }
-            nodes.push(Node { parent: beam[h].node, expansion, index });
+            nodes.push(Node { parent: beam[h].node, expansion: expansion.clone(), index });
             next.push(Hyp { pos, score, node: nodes.len() - 1 });
         }
         beam = next;

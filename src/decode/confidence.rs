@@ -29,20 +29,27 @@ fn continuation(ink: &mut Ink<'_>, pos: &Chess, ply: usize, window: usize, lang:
     for p in ply..end {
         // (score, game in the beam, move played; `None`: the game ended) - positions are made
         // only for the few kept.
-        let mut next: Vec<(f32, usize, Option<Move>)> = Vec::new();
+        // The best LOOKAHEAD_BEAM, ties in the order they come (as a stable sort would keep).
+        let mut next: Vec<(f32, usize, Option<Move>)> = Vec::with_capacity(LOOKAHEAD_BEAM + 1);
+        let mut keep = |c: (f32, usize, Option<Move>)| {
+            let at = next.iter().position(|k| c.0.total_cmp(&k.0).is_gt()).unwrap_or(next.len());
+            if at < LOOKAHEAD_BEAM {
+                next.insert(at, c);
+                next.truncate(LOOKAHEAD_BEAM);
+            }
+        };
+        let ended = ink.end_score(p).0;
         for (i, (pos, score)) in beam.iter().enumerate() {
             let Some(pos) = pos else {
-                next.push((*score, i, None));
+                keep((*score, i, None));
                 continue;
             };
             // The game may end here: the rest of the window is then blank cells.
-            next.push((score + ink.end_score(p).0 - tail, i, None));
+            keep((score + ended - tail, i, None));
             for (mv, s, _) in ink.expand(pos, p, lang, params).iter() {
-                next.push((score + s, i, Some(*mv)));
+                keep((score + s, i, Some(*mv)));
             }
         }
-        next.sort_by(|a, b| b.0.total_cmp(&a.0));
-        next.truncate(LOOKAHEAD_BEAM);
         beam = next
             .into_iter()
             .map(|(score, i, mv)| {

@@ -166,7 +166,7 @@ impl CellScorer for crate::recognize::CellScores {
     }
 
     fn logp_above(&mut self, texts: &[&str], floor: f32) -> Vec<f32> {
-        self.score_above(texts, floor).into_iter().map(|lp| lp.max(LOGP_FLOOR)).collect()
+        self.score_above_cached(texts, floor).into_iter().map(|lp| lp.max(LOGP_FLOOR)).collect()
     }
 
     fn best(&mut self) -> (String, f32) {

@@ -15,6 +15,7 @@ pub use game::{Game, GameError, GameMove, LangChoice, MoveProblem, follow, parse
 pub use lang::{Lang, english, lang, languages};
 pub use parse::{Annotations, MatchKind, MoveError, Reading, parse_move, split_annotations};
 pub use spell::{
-    CaptureMark, CastleStyle, CheckMark, Habits, MoveForm, PawnCaptureStyle, PromotionStyle, SpellKey, Spelling, Style,
-    Variant, english_san, spell, spell_key, spell_key_with_habits, spell_with_habits, spelling_variants, spellings,
+    CaptureMark, CastleStyle, CheckMark, Habits, MoveForm, PawnCaptureStyle, PromotionStyle, SpellKey, SpellKeys,
+    Spelling, Style, Variant, english_san, spell, spell_key, spell_key_with_habits, spell_with_habits,
+    spelling_variants, spellings,
 };

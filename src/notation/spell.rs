@@ -190,7 +190,7 @@ fn disambiguation(pos: &Chess, legal: &MoveList, mv: &Move) -> (bool, bool) {
     let board = pos.board();
     let piece = shakmaty::Piece { color: pos.turn(), role };
     let others = board.by_role(role) & board.by_color(pos.turn()) & !shakmaty::Bitboard::from_square(from);
-    if (shakmaty::attacks::attacks(to, piece, board.occupied()) & others).is_empty() {
+    if others.is_empty() || (shakmaty::attacks::attacks(to, piece, board.occupied()) & others).is_empty() {
         return (false, false);
     }
     let (mut any, mut same_file, mut same_rank) = (false, false, false);
@@ -452,7 +452,7 @@ pub fn spell_with_habits(
 
 /// Everything about a move in its position that its spellings depend on (given the letter set
 /// and habits): moves with equal keys are spelled alike, so a decoder can spell a key once.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct SpellKey {
     pub mv: Move,
     check: bool,
@@ -465,13 +465,83 @@ pub struct SpellKey {
     piece_takes_piece_unique: bool,
 }
 
+impl SpellKey {
+    /// Every field in one number (one to one): what keys are compared and hashed by, cheaper than
+    /// the move's enum field by field (decoders look keys up for every legal move).
+    fn packed(&self) -> u64 {
+        let sq = |s: Square| u64::from(u32::from(s));
+        let role = |r: Role| r as u64;
+        let mv = match self.mv {
+            Move::Normal { role: r, from, capture, to, promotion } => {
+                role(r) << 2
+                    | sq(from) << 5
+                    | capture.map_or(0, role) << 11
+                    | sq(to) << 14
+                    | promotion.map_or(0, role) << 20
+            }
+            Move::EnPassant { from, to } => 1 | sq(from) << 5 | sq(to) << 14,
+            Move::Castle { king, rook } => 2 | sq(king) << 5 | sq(rook) << 14,
+            Move::Put { role: r, to } => 3 | role(r) << 2 | sq(to) << 14,
+        };
+        let flags =
+            [self.check, self.mate, self.needs_file, self.needs_rank, self.files_unique, self.piece_takes_piece_unique];
+        flags.iter().enumerate().fold(mv, |acc, (i, &f)| acc | u64::from(f) << (23 + i))
+    }
+}
+
+impl PartialEq for SpellKey {
+    fn eq(&self, other: &SpellKey) -> bool {
+        self.packed() == other.packed()
+    }
+}
+
+impl Eq for SpellKey {}
+
+impl std::hash::Hash for SpellKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.packed());
+    }
+}
+
+/// Whether `mv` (legal in `pos`) checks the other king: the board after the move alone, without
+/// playing it in a whole position (what [`Position::is_check`] after the move would say).
+fn gives_check(pos: &Chess, mv: &Move) -> bool {
+    use shakmaty::{Bitboard, Piece, attacks};
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(!us) else { return false };
+    let (from, to, role, gone) = match *mv {
+        Move::Normal { role, from, to, promotion, .. } => (from, to, promotion.unwrap_or(role), Bitboard::EMPTY),
+        Move::EnPassant { from, to } => {
+            (from, to, Role::Pawn, Bitboard::from_square(Square::from_coords(to.file(), from.rank())))
+        }
+        _ => {
+            // Castling (and drops, not in standard chess): the whole move played.
+            let mut after = pos.clone();
+            after.play_unchecked(*mv);
+            return after.is_check();
+        }
+    };
+    // The board after the move: `from` (and a pawn taken en passant) emptied, `to` taken.
+    let occupied = (board.occupied() & !Bitboard::from_square(from) & !gone) | Bitboard::from_square(to);
+    // The piece moved (or promoted) attacks the king...
+    if attacks::attacks(to, Piece { color: us, role }, occupied).contains(king) {
+        return true;
+    }
+    // ... or a line to it opens for one of our other sliders.
+    let ours = board.by_color(us) & !Bitboard::from_square(from);
+    let rooks = ours & board.rooks_and_queens();
+    let bishops = ours & board.bishops_and_queens();
+    (attacks::rook_attacks(king, occupied) & rooks).any() || (attacks::bishop_attacks(king, occupied) & bishops).any()
+}
+
 /// The [`SpellKey`] of `mv` in `pos` (`legal`: the legal moves of `pos`).
 pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, habits: &Habits) -> SpellKey {
-    let (check, mate) = {
+    let check = gives_check(pos, mv);
+    let mate = check && {
         let mut after = pos.clone();
         after.play_unchecked(*mv);
-        let check = after.is_check();
-        (check, check && after.is_checkmate())
+        after.is_checkmate()
     };
     let (needs_file, needs_rank) = disambiguation(pos, legal, mv);
     let informal = habits.informal;
@@ -481,6 +551,121 @@ pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, habits: &Habits) -> S
         && !matches!(mv, Move::EnPassant { .. })
         && piece_takes_piece_unique(legal, mv);
     SpellKey { mv: *mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique }
+}
+
+/// The [`SpellKey`]s of a position's moves: what the moves share (which pawn captures and
+/// "PxP" captures name a move alone) is worked out once per position; each key is what
+/// [`spell_key`] gives.
+pub struct SpellKeys<'a> {
+    pos: &'a Chess,
+    legal: &'a MoveList,
+    informal: bool,
+    /// Legal moves per (role, captured role or none) that "PxP" could name (no promotion but
+    /// to a queen).
+    piece_takes_piece: [[u8; 8]; 8],
+    /// Legal pawn captures per (from file, to file, promotion or none).
+    pawn_captures: [[[u8; 8]; 8]; 8],
+    /// Per role, the squares from which a piece of the side to move checks the other king.
+    check_squares: [shakmaty::Bitboard; 8],
+    /// The side to move's pieces that alone stand between one of its sliders and the other king.
+    blockers: shakmaty::Bitboard,
+    /// The other king.
+    king: Option<Square>,
+}
+
+impl<'a> SpellKeys<'a> {
+    /// `legal`: the legal moves of `pos`.
+    pub fn new(pos: &'a Chess, legal: &'a MoveList, habits: &Habits) -> SpellKeys<'a> {
+        let mut keys = SpellKeys {
+            pos,
+            legal,
+            informal: habits.informal,
+            piece_takes_piece: [[0; 8]; 8],
+            pawn_captures: [[[0; 8]; 8]; 8],
+            check_squares: [shakmaty::Bitboard::EMPTY; 8],
+            blockers: shakmaty::Bitboard::EMPTY,
+            king: pos.board().king_of(!pos.turn()),
+        };
+        if let Some(king) = keys.king {
+            use shakmaty::attacks;
+            let board = pos.board();
+            let (us, occupied) = (pos.turn(), board.occupied());
+            let (bishop, rook) = (attacks::bishop_attacks(king, occupied), attacks::rook_attacks(king, occupied));
+            keys.check_squares[Role::Pawn as usize] = attacks::pawn_attacks(!us, king);
+            keys.check_squares[Role::Knight as usize] = attacks::knight_attacks(king);
+            keys.check_squares[Role::Bishop as usize] = bishop;
+            keys.check_squares[Role::Rook as usize] = rook;
+            keys.check_squares[Role::Queen as usize] = bishop | rook;
+            let snipers = ((attacks::rook_attacks(king, shakmaty::Bitboard::EMPTY) & board.rooks_and_queens())
+                | (attacks::bishop_attacks(king, shakmaty::Bitboard::EMPTY) & board.bishops_and_queens()))
+                & board.by_color(us);
+            for sniper in snipers {
+                let between = attacks::between(king, sniper) & occupied;
+                if !between.more_than_one() && (between & board.by_color(us)).any() {
+                    keys.blockers |= between;
+                }
+            }
+        }
+        if keys.informal {
+            // Only captures are asked about.
+            for m in legal.iter().filter(|m| m.is_capture()) {
+                if let Some(ptp) = keys.ptp_slot(m) {
+                    *ptp = ptp.saturating_add(1);
+                }
+                if let Some(pc) = keys.pawn_capture_slot(m) {
+                    *pc = pc.saturating_add(1);
+                }
+            }
+        }
+        keys
+    }
+
+    fn ptp_slot(&mut self, m: &Move) -> Option<&mut u8> {
+        matches!(promotion_of(m), None | Some(Role::Queen))
+            .then(|| &mut self.piece_takes_piece[m.role() as usize][m.capture().map_or(0, |r| r as usize)])
+    }
+
+    fn pawn_capture_slot(&mut self, m: &Move) -> Option<&mut u8> {
+        let from = m.from()?;
+        (m.role() == Role::Pawn && m.is_capture()).then(|| {
+            &mut self.pawn_captures[from.file() as usize][m.to().file() as usize]
+                [promotion_of(m).map_or(0, |r| r as usize)]
+        })
+    }
+
+    /// Whether `mv` checks the other king ([`gives_check`]): a plain move (no promotion) from
+    /// the squares worked out once per position; the rest from the board.
+    fn gives_check(&self, mv: &Move) -> bool {
+        match (*mv, self.king) {
+            (Move::Normal { role, from, to, promotion: None, .. }, Some(king)) => {
+                self.check_squares[role as usize].contains(to)
+                    || (self.blockers.contains(from) && !shakmaty::attacks::aligned(from, to, king))
+            }
+            _ => gives_check(self.pos, mv),
+        }
+    }
+
+    /// The key of `mv` (one of the legal moves).
+    pub fn key(&mut self, mv: &Move) -> SpellKey {
+        let (pos, legal) = (self.pos, self.legal);
+        let check = self.gives_check(mv);
+        let mate = check && {
+            let mut after = pos.clone();
+            after.play_unchecked(*mv);
+            after.is_checkmate()
+        };
+        let (needs_file, needs_rank) = disambiguation(pos, legal, mv);
+        let informal = self.informal;
+        let files_unique = informal
+            && mv.role() == Role::Pawn
+            && mv.is_capture()
+            && self.pawn_capture_slot(mv).is_some_and(|n| *n == 1);
+        let piece_takes_piece_unique = informal
+            && mv.capture().is_some()
+            && !matches!(mv, Move::EnPassant { .. })
+            && self.ptp_slot(mv).is_some_and(|n| *n == 1);
+        SpellKey { mv: *mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique }
+    }
 }
 
 /// [`spell_with_habits`] from a move's [`SpellKey`].
@@ -612,4 +797,164 @@ pub fn spell_key_with_habits(key: &SpellKey, lang: &Lang, habits: &Habits, out: 
 /// Standard English SAN with check and mate marks, as PGN writes it.
 pub fn english_san(pos: &Chess, mv: &Move) -> String {
     shakmaty::san::SanPlus::from_move(pos.clone(), *mv).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, EnPassantMode};
+
+    /// The board-only check test agrees with playing the move, over random games and positions
+    /// rich in castling, en passant, promotions and discovered checks.
+    #[test]
+    fn gives_check_matches_playing_the_move() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/8/8/2KpP2r/8/8/8/8 w - d6 0 1",
+            "2k5/1P6/8/8/8/8/6p1/4K2R b K - 0 1",
+        ];
+        let mut checks = 0;
+        for fen in fens {
+            let start: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for _ in 0..40 {
+                let mut pos = start.clone();
+                for _ in 0..60 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for m in &legal {
+                        let mut after = pos.clone();
+                        after.play_unchecked(*m);
+                        assert_eq!(
+                            gives_check(&pos, m),
+                            after.is_check(),
+                            "{} {m:?}",
+                            Fen::from_position(&pos, EnPassantMode::Legal)
+                        );
+                        checks += usize::from(after.is_check());
+                    }
+                    let m = legal[rng.gen_range(0..legal.len())];
+                    pos.play_unchecked(m);
+                }
+            }
+        }
+        assert!(checks > 100, "{checks} checks seen");
+    }
+
+    /// Keys are equal exactly when every field is (the packed form is one to one).
+    #[test]
+    fn spell_keys_compare_field_by_field() {
+        let pos = Chess::default();
+        let legal = pos.legal_moves();
+        let mut keys: Vec<SpellKey> = Vec::new();
+        for m in &legal {
+            let k = spell_key(&pos, &legal, m, &Habits::all());
+            for bits in 0..64u32 {
+                let b = |i: u32| bits & (1 << i) != 0;
+                keys.push(SpellKey {
+                    check: b(0),
+                    mate: b(1),
+                    needs_file: b(2),
+                    needs_rank: b(3),
+                    files_unique: b(4),
+                    piece_takes_piece_unique: b(5),
+                    ..k
+                });
+            }
+        }
+        let fields = |k: &SpellKey| {
+            (k.mv, k.check, k.mate, k.needs_file, k.needs_rank, k.files_unique, k.piece_takes_piece_unique)
+        };
+        for a in &keys {
+            for b in &keys {
+                assert_eq!(a == b, fields(a) == fields(b));
+            }
+        }
+        let moves = [
+            Move::Normal {
+                role: Role::Pawn,
+                from: Square::E7,
+                capture: Some(Role::Rook),
+                to: Square::D8,
+                promotion: Some(Role::Queen),
+            },
+            Move::Normal {
+                role: Role::Pawn,
+                from: Square::E7,
+                capture: Some(Role::Rook),
+                to: Square::D8,
+                promotion: Some(Role::Knight),
+            },
+            Move::Normal {
+                role: Role::Pawn,
+                from: Square::E7,
+                capture: None,
+                to: Square::E8,
+                promotion: Some(Role::Queen),
+            },
+            Move::EnPassant { from: Square::E5, to: Square::D6 },
+            Move::Normal { role: Role::Pawn, from: Square::E5, capture: None, to: Square::D6, promotion: None },
+            Move::Castle { king: Square::E1, rook: Square::H1 },
+            Move::Castle { king: Square::E1, rook: Square::A1 },
+            Move::Normal { role: Role::King, from: Square::E1, capture: None, to: Square::H1, promotion: None },
+            Move::Put { role: Role::Knight, to: Square::F3 },
+        ];
+        let base = keys[0];
+        for a in moves {
+            for b in moves {
+                assert_eq!(SpellKey { mv: a, ..base } == SpellKey { mv: b, ..base }, a == b);
+            }
+        }
+    }
+
+    /// The keys made per position are the keys made per move.
+    #[test]
+    fn spell_keys_match_spell_key() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "1k6/1P1P4/2P5/3p4/2P1P3/8/5PPP/6K1 w - - 0 1",
+            "4k3/8/8/2KpP2r/8/8/8/8 w - d6 0 1",
+        ];
+        let informal = Habits::all();
+        let mut formal = Habits::all();
+        formal.informal = false;
+        let (mut files, mut ptp, mut checks) = (0, 0, 0);
+        for fen in fens {
+            let start: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for _ in 0..30 {
+                let mut pos = start.clone();
+                for _ in 0..60 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for habits in [&informal, &formal] {
+                        let mut keys = SpellKeys::new(&pos, &legal, habits);
+                        for m in &legal {
+                            let want = spell_key(&pos, &legal, m, habits);
+                            assert_eq!(keys.key(m), want);
+                            files += usize::from(want.files_unique);
+                            ptp += usize::from(want.piece_takes_piece_unique);
+                            checks += usize::from(want.check);
+                        }
+                    }
+                    let m = legal[rng.gen_range(0..legal.len())];
+                    pos.play_unchecked(m);
+                }
+            }
+        }
+        assert!(files > 100 && ptp > 100 && checks > 100, "{files} {ptp} {checks}");
+    }
 }

@@ -27,7 +27,11 @@ pub struct Alphabet {
     classes: Vec<char>,
     index: HashMap<char, usize>,
     fold: HashMap<char, char>,
+    /// [`Alphabet::class_of`] for ASCII characters (`NO_CLASS`: none).
+    ascii: [u16; 128],
 }
+
+const NO_CLASS: u16 = u16::MAX;
 
 fn one_char(s: &str, what: &str) -> Result<char, String> {
     let mut it = s.chars();
@@ -55,7 +59,12 @@ impl Alphabet {
         for (from, to) in &file.fold {
             fold.insert(one_char(from, "fold key")?, one_char(to, "fold value")?);
         }
-        Ok(Alphabet { classes, index, fold })
+        let mut alphabet = Alphabet { classes, index, fold, ascii: [NO_CLASS; 128] };
+        for b in 0..128u8 {
+            let class = alphabet.index.get(&alphabet.fold(b as char)).copied();
+            alphabet.ascii[b as usize] = class.and_then(|i| u16::try_from(i).ok()).unwrap_or(NO_CLASS);
+        }
+        Ok(alphabet)
     }
 
     /// Reads an `alphabet.json` file.
@@ -91,7 +100,17 @@ impl Alphabet {
 
     /// Class indices of a text (folded first), or `None` if a character has no class.
     pub fn encode(&self, text: &str) -> Option<Vec<usize>> {
-        text.chars().map(|c| self.index.get(&self.fold(c)).copied()).collect()
+        text.chars().map(|c| self.class_of(c)).collect()
+    }
+
+    /// The class of a character (folded first), or `None` if it has none.
+    #[inline]
+    pub fn class_of(&self, c: char) -> Option<usize> {
+        match self.ascii.get(c as usize) {
+            Some(&NO_CLASS) => None,
+            Some(&i) => Some(i as usize),
+            None => self.index.get(&self.fold(c)).copied(),
+        }
     }
 
     /// The text of class indices; the blank and unknown indices are skipped.

@@ -181,137 +181,214 @@ pub fn log_prob(lp: &LogProbs, labels: &[usize]) -> f32 {
     score_many(lp, &[labels])[0]
 }
 
-/// A trie node: the label, its children and the candidates that end here.
-struct Node {
-    label: usize,
-    children: Vec<usize>,
-    ends: Vec<usize>,
-}
-
-/// The exact log-probabilities of many label sequences over the same frames.
-///
-/// Candidates are put in a trie, so a prefix shared by many candidates ("Nf", "Nxf") is computed
-/// once: the cost is `O(frames * distinct prefixes)` instead of `O(frames * total length)`.
-/// Each result is what [`log_prob`] gives for that candidate. Labels outside `1..classes`
-/// (blank included) make that candidate's result `f32::NEG_INFINITY`.
+/// [`score_many`]'s candidates are put in a trie, so a prefix shared by many candidates ("Nf",
+/// "Nxf") is computed once: the cost is `O(frames * distinct prefixes)` instead of
+/// `O(frames * total length)`. Each result is what [`log_prob`] gives for that candidate. Labels
+/// outside `1..classes` (blank included) make that candidate's result `f32::NEG_INFINITY`.
 pub fn score_many(lp: &LogProbs, candidates: &[&[usize]]) -> Vec<f32> {
     score_many_above(lp, candidates, f32::NEG_INFINITY)
 }
 
 /// [`score_many`] for a caller that only needs the scores of candidates at or above `floor`:
 /// a candidate below it gets some value below `floor` (an upper bound of its score) instead of
-/// its exact score. A prefix whose every continuation is bound to score under the floor is not
-/// followed further: the probability of all label sequences that extend a prefix is at most the
-/// sum over frames of the prefix's forward variable for "last label emitted at this frame"
-/// (every alignment of an extension passes through exactly one such state).
+/// its exact score. See [`PrefixScorer`] for what is skipped.
 pub fn score_many_above(lp: &LogProbs, candidates: &[&[usize]], floor: f32) -> Vec<f32> {
-    let mut out = vec![f32::NEG_INFINITY; candidates.len()];
-    let frames = lp.frames();
-    if frames == 0 {
-        for (i, c) in candidates.iter().enumerate() {
-            if c.is_empty() {
-                out[i] = 0.0;
+    let mut scorer = PrefixScorer::default();
+    candidates.iter().map(|c| scorer.score(lp, c.iter().copied(), floor)).collect()
+}
+
+/// Unset link or offset in a [`PrefixScorer`].
+const NONE: u32 = u32::MAX;
+
+/// A prefix in a [`PrefixScorer`]'s trie.
+#[derive(Clone, Debug)]
+struct Prefix {
+    label: u32,
+    depth: u32,
+    first_child: u32,
+    next_sibling: u32,
+    /// Where its forward rows (label row, then blank row) start in `rows`; `NONE`: not computed.
+    rows: u32,
+    /// Computed: its exact log-probability. Not computed: an upper bound of the probability of
+    /// every label sequence that starts with it (it was under the floor of the call that met it).
+    score: f32,
+}
+
+/// Exact CTC scores of label sequences over one cell's frames, remembering the forward rows of
+/// every prefix computed: a later call shares the work of the earlier ones.
+///
+/// A prefix is computed from its parent's rows. Before that, an upper bound of the probability
+/// of every label sequence that starts with it is taken: every alignment of such a sequence
+/// enters the prefix's last label exactly once, from the parent's states at the frame before, so
+/// that probability is at most the sum over frames of "parent's mass at t - 1 times the label's
+/// probability at t". Under the caller's floor (with a margin for rounding), the prefix and all
+/// its extensions get that bound and are not computed. A cheap bound of that bound (the largest
+/// term, times the number of terms) is tried first. The scores of the prefixes computed do not
+/// depend on what was skipped or on the order of calls: the same arithmetic as one forward pass.
+#[derive(Clone, Debug, Default)]
+pub struct PrefixScorer {
+    /// Index 0 is the empty prefix (made on first use).
+    prefixes: Vec<Prefix>,
+    rows: Vec<f32>,
+    frames: usize,
+    /// Per frame, the mass that can enter a new label from the parent (scratch).
+    entry: Vec<f32>,
+}
+
+/// Bounds within this of a floor are not trusted to be under it (rounding).
+const BOUND_MARGIN: f32 = 0.01;
+
+impl PrefixScorer {
+    /// The log-probability of `labels` over `lp`'s frames (always the same `lp` for one scorer),
+    /// exact when it is at least `floor`; under it, some value under `floor` that is at least
+    /// the exact one. `f32::NEG_INFINITY` for a sequence that cannot be emitted in this many
+    /// frames or holds a label outside `1..classes`.
+    pub fn score(&mut self, lp: &LogProbs, labels: impl IntoIterator<Item = usize>, floor: f32) -> f32 {
+        let frames = lp.frames();
+        if self.prefixes.is_empty() {
+            self.start(lp);
+        }
+        debug_assert_eq!(frames, self.frames, "a PrefixScorer serves one cell");
+        let mut at = 0usize;
+        let mut depth = 0usize;
+        for c in labels {
+            depth += 1;
+            if c == BLANK || c >= lp.classes() || depth > frames {
+                return f32::NEG_INFINITY;
             }
-        }
-        return out;
-    }
-    // Build the trie.
-    let mut nodes = vec![Node { label: BLANK, children: Vec::new(), ends: Vec::new() }];
-    let mut max_depth = 0;
-    'cand: for (i, cand) in candidates.iter().enumerate() {
-        if cand.len() > frames || cand.iter().any(|&c| c == BLANK || c >= lp.classes()) {
-            continue 'cand;
-        }
-        max_depth = max_depth.max(cand.len());
-        let mut at = 0;
-        for &c in cand.iter() {
-            at = match nodes[at].children.iter().copied().find(|&k| nodes[k].label == c) {
-                Some(k) => k,
-                None => {
-                    nodes.push(Node { label: c, children: Vec::new(), ends: Vec::new() });
-                    let k = nodes.len() - 1;
-                    nodes[at].children.push(k);
-                    k
+            let child = self.child(at, c as u32);
+            let p = &self.prefixes[child];
+            if p.rows == NONE {
+                if p.score < floor - BOUND_MARGIN {
+                    // Met before under a floor, and under this one too: no extension is computed.
+                    return p.score;
                 }
-            };
+                self.compute(lp, at, child, floor);
+                if self.prefixes[child].rows == NONE {
+                    return self.prefixes[child].score;
+                }
+            }
+            at = child;
         }
-        nodes[at].ends.push(i);
+        if frames == 0 {
+            return if depth == 0 { 0.0 } else { f32::NEG_INFINITY };
+        }
+        self.prefixes[at].score
     }
 
-    // The alpha rows of the prefix at each depth of the walk: (label, blank) per frame, kept in
-    // one buffer (depth d at `d * frames`), since the walk needs only the chain above a node.
-    let mut label_rows = vec![f32::NEG_INFINITY; (max_depth + 1) * frames];
-    let mut blank_rows = vec![f32::NEG_INFINITY; (max_depth + 1) * frames];
-    // Root: only the leading-blank state.
-    let mut acc = 0.0f32;
-    for (t, slot) in blank_rows[..frames].iter_mut().enumerate() {
-        acc += lp.row(t)[BLANK];
-        *slot = acc;
-    }
-    for &i in &nodes[0].ends {
-        out[i] = blank_rows[frames - 1];
+    /// The empty prefix: only the leading-blank state.
+    fn start(&mut self, lp: &LogProbs) {
+        let frames = lp.frames();
+        self.frames = frames;
+        self.rows = vec![f32::NEG_INFINITY; 2 * frames];
+        let mut acc = 0.0f32;
+        for t in 0..frames {
+            acc += lp.row(t)[BLANK];
+            self.rows[frames + t] = acc;
+        }
+        let score = if frames == 0 { 0.0 } else { self.rows[2 * frames - 1] };
+        self.prefixes.push(Prefix {
+            label: BLANK as u32,
+            depth: 0,
+            first_child: NONE,
+            next_sibling: NONE,
+            rows: 0,
+            score,
+        });
+        self.entry = vec![f32::NEG_INFINITY; frames];
     }
 
-    // Depth-first over the trie: (node, index of its next child, depth).
-    let mut stack: Vec<(usize, usize, usize)> = vec![(0, 0, 0)];
-    while let Some(top) = stack.last_mut() {
-        let (node, next, depth) = *top;
-        if next == nodes[node].children.len() {
-            stack.pop();
-            continue;
+    /// The child of `parent` for label `c` (made, not computed, if new).
+    fn child(&mut self, parent: usize, c: u32) -> usize {
+        let mut k = self.prefixes[parent].first_child;
+        while k != NONE {
+            if self.prefixes[k as usize].label == c {
+                return k as usize;
+            }
+            k = self.prefixes[k as usize].next_sibling;
         }
-        top.1 += 1;
-        let child = nodes[node].children[next];
-        let d = depth + 1;
-        let c = nodes[child].label;
-        let same_as_parent = node != 0 && nodes[node].label == c;
-        let (done_l, rest_l) = label_rows.split_at_mut(d * frames);
-        let (done_b, rest_b) = blank_rows.split_at_mut(d * frames);
-        let (parent_label, parent_blank) = (&done_l[depth * frames..], &done_b[depth * frames..]);
-        let label = &mut rest_l[..frames];
-        let blank = &mut rest_b[..frames];
+        let id = self.prefixes.len();
+        let depth = self.prefixes[parent].depth + 1;
+        let next_sibling = self.prefixes[parent].first_child;
+        self.prefixes.push(Prefix {
+            label: c,
+            depth,
+            first_child: NONE,
+            next_sibling,
+            rows: NONE,
+            score: f32::INFINITY,
+        });
+        self.prefixes[parent].first_child = id as u32;
+        id
+    }
+
+    /// Computes prefix `id` from its parent's rows, unless a bound puts it and its extensions
+    /// under `floor` (then its score is that bound).
+    fn compute(&mut self, lp: &LogProbs, parent: usize, id: usize, floor: f32) {
+        let frames = self.frames;
+        let (c, d) = (self.prefixes[id].label as usize, self.prefixes[id].depth as usize);
+        let same_as_parent = parent != 0 && self.prefixes[parent].label as usize == c;
+        let po = self.prefixes[parent].rows as usize;
         // The earliest frame at which this prefix can have been emitted.
         let start = d - 1;
-        label[..start].fill(f32::NEG_INFINITY);
-        blank[..start.max(1)].fill(f32::NEG_INFINITY);
-        let mut bound = f32::NEG_INFINITY;
+        {
+            let (parent_label, parent_blank) = (&self.rows[po..po + frames], &self.rows[po + frames..po + 2 * frames]);
+            // The cheap bound: the largest entry term (the parent's mass bounded by twice its
+            // larger state), times the number of terms.
+            let mut most = f32::NEG_INFINITY;
+            for t in start..frames {
+                let into = if t == 0 {
+                    0.0
+                } else if same_as_parent {
+                    parent_blank[t - 1]
+                } else {
+                    parent_blank[t - 1].max(parent_label[t - 1]) + std::f32::consts::LN_2
+                };
+                most = most.max(into + lp.row(t)[c]);
+            }
+            let cheap = most + ((frames - start) as f32).ln();
+            if cheap < floor - BOUND_MARGIN {
+                self.prefixes[id].score = cheap;
+                return;
+            }
+            // The entry bound itself (and the entry mass per frame, kept for the forward pass).
+            let mut terms_max = f32::NEG_INFINITY;
+            for t in start..frames {
+                let into = if t == 0 {
+                    0.0
+                } else {
+                    let p = t - 1;
+                    if same_as_parent { parent_blank[p] } else { log_add(parent_blank[p], parent_label[p]) }
+                };
+                self.entry[t] = into;
+                terms_max = terms_max.max(into + lp.row(t)[c]);
+            }
+            if terms_max == f32::NEG_INFINITY {
+                self.prefixes[id].score = f32::NEG_INFINITY;
+                return;
+            }
+            let sum: f32 = (start..frames).map(|t| (self.entry[t] + lp.row(t)[c] - terms_max).exp()).sum();
+            let bound = terms_max + sum.ln();
+            if bound < floor - BOUND_MARGIN {
+                self.prefixes[id].score = bound;
+                return;
+            }
+        }
+        // The forward pass: label row (last label emitted at t) and blank row (a blank after it).
+        let o = self.rows.len();
+        self.rows.resize(o + 2 * frames, f32::NEG_INFINITY);
+        let (label, blank) = self.rows[o..].split_at_mut(frames);
         for t in start..frames {
             let row = lp.row(t);
-            let from = if t == 0 {
-                if d == 1 { 0.0 } else { f32::NEG_INFINITY }
-            } else {
-                let p = t - 1;
-                let from_parent =
-                    if same_as_parent { parent_blank[p] } else { log_add(parent_blank[p], parent_label[p]) };
-                log_add(label[p], from_parent)
-            };
+            let from = if t == 0 { 0.0 } else { log_add(label[t - 1], self.entry[t]) };
             label[t] = from + row[c];
-            bound = log_add(bound, label[t]);
             if t > 0 {
                 blank[t] = log_add(blank[t - 1], label[t - 1]) + row[BLANK];
             }
         }
-        let total = log_add(label[frames - 1], blank[frames - 1]);
-        for &i in &nodes[child].ends {
-            out[i] = total;
-        }
-        if nodes[child].children.is_empty() {
-            continue;
-        }
-        if bound < floor {
-            // Every extension scores at most `bound`, under the floor: not followed.
-            let mut pending = nodes[child].children.clone();
-            while let Some(k) = pending.pop() {
-                for &i in &nodes[k].ends {
-                    out[i] = bound;
-                }
-                pending.extend_from_slice(&nodes[k].children);
-            }
-            continue;
-        }
-        stack.push((child, 0, d));
+        self.prefixes[id].score = log_add(label[frames - 1], blank[frames - 1]);
+        self.prefixes[id].rows = o as u32;
     }
-    out
 }
 
 /// [`log_add`] over a slice.
@@ -398,6 +475,155 @@ mod tests {
         assert_eq!(log_prob(&lp, &[9]), f32::NEG_INFINITY);
         let empty = LogProbs::new(0, 4, vec![]);
         assert_eq!(score_many(&empty, &[&[], &[1]]), vec![0.0, f32::NEG_INFINITY]);
+    }
+
+    /// The scorer this module had before [`PrefixScorer`] (one trie per call, the parent's
+    /// total as the bound), kept to check that the scores did not change.
+    /// A trie node: the label, its children and the candidates that end here.
+    struct Node {
+        label: usize,
+        children: Vec<usize>,
+        ends: Vec<usize>,
+    }
+
+    fn previous_score_many_above(lp: &LogProbs, candidates: &[&[usize]], floor: f32) -> Vec<f32> {
+        let mut out = vec![f32::NEG_INFINITY; candidates.len()];
+        let frames = lp.frames();
+        if frames == 0 {
+            for (i, c) in candidates.iter().enumerate() {
+                if c.is_empty() {
+                    out[i] = 0.0;
+                }
+            }
+            return out;
+        }
+        // Build the trie.
+        let mut nodes = vec![Node { label: BLANK, children: Vec::new(), ends: Vec::new() }];
+        let mut max_depth = 0;
+        'cand: for (i, cand) in candidates.iter().enumerate() {
+            if cand.len() > frames || cand.iter().any(|&c| c == BLANK || c >= lp.classes()) {
+                continue 'cand;
+            }
+            max_depth = max_depth.max(cand.len());
+            let mut at = 0;
+            for &c in cand.iter() {
+                at = match nodes[at].children.iter().copied().find(|&k| nodes[k].label == c) {
+                    Some(k) => k,
+                    None => {
+                        nodes.push(Node { label: c, children: Vec::new(), ends: Vec::new() });
+                        let k = nodes.len() - 1;
+                        nodes[at].children.push(k);
+                        k
+                    }
+                };
+            }
+            nodes[at].ends.push(i);
+        }
+
+        // The alpha rows of the prefix at each depth of the walk: (label, blank) per frame, kept in
+        // one buffer (depth d at `d * frames`), since the walk needs only the chain above a node.
+        let mut label_rows = vec![f32::NEG_INFINITY; (max_depth + 1) * frames];
+        let mut blank_rows = vec![f32::NEG_INFINITY; (max_depth + 1) * frames];
+        // Root: only the leading-blank state.
+        let mut acc = 0.0f32;
+        for (t, slot) in blank_rows[..frames].iter_mut().enumerate() {
+            acc += lp.row(t)[BLANK];
+            *slot = acc;
+        }
+        for &i in &nodes[0].ends {
+            out[i] = blank_rows[frames - 1];
+        }
+
+        // Depth-first over the trie: (node, index of its next child, depth).
+        let mut stack: Vec<(usize, usize, usize)> = vec![(0, 0, 0)];
+        while let Some(top) = stack.last_mut() {
+            let (node, next, depth) = *top;
+            if next == nodes[node].children.len() {
+                stack.pop();
+                continue;
+            }
+            top.1 += 1;
+            let child = nodes[node].children[next];
+            let d = depth + 1;
+            let c = nodes[child].label;
+            let same_as_parent = node != 0 && nodes[node].label == c;
+            let (done_l, rest_l) = label_rows.split_at_mut(d * frames);
+            let (done_b, rest_b) = blank_rows.split_at_mut(d * frames);
+            let (parent_label, parent_blank) = (&done_l[depth * frames..], &done_b[depth * frames..]);
+            let label = &mut rest_l[..frames];
+            let blank = &mut rest_b[..frames];
+            // The earliest frame at which this prefix can have been emitted.
+            let start = d - 1;
+            label[..start].fill(f32::NEG_INFINITY);
+            blank[..start.max(1)].fill(f32::NEG_INFINITY);
+            let mut bound = f32::NEG_INFINITY;
+            for t in start..frames {
+                let row = lp.row(t);
+                let from = if t == 0 {
+                    if d == 1 { 0.0 } else { f32::NEG_INFINITY }
+                } else {
+                    let p = t - 1;
+                    let from_parent =
+                        if same_as_parent { parent_blank[p] } else { log_add(parent_blank[p], parent_label[p]) };
+                    log_add(label[p], from_parent)
+                };
+                label[t] = from + row[c];
+                bound = log_add(bound, label[t]);
+                if t > 0 {
+                    blank[t] = log_add(blank[t - 1], label[t - 1]) + row[BLANK];
+                }
+            }
+            let total = log_add(label[frames - 1], blank[frames - 1]);
+            for &i in &nodes[child].ends {
+                out[i] = total;
+            }
+            if nodes[child].children.is_empty() {
+                continue;
+            }
+            if bound < floor {
+                // Every extension scores at most `bound`, under the floor: not followed.
+                let mut pending = nodes[child].children.clone();
+                while let Some(k) = pending.pop() {
+                    for &i in &nodes[k].ends {
+                        out[i] = bound;
+                    }
+                    pending.extend_from_slice(&nodes[k].children);
+                }
+                continue;
+            }
+            stack.push((child, 0, d));
+        }
+        out
+    }
+
+    /// A scorer kept over many calls (each with its own floor) gives, for every candidate at or
+    /// above the call's floor, exactly (bit for bit) the score the previous scorer gave; under
+    /// it, a bound under the floor.
+    #[test]
+    fn a_kept_scorer_matches_fresh_passes_bit_for_bit() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..10 {
+            let lp = random_lp(&mut rng, 30, 6, 4.0);
+            let mut kept = PrefixScorer::default();
+            for _ in 0..8 {
+                let cands: Vec<Vec<usize>> =
+                    (0..40).map(|_| (0..rng.gen_range(0..6)).map(|_| rng.gen_range(1..6)).collect()).collect();
+                let refs: Vec<&[usize]> = cands.iter().map(|c| c.as_slice()).collect();
+                let floor = if rng.gen_bool(0.2) { f32::NEG_INFINITY } else { rng.gen_range(-30.0..-2.0) };
+                let exact = previous_score_many_above(&lp, &refs, f32::NEG_INFINITY);
+                let before = previous_score_many_above(&lp, &refs, floor);
+                for ((c, e), b) in refs.iter().zip(&exact).zip(&before) {
+                    let got = kept.score(&lp, c.iter().copied(), floor);
+                    assert_eq!(score_many(&lp, &[c])[0].to_bits(), e.to_bits());
+                    if *e >= floor {
+                        assert_eq!(b.to_bits(), e.to_bits());
+                        assert_eq!(got.to_bits(), e.to_bits(), "{c:?}: exact {e}, kept {got}");
+                    } else {
+                        assert!(got < floor && got + 1e-4 >= *e, "{c:?} under the floor: exact {e}, got {got}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -52,13 +52,15 @@ pub struct Reading {
 pub struct CellScores {
     logprobs: LogProbs,
     alphabet: Arc<Alphabet>,
+    /// The prefixes scored so far by [`CellScores::score_above_cached`].
+    prefixes: ctc::PrefixScorer,
 }
 
 impl CellScores {
     /// Wraps per-frame log-probabilities (classes must match the alphabet).
     pub fn new(logprobs: LogProbs, alphabet: Arc<Alphabet>) -> CellScores {
         assert_eq!(logprobs.classes(), alphabet.num_classes(), "CellScores: classes do not match the alphabet");
-        CellScores { logprobs, alphabet }
+        CellScores { logprobs, alphabet, prefixes: ctc::PrefixScorer::default() }
     }
 
     /// The per-frame log-probabilities.
@@ -108,6 +110,19 @@ impl CellScores {
         encoded
             .iter()
             .map(|e| if e.is_some() { it.next().unwrap_or(f32::NEG_INFINITY) } else { f32::NEG_INFINITY })
+            .collect()
+    }
+}
+
+impl CellScores {
+    /// [`CellScores::score_above`], remembering the work on every prefix for later calls
+    /// ([`ctc::PrefixScorer`]): what the game decoder calls at every half-move. The scores are
+    /// the same.
+    pub fn score_above_cached<S: AsRef<str>>(&mut self, texts: &[S], floor: f32) -> Vec<f32> {
+        let (lp, alphabet, prefixes) = (&self.logprobs, &self.alphabet, &mut self.prefixes);
+        texts
+            .iter()
+            .map(|t| prefixes.score(lp, t.as_ref().chars().map(|c| alphabet.class_of(c).unwrap_or(usize::MAX)), floor))
             .collect()
     }
 }
