@@ -127,7 +127,7 @@ const CONTEXT: usize = 4;
 
 /// Logistic calibration: weights of [`features`] and the bias, fitted on the HCS development
 /// games (`scoresheet eval --hcs --dev 100 --dump F`, then `scripts/fit_calibration.py F`).
-pub const CALIBRATION: [f32; FEATURES + 1] = [0.1759, 2.2785, 0.0, -0.5371, 0.0, 0.8987];
+pub const CALIBRATION: [f32; FEATURES + 1] = [0.1948, 1.7099, 0.0, -1.2707, 0.0, 0.6347];
 
 fn logit(p: f32) -> f32 {
     let p = p.clamp(1e-4, 1.0 - 1e-4);
