@@ -293,24 +293,19 @@ fn half_moves_with_no_cell_are_bridged_only_when_ink_follows() {
     assert!(wrong.iter().all(|&i| (8..15).contains(&i)), "wrong plies {wrong:?}");
 }
 
-/// Plies `i` of `truth` where the writer could have put down another legal move `alt` one
-/// character away from the move played, such that the game's later moves stay legal after `alt`
-/// for at least 12 half-moves and then one (the `k` returned) is not, nor any legal move spelled
-/// within one character of it: the wrong record shows only that far on.
-fn late_revealed_slips(truth: &[Move], code: &str) -> Vec<(usize, Move, usize)> {
+/// Plies `i` of `truth` (written in `code` as `clean`) where the writer could have put down
+/// another legal move one character away from the move played, such that the game's later moves
+/// stay legal after it for at least 12 half-moves and then one (the `k` returned) is not, nor any
+/// legal move spelled within one character of it: the wrong record shows only that far on.
+/// Returns (i, what the writer put down, k).
+fn late_revealed_slips(truth: &[Move], clean: &[String], code: &str) -> Vec<(usize, String, usize)> {
     let l = lang(code).unwrap();
-    let mut positions = vec![Chess::default()];
-    for m in truth {
-        let mut p = positions.last().unwrap().clone();
-        p.play_unchecked(*m);
-        positions.push(p);
-    }
+    let mut pos = Chess::default();
     let mut out = Vec::new();
     for i in 0..truth.len() {
-        let pos = &positions[i];
-        let written = spell(pos, &truth[i], l, &Style::default());
         for alt in pos.legal_moves() {
-            if alt == truth[i] || edit_distance(&spell(pos, &alt, l, &Style::default()), &written) != 1 {
+            let slip = spell(&pos, &alt, l, &Style::default());
+            if alt == truth[i] || edit_distance(&slip, &clean[i]) != 1 {
                 continue;
             }
             let mut p = pos.clone();
@@ -329,11 +324,11 @@ fn late_revealed_slips(truth: &[Move], code: &str) -> Vec<(usize, Move, usize)> 
             if k >= truth.len() || k - i < 12 {
                 continue;
             }
-            let shown = spell(&positions[k], &truth[k], l, &Style::default());
-            if p.legal_moves().iter().all(|m| edit_distance(&spell(&p, m, l, &Style::default()), &shown) >= 2) {
-                out.push((i, alt, k));
+            if p.legal_moves().iter().all(|m| edit_distance(&spell(&p, m, l, &Style::default()), &clean[k]) >= 2) {
+                out.push((i, slip, k));
             }
         }
+        pos.play_unchecked(truth[i]);
     }
     out
 }
@@ -346,21 +341,15 @@ fn a_wrong_but_legal_record_is_repaired_when_a_later_cell_contradicts_it() {
     // under which every later cell reads as written.
     let truth = seed_game("sl.txt");
     let clean = write_game(&truth, "en", &Style::default(), 120);
-    let slips = late_revealed_slips(&truth, "en");
+    let slips = late_revealed_slips(&truth, &clean, "en");
     assert!(slips.len() >= 3, "the seed game has {} such places", slips.len());
-    let mut pos_at = vec![Chess::default()];
-    for m in &truth {
-        let mut p = pos_at.last().unwrap().clone();
-        p.play_unchecked(*m);
-        pos_at.push(p);
-    }
     // A sharp recognizer and a costly player's error: the game as played falls out of the beam
     // at the slip (without the repair, one of these places reads wrong from the later cell on).
     let params = Params { mismatch_penalty: -14.0, ..Params::default() };
     let mut bad = Vec::new();
-    for &(i, alt, k) in &slips {
+    for (i, slip, k) in slips {
         let mut texts = clean.clone();
-        texts[i] = spell(&pos_at[i], &alt, lang("en").unwrap(), &Style::default());
+        texts[i] = slip;
         let g = decode(vec![sharp_copy_of(&texts, 12.0)], Some(lang("en").unwrap()), &params);
         assert_eq!(g.moves.len(), truth.len(), "slip at {i}");
         let wrong: Vec<String> = (k..truth.len())

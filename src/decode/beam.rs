@@ -478,6 +478,24 @@ struct Node {
     index: usize,
 }
 
+impl Node {
+    /// The move played here, its score and its spelling key.
+    fn entry(&self) -> &(Move, f32, SpellKey) {
+        &self.expansion[self.index]
+    }
+}
+
+/// The nodes of the game ending at `node`, from its first move to its last.
+fn lineage(nodes: &[Node], mut node: usize) -> Vec<usize> {
+    let mut chain = Vec::new();
+    while node != usize::MAX {
+        chain.push(node);
+        node = nodes[node].parent;
+    }
+    chain.reverse();
+    chain
+}
+
 /// The best game found: its moves and readings, the end score, the result.
 pub(crate) struct Path {
     pub(crate) moves: Vec<(Move, Vec<CellReading>)>,
@@ -595,16 +613,15 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
             best_end = Some((total, hyp.node, result));
         }
     }
-    let (score, mut node, result) = best_end.unwrap_or((0.0, usize::MAX, None));
-    let mut chain = Vec::new();
-    while node != usize::MAX {
-        let n = &nodes[node];
-        chain.push((n.expansion[n.index].0, n.expansion[n.index].2));
-        node = n.parent;
-    }
-    chain.reverse();
-    let moves =
-        chain.into_iter().enumerate().map(|(ply, (mv, key))| (mv, ink.readings(&key, ply, lang, params))).collect();
+    let (score, node, result) = best_end.unwrap_or((0.0, usize::MAX, None));
+    let moves = lineage(&nodes, node)
+        .into_iter()
+        .enumerate()
+        .map(|(ply, n)| {
+            let (mv, _, key) = *nodes[n].entry();
+            (mv, ink.readings(&key, ply, lang, params))
+        })
+        .collect();
     Path { moves, score, result }
 }
 

@@ -535,14 +535,17 @@ fn gives_check(pos: &Chess, mv: &Move) -> bool {
     (attacks::rook_attacks(king, occupied) & rooks).any() || (attacks::bishop_attacks(king, occupied) & bishops).any()
 }
 
+/// Whether `mv` (legal in `pos`) mates: the move played.
+fn gives_mate(pos: &Chess, mv: &Move) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(*mv);
+    after.is_checkmate()
+}
+
 /// The [`SpellKey`] of `mv` in `pos` (`legal`: the legal moves of `pos`).
 pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, habits: &Habits) -> SpellKey {
     let check = gives_check(pos, mv);
-    let mate = check && {
-        let mut after = pos.clone();
-        after.play_unchecked(*mv);
-        after.is_checkmate()
-    };
+    let mate = check && gives_mate(pos, mv);
     let (needs_file, needs_rank) = disambiguation(pos, legal, mv);
     let informal = habits.informal;
     let files_unique = informal && mv.role() == Role::Pawn && mv.is_capture() && files_capture_unique(legal, mv);
@@ -649,11 +652,7 @@ impl<'a> SpellKeys<'a> {
     pub fn key(&mut self, mv: &Move) -> SpellKey {
         let (pos, legal) = (self.pos, self.legal);
         let check = self.gives_check(mv);
-        let mate = check && {
-            let mut after = pos.clone();
-            after.play_unchecked(*mv);
-            after.is_checkmate()
-        };
+        let mate = check && gives_mate(pos, mv);
         let (needs_file, needs_rank) = disambiguation(pos, legal, mv);
         let informal = self.informal;
         let files_unique = informal
@@ -807,11 +806,31 @@ mod tests {
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, EnPassantMode};
 
+    /// Calls `f` with every position (and its legal moves) of `games` random games from each of
+    /// `fens`, 60 half-moves at most each.
+    fn each_position(fens: &[&str], games: usize, seed: u64, mut f: impl FnMut(&Chess, &MoveList)) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for fen in fens {
+            let start: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for _ in 0..games {
+                let mut pos = start.clone();
+                for _ in 0..60 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    f(&pos, &legal);
+                    let m = legal[rng.gen_range(0..legal.len())];
+                    pos.play_unchecked(m);
+                }
+            }
+        }
+    }
+
     /// The board-only check test agrees with playing the move, over random games and positions
     /// rich in castling, en passant, promotions and discovered checks.
     #[test]
     fn gives_check_matches_playing_the_move() {
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
         let fens = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -822,31 +841,19 @@ mod tests {
             "2k5/1P6/8/8/8/8/6p1/4K2R b K - 0 1",
         ];
         let mut checks = 0;
-        for fen in fens {
-            let start: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
-            for _ in 0..40 {
-                let mut pos = start.clone();
-                for _ in 0..60 {
-                    let legal = pos.legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    for m in &legal {
-                        let mut after = pos.clone();
-                        after.play_unchecked(*m);
-                        assert_eq!(
-                            gives_check(&pos, m),
-                            after.is_check(),
-                            "{} {m:?}",
-                            Fen::from_position(&pos, EnPassantMode::Legal)
-                        );
-                        checks += usize::from(after.is_check());
-                    }
-                    let m = legal[rng.gen_range(0..legal.len())];
-                    pos.play_unchecked(m);
-                }
+        each_position(&fens, 40, 5, |pos, legal| {
+            for m in legal {
+                let mut after = pos.clone();
+                after.play_unchecked(*m);
+                assert_eq!(
+                    gives_check(pos, m),
+                    after.is_check(),
+                    "{} {m:?}",
+                    Fen::from_position(pos, EnPassantMode::Legal)
+                );
+                checks += usize::from(after.is_check());
             }
-        }
+        });
         assert!(checks > 100, "{checks} checks seen");
     }
 
@@ -919,7 +926,6 @@ mod tests {
     /// The keys made per position are the keys made per move.
     #[test]
     fn spell_keys_match_spell_key() {
-        let mut rng = ChaCha8Rng::seed_from_u64(9);
         let fens = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -931,30 +937,18 @@ mod tests {
         let mut formal = Habits::all();
         formal.informal = false;
         let (mut files, mut ptp, mut checks) = (0, 0, 0);
-        for fen in fens {
-            let start: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
-            for _ in 0..30 {
-                let mut pos = start.clone();
-                for _ in 0..60 {
-                    let legal = pos.legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    for habits in [&informal, &formal] {
-                        let mut keys = SpellKeys::new(&pos, &legal, habits);
-                        for m in &legal {
-                            let want = spell_key(&pos, &legal, m, habits);
-                            assert_eq!(keys.key(m), want);
-                            files += usize::from(want.files_unique);
-                            ptp += usize::from(want.piece_takes_piece_unique);
-                            checks += usize::from(want.check);
-                        }
-                    }
-                    let m = legal[rng.gen_range(0..legal.len())];
-                    pos.play_unchecked(m);
+        each_position(&fens, 30, 9, |pos, legal| {
+            for habits in [&informal, &formal] {
+                let mut keys = SpellKeys::new(pos, legal, habits);
+                for m in legal {
+                    let want = spell_key(pos, legal, m, habits);
+                    assert_eq!(keys.key(m), want);
+                    files += usize::from(want.files_unique);
+                    ptp += usize::from(want.piece_takes_piece_unique);
+                    checks += usize::from(want.check);
                 }
             }
-        }
+        });
         assert!(files > 100 && ptp > 100 && checks > 100, "{files} {ptp} {checks}");
     }
 }

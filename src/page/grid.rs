@@ -51,8 +51,6 @@ impl Col {
     fn xc(&self, y: f64) -> f64 {
         0.5 * (self.xa.at(y) + self.xb.at(y))
     }
-    /// The box [x0, y0, x1, y1] of this column in the row between rulings `t` and `bo`, each side
-    /// taken at the row's middle.
     /// The ruling of this column's rows at `s` (within 0.3 pitch where `s` was found), or `s`.
     fn own(&self, s: &Seg, pitch: f64) -> Seg {
         let x = s.mid_t();
@@ -65,6 +63,8 @@ impl Col {
             .min_by(|p, q| p.0.total_cmp(&q.0))
             .map_or(*s, |(_, r)| r)
     }
+    /// The box [x0, y0, x1, y1] of this column in the row between rulings `t` and `bo`, each side
+    /// taken at the row's middle.
     fn cell(&self, t: &Seg, bo: &Seg) -> [f64; 4] {
         let yc = 0.5 * (t.mid() + bo.mid());
         let xc = self.xc(yc);
@@ -764,12 +764,11 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             let yc = 0.5 * (bx[1] + bx[3]);
             [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
         };
-        // (printed digits of the numbers' height: a heading's "#" or "No" is smaller)
-        // (the glyph count when the cell reads so; a thin digit under a dark heading can lose its
-        // ink in the glyphs' binary, whose local threshold the heading lowers: then the rulings'
-        // more permissive binary is read)
-        // (the glyph count and the binary it was read in; a row of odd height beyond the block's
-        // ends, a heading's "#" faint in the glyphs' binary, is not read in the rulings' one)
+        // (printed digits of the numbers' height: a heading's "#" or "No" is smaller) the glyph
+        // count and the binary it was read in: a thin digit under a dark heading can lose its ink
+        // in the glyphs' binary, whose local threshold the heading lowers, so a row of the move
+        // rows' height is read in the rulings' more permissive binary too; a row of odd height
+        // (a heading's "#", faint in the glyphs' binary) is not
         let like = |r: &(Seg, Seg), gadj: usize| {
             let bx = inner(nc.cell(&r.0, &r.1));
             let regular = (row_h(r) - rh).abs() <= 0.1 * rh;

@@ -112,9 +112,7 @@ impl CellScores {
             .map(|e| if e.is_some() { it.next().unwrap_or(f32::NEG_INFINITY) } else { f32::NEG_INFINITY })
             .collect()
     }
-}
 
-impl CellScores {
     /// [`CellScores::score_above`], remembering the work on every prefix for later calls
     /// ([`ctc::PrefixScorer`]): what the game decoder calls at every half-move. The scores are
     /// the same.

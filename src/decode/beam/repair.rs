@@ -6,7 +6,7 @@
 //! after it; a repaired game under which the cell reads as a legal move joins the beam with its
 //! full score, and the cells after decide between it and the original.
 
-use super::{Hyp, Ink, Node};
+use super::{Hyp, Ink, Node, lineage};
 use crate::decode::Params;
 use crate::notation::{Lang, parse_move};
 use rustc_hash::FxHashSet as HashSet;
@@ -31,11 +31,13 @@ fn adapt(mv: &Move, pos: &Chess) -> Move {
 const CONTRADICTION: f32 = 4.0;
 
 /// The best readings of the cells at half-move `ply` that contradict the leading game: no legal
-/// move of its position is spelled near what the cell most likely shows. Empty when none does.
-fn contradicted(ink: &mut Ink<'_>, lead: &Hyp, ply: usize, lang: &Lang, params: &Params) -> Vec<String> {
+/// move of its position is spelled near what the cell most likely shows (empty when none does);
+/// and the score of the leader's best move there.
+fn contradicted(ink: &mut Ink<'_>, lead: &Hyp, ply: usize, lang: &Lang, params: &Params) -> (Vec<String>, f32) {
     let exp = ink.expand(&lead.pos, ply, lang, params);
-    let Some(best) = exp.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else { return Vec::new() };
-    let key = best.2;
+    let Some(&(_, lead_next, key)) = exp.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
+        return (Vec::new(), f32::NEG_INFINITY);
+    };
     let scores = ink.key_scores(&key, ply, lang, params);
     let mut out = Vec::new();
     for (sc, cells) in scores.iter().zip(&ink.copies) {
@@ -44,7 +46,7 @@ fn contradicted(ink: &mut Ink<'_>, lead: &Hyp, ply: usize, lang: &Lang, params: 
             out.push(cell.best.0.clone());
         }
     }
-    out
+    (out, lead_next)
 }
 
 /// Adds to `beam` the repaired games of its leader at half-move `ply` (see the module text).
@@ -59,25 +61,19 @@ pub(super) fn repair(
     ply: usize,
 ) -> usize {
     let Some(lead) = beam.first().cloned() else { return 0 };
-    let targets = contradicted(ink, &lead, ply, lang, params);
+    let (targets, lead_next) = contradicted(ink, &lead, ply, lang, params);
     if targets.is_empty() {
         return 0;
     }
-    // The leader's moves, per-move scores and positions from the start.
-    let mut chain = Vec::with_capacity(ply);
-    let mut node = lead.node;
-    while node != usize::MAX {
-        chain.push(node);
-        node = nodes[node].parent;
-    }
-    chain.reverse();
+    // The leader's moves, the score before each and the positions from the start.
+    let chain = lineage(nodes, lead.node);
     if chain.len() != ply {
         return 0;
     }
-    let moves: Vec<Move> = chain.iter().map(|&n| nodes[n].expansion[nodes[n].index].0).collect();
+    let moves: Vec<Move> = chain.iter().map(|&n| nodes[n].entry().0).collect();
     let mut before = vec![0.0f32; ply + 1];
     for (j, &n) in chain.iter().enumerate() {
-        before[j + 1] = before[j] + nodes[n].expansion[nodes[n].index].1;
+        before[j + 1] = before[j] + nodes[n].entry().1;
     }
     let mut positions = Vec::with_capacity(ply + 1);
     positions.push(start.clone());
@@ -87,7 +83,8 @@ pub(super) fn repair(
         positions.push(p);
     }
     let mut seen: HashSet<u64> = beam.iter().map(|h| h.pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0).collect();
-    // Candidates: (half-move changed, the move played there instead, the moves after it).
+    // Candidates: (half-move changed, the moves from there: the one played instead, then the
+    // leader's moves replayed).
     let mut found: Vec<(usize, Vec<Move>)> = Vec::new();
     for s in (ply.saturating_sub(params.repair_window)..ply).rev() {
         for alt in positions[s].legal_moves() {
@@ -144,7 +141,6 @@ pub(super) fn repair(
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     // A repair must come within the beam's margin of the leader once the contradicted cell is read.
-    let lead_next = ink.expand(&lead.pos, ply, lang, params).iter().map(|e| e.1).fold(f32::NEG_INFINITY, f32::max);
     let mut added = 0;
     for (potential, mut hyp, parent, made) in scored.into_iter().take(MAX_REPAIRED) {
         if potential < lead.score + lead_next - params.beam_margin {
