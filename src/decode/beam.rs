@@ -10,7 +10,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 mod repair;
 
 use super::truth::edit_distance;
-use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence};
+use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence, prior};
 use crate::notation::{
     CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, SpellKey, SpellKeys, Spelling, Variant,
     english_san, languages, spell_key_with_habits,
@@ -21,7 +21,7 @@ pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "½-½"];
 
 /// Log-prior of a writing habit: standard short algebraic is the norm; the rest is seen on real
 /// sheets at lower rates.
-pub(crate) fn variant_prior(v: &Variant) -> f32 {
+pub(crate) fn variant_prior(v: &Variant, params: &Params) -> f32 {
     let mut p = match v.form {
         MoveForm::Short => 0.0,
         MoveForm::Long { .. } => -2.5,
@@ -29,7 +29,7 @@ pub(crate) fn variant_prior(v: &Variant) -> f32 {
     };
     p += match v.capture {
         CaptureMark::X => 0.0,
-        CaptureMark::Omitted => -0.7,
+        CaptureMark::Omitted => params.omitted_capture_prior,
         CaptureMark::Colon => -2.0,
         CaptureMark::ColonAfter => -2.5,
     };
@@ -266,14 +266,16 @@ impl<'a> Ink<'a> {
     /// Forgets expansions made for another letter set or other parameters.
     pub(crate) fn set_context(&mut self, lang: &Lang, params: &Params) {
         let context = format!(
-            "{}|{:?}|{:?}|{}|{}|{}|{}",
+            "{}|{:?}|{:?}|{}|{}|{}|{}|{}|{}",
             lang.code,
             params.habits,
             params.pins,
             params.mismatch_penalty,
             params.mismatch_closeness,
             params.skip_penalty,
-            params.missing_penalty
+            params.missing_penalty,
+            params.prior_weight,
+            params.omitted_capture_prior
         );
         if context != self.cache_context {
             self.expanded.clear();
@@ -315,7 +317,7 @@ impl<'a> Ink<'a> {
                         id
                     }
                 };
-                Spelled { text, chars, prior: variant_prior(&sp.variant), variant: sp.variant }
+                Spelled { text, chars, prior: variant_prior(&sp.variant, params), variant: sp.variant }
             })
             .collect();
         self.spellings.insert(*key, spelled.clone());
@@ -430,8 +432,22 @@ impl<'a> Ink<'a> {
         if !missing.is_empty() {
             self.prefill(&missing, ply, lang, params);
         }
+        // How likely each move is to be played, before the ink (over every legal move, pinned
+        // or not).
+        let prior: Vec<f32> = if params.prior_weight != 0.0 {
+            let feats: Vec<_> = keyed
+                .iter()
+                .map(|(m, key)| {
+                    let (check, mate) = key.gives();
+                    prior::features(pos, m, check, mate)
+                })
+                .collect();
+            prior::log_odds(&feats)
+        } else {
+            vec![0.0; keyed.len()]
+        };
         let mut out = Vec::with_capacity(keyed.len());
-        for ((m, key), known) in keyed.into_iter().zip(known) {
+        for (((m, key), known), prior) in keyed.into_iter().zip(known).zip(prior) {
             let scores = match known {
                 Some(s) => s,
                 None => self.key_scores(&key, ply, lang, params),
@@ -451,7 +467,7 @@ impl<'a> Ink<'a> {
                 // No copy has a cell here (a row the page stage missed): bridging it costs.
                 total += params.missing_penalty;
             }
-            out.push((m, total, key));
+            out.push((m, total + params.prior_weight * prior, key));
         }
         out
     }
@@ -706,13 +722,22 @@ fn narrow(params: &Params, width: usize) -> Params {
     Params { beam: params.beam.min(width), beam_max: params.beam.min(width), ..params.clone() }
 }
 
+/// Captures the style probe must read, all with their mark, before a capture written without
+/// one is taken as unlike this writer.
+const CONSISTENT_CAPTURES: usize = 2;
+/// The log-prior of a capture written without its mark, for a writer who marks captures.
+const OMITTED_BY_MARKER: f32 = -3.0;
+
 /// The writer's habits, learnt from a first reading of the opening half-moves with every habit
-/// allowed: the forms and capture marks the cells show, the standard ones always kept.
-fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) -> Habits {
+/// allowed: the forms and capture marks the cells show, the standard ones always kept. A writer
+/// whose opening captures all carry their mark (x or :) is taken to keep doing so: a capture
+/// read without one then costs more (`Params::omitted_capture_prior`).
+fn infer_style(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) -> Params {
     let path = search(ink, start, lang, &narrow(params, 8), STYLE_PROBE_PLIES);
     let mut forms = vec![MoveForm::Short];
     let mut captures = vec![CaptureMark::X, CaptureMark::Omitted];
-    for (_, readings) in &path.moves {
+    let (mut marked, mut unmarked) = (0, 0);
+    for (mv, readings) in &path.moves {
         for r in readings {
             if let CellReading::Written { variant, .. } = r {
                 if !variant.underspecified && !forms.contains(&variant.form) {
@@ -721,18 +746,29 @@ fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) 
                 if !captures.contains(&variant.capture) {
                     captures.push(variant.capture);
                 }
+                if mv.is_capture() && !variant.pawn_files && !variant.piece_takes_piece {
+                    if variant.capture == CaptureMark::Omitted {
+                        unmarked += 1;
+                    } else {
+                        marked += 1;
+                    }
+                }
             }
         }
     }
     forms.retain(|f| params.habits.forms.contains(f));
     captures.retain(|c| params.habits.captures.contains(c));
-    Habits { forms, captures, ..params.habits.clone() }
+    let mut p = Params { habits: Habits { forms, captures, ..params.habits.clone() }, ..params.clone() };
+    if marked >= CONSISTENT_CAPTURES && unmarked == 0 {
+        p.omitted_capture_prior = p.omitted_capture_prior.min(OMITTED_BY_MARKER);
+    }
+    p
 }
 
 /// Decodes the copies of one game. With no language given, the letter set is found: every
 /// distinct set reads the first half-moves (standard forms only), the two best are read in full,
 /// and the better reading wins. The writer's habits are learnt per letter set before the full
-/// reading (see [`infer_habits`]).
+/// reading (see [`infer_style`]).
 pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Params) -> DecodedGame {
     let mut ink = Ink::new(copies, params);
     let start = Chess::default();
@@ -779,10 +815,9 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
     };
     let mut best: Option<(Path, &'static Lang, Params)> = None;
     for l in finalists {
-        let habits = infer_habits(&mut ink, &start, l, params);
-        let p = Params { habits, ..params.clone() };
+        let p = infer_style(&mut ink, &start, l, params);
         if trace() {
-            eprintln!("trace full {} habits {:?}", l.code, p.habits);
+            eprintln!("trace full {} habits {:?} omitted capture mark {}", l.code, p.habits, p.omitted_capture_prior);
         }
         let path = search(&mut ink, &start, l, &p, usize::MAX);
         if trace() {

@@ -21,6 +21,7 @@
 
 mod beam;
 pub mod confidence;
+pub mod prior;
 pub mod truth;
 
 pub use beam::{decode, decode_lang};
@@ -119,6 +120,9 @@ pub struct Params {
     pub repair_window: usize,
     /// Log-penalty for a half-move for which no copy has a cell at all.
     pub missing_penalty: f32,
+    /// Weight of the move prior ([`prior`]: how likely a move is to be played, before the ink)
+    /// added to each move's score. 0: every legal move alike.
+    pub prior_weight: f32,
     /// Half-moves looked ahead when weighing an alternative move for confidence.
     pub confidence_window: usize,
     /// Temperature of the confidence softmax (fitted so that confidences are calibrated).
@@ -127,6 +131,9 @@ pub struct Params {
     pub flag_threshold: f32,
     /// The writing habits to consider (all, unless the writer's style is known).
     pub habits: Habits,
+    /// Log-prior of a capture written without its mark ("Nf3" for Nxf3); the decoder lowers it
+    /// for a writer whose opening captures all show the mark.
+    pub omitted_capture_prior: f32,
     /// How much the page stage's blank flag for a cell moves the odds of reading it blank (natural
     /// log); the flag is only used where the model reads nothing with confidence. 0: ignored.
     pub blank_flag_weight: f32,
@@ -146,10 +153,12 @@ impl Default for Params {
             skip_penalty: -6.0,
             repair_window: 40,
             missing_penalty: -4.0,
+            prior_weight: 1.5,
             confidence_window: 5,
             temperature: 1.0,
             flag_threshold: 0.85,
             habits: Habits::all(),
+            omitted_capture_prior: -0.7,
             blank_flag_weight: 0.0,
             pins: Default::default(),
         }

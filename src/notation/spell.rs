@@ -466,6 +466,11 @@ pub struct SpellKey {
 }
 
 impl SpellKey {
+    /// Whether the move gives check, and mate.
+    pub fn gives(&self) -> (bool, bool) {
+        (self.check, self.mate)
+    }
+
     /// Every field in one number (one to one): what keys are compared and hashed by, cheaper than
     /// the move's enum field by field (decoders look keys up for every legal move).
     fn packed(&self) -> u64 {

@@ -241,6 +241,9 @@ pub struct EvalArgs {
     /// Half-moves looked back to repair the best game where a cell contradicts it (0: off).
     #[arg(long)]
     pub repair_window: Option<usize>,
+    /// Weight of the decoder's move prior (0: every legal move alike before the ink).
+    #[arg(long)]
+    pub prior_weight: Option<f32>,
     /// Decoder confidence under which a move is flagged.
     #[arg(long)]
     pub flag_threshold: Option<f32>,
@@ -289,6 +292,9 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
     }
     if let Some(w) = args.repair_window {
         params.repair_window = w;
+    }
+    if let Some(w) = args.prior_weight {
+        params.prior_weight = w;
     }
     if let Some(t) = args.flag_threshold {
         params.flag_threshold = t;
@@ -366,34 +372,44 @@ pub fn is_hcs_dev_game(game: &str) -> bool {
     !HCS_TEST_GAMES.contains(&game) && game.parse::<u32>().is_ok_and(|n| n % 10 == 6)
 }
 
-/// The pages of the HCS development games ([`is_hcs_dev_game`]), each read alone against its own
-/// page labels from `training_tags.txt`: the set for tuning the decoder. `limit` pages at most.
-pub fn hcs_dev_games(dir: &Path, limit: usize) -> Result<Vec<TruthGame>, String> {
+/// The labelled pages of HCS games for which `keep(game)` holds, with each page's labels in
+/// half-move order up to the first gap (a page's record ends where its labels end).
+pub fn hcs_page_labels(dir: &Path, keep: impl Fn(&str) -> bool) -> Result<Vec<(String, Vec<String>)>, String> {
     let tags_path = dir.join("training_tags.txt");
     let tags = std::fs::read_to_string(&tags_path).map_err(|e| format!("{}: {e}", tags_path.display()))?;
     let mut pages: BTreeMap<String, BTreeMap<(u32, u8), String>> = BTreeMap::new();
     for line in tags.lines() {
         let Some((parts, label)) = tag_line(line) else { continue };
         let [g, p, m, side] = parts[..] else { continue };
-        if !is_hcs_dev_game(g) {
+        if !keep(g) {
             continue;
         }
         let Ok(m) = m.parse::<u32>() else { continue };
         pages.entry(format!("{g}_{p}")).or_default().insert((m, u8::from(side == "black")), label);
     }
+    Ok(pages
+        .into_iter()
+        .map(|(page, cells)| {
+            let mut labels = Vec::new();
+            for (i, ((m, side), label)) in cells.into_iter().enumerate() {
+                if (m as usize - 1) * 2 + side as usize != i {
+                    break;
+                }
+                labels.push(label);
+            }
+            (page, labels)
+        })
+        .collect())
+}
+
+/// The pages of the HCS development games ([`is_hcs_dev_game`]), each read alone against its own
+/// page labels from `training_tags.txt`: the set for tuning the decoder. `limit` pages at most.
+pub fn hcs_dev_games(dir: &Path, limit: usize) -> Result<Vec<TruthGame>, String> {
     let mut out = Vec::new();
-    for (page, cells) in pages {
+    for (page, labels) in hcs_page_labels(dir, is_hcs_dev_game)? {
         let image = dir.join(format!("{page}.jpg"));
         if !image.exists() {
             continue;
-        }
-        // Labels in order up to the first gap (a page's record ends where its labels end).
-        let mut labels = Vec::new();
-        for (i, ((m, side), label)) in cells.into_iter().enumerate() {
-            if (m as usize - 1) * 2 + side as usize != i {
-                break;
-            }
-            labels.push(label);
         }
         out.push((page, vec![image], true_game(&Chess::default(), &labels, english())));
         if out.len() >= limit {
