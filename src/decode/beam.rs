@@ -21,7 +21,7 @@ pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "½-½"];
 
 /// Log-prior of a writing habit: standard short algebraic is the norm; the rest is seen on real
 /// sheets at lower rates.
-pub(crate) fn variant_prior(v: &Variant, params: &Params) -> f32 {
+pub(crate) fn variant_prior(v: &Variant) -> f32 {
     let mut p = match v.form {
         MoveForm::Short => 0.0,
         MoveForm::Long { .. } => -2.5,
@@ -29,7 +29,7 @@ pub(crate) fn variant_prior(v: &Variant, params: &Params) -> f32 {
     };
     p += match v.capture {
         CaptureMark::X => 0.0,
-        CaptureMark::Omitted => params.omitted_capture_prior,
+        CaptureMark::Omitted => -0.7,
         CaptureMark::Colon => -2.0,
         CaptureMark::ColonAfter => -2.5,
     };
@@ -266,7 +266,7 @@ impl<'a> Ink<'a> {
     /// Forgets expansions made for another letter set or other parameters.
     pub(crate) fn set_context(&mut self, lang: &Lang, params: &Params) {
         let context = format!(
-            "{}|{:?}|{:?}|{}|{}|{}|{}|{}|{}",
+            "{}|{:?}|{:?}|{}|{}|{}|{}|{}",
             lang.code,
             params.habits,
             params.pins,
@@ -274,8 +274,7 @@ impl<'a> Ink<'a> {
             params.mismatch_closeness,
             params.skip_penalty,
             params.missing_penalty,
-            params.prior_weight,
-            params.omitted_capture_prior
+            params.prior_weight
         );
         if context != self.cache_context {
             self.expanded.clear();
@@ -317,7 +316,7 @@ impl<'a> Ink<'a> {
                         id
                     }
                 };
-                Spelled { text, chars, prior: variant_prior(&sp.variant, params), variant: sp.variant }
+                Spelled { text, chars, prior: variant_prior(&sp.variant), variant: sp.variant }
             })
             .collect();
         self.spellings.insert(*key, spelled.clone());
@@ -432,8 +431,8 @@ impl<'a> Ink<'a> {
         if !missing.is_empty() {
             self.prefill(&missing, ply, lang, params);
         }
-        // How likely each move is to be played, before the ink (over every legal move, pinned
-        // or not).
+        // How likely each move is to be played, before the ink (a pinned move, alone here, is
+        // certain).
         let prior: Vec<f32> = if params.prior_weight != 0.0 {
             let feats: Vec<_> = keyed
                 .iter()
@@ -722,22 +721,13 @@ fn narrow(params: &Params, width: usize) -> Params {
     Params { beam: params.beam.min(width), beam_max: params.beam.min(width), ..params.clone() }
 }
 
-/// Captures the style probe must read, all with their mark, before a capture written without
-/// one is taken as unlike this writer.
-const CONSISTENT_CAPTURES: usize = 2;
-/// The log-prior of a capture written without its mark, for a writer who marks captures.
-const OMITTED_BY_MARKER: f32 = -3.0;
-
 /// The writer's habits, learnt from a first reading of the opening half-moves with every habit
-/// allowed: the forms and capture marks the cells show, the standard ones always kept. A writer
-/// whose opening captures all carry their mark (x or :) is taken to keep doing so: a capture
-/// read without one then costs more (`Params::omitted_capture_prior`).
-fn infer_style(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) -> Params {
+/// allowed: the forms and capture marks the cells show, the standard ones always kept.
+fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) -> Habits {
     let path = search(ink, start, lang, &narrow(params, 8), STYLE_PROBE_PLIES);
     let mut forms = vec![MoveForm::Short];
     let mut captures = vec![CaptureMark::X, CaptureMark::Omitted];
-    let (mut marked, mut unmarked) = (0, 0);
-    for (mv, readings) in &path.moves {
+    for (_, readings) in &path.moves {
         for r in readings {
             if let CellReading::Written { variant, .. } = r {
                 if !variant.underspecified && !forms.contains(&variant.form) {
@@ -746,29 +736,18 @@ fn infer_style(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) -
                 if !captures.contains(&variant.capture) {
                     captures.push(variant.capture);
                 }
-                if mv.is_capture() && !variant.pawn_files && !variant.piece_takes_piece {
-                    if variant.capture == CaptureMark::Omitted {
-                        unmarked += 1;
-                    } else {
-                        marked += 1;
-                    }
-                }
             }
         }
     }
     forms.retain(|f| params.habits.forms.contains(f));
     captures.retain(|c| params.habits.captures.contains(c));
-    let mut p = Params { habits: Habits { forms, captures, ..params.habits.clone() }, ..params.clone() };
-    if marked >= CONSISTENT_CAPTURES && unmarked == 0 {
-        p.omitted_capture_prior = p.omitted_capture_prior.min(OMITTED_BY_MARKER);
-    }
-    p
+    Habits { forms, captures, ..params.habits.clone() }
 }
 
 /// Decodes the copies of one game. With no language given, the letter set is found: every
 /// distinct set reads the first half-moves (standard forms only), the two best are read in full,
 /// and the better reading wins. The writer's habits are learnt per letter set before the full
-/// reading (see [`infer_style`]).
+/// reading (see [`infer_habits`]).
 pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Params) -> DecodedGame {
     let mut ink = Ink::new(copies, params);
     let start = Chess::default();
@@ -815,9 +794,10 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
     };
     let mut best: Option<(Path, &'static Lang, Params)> = None;
     for l in finalists {
-        let p = infer_style(&mut ink, &start, l, params);
+        let habits = infer_habits(&mut ink, &start, l, params);
+        let p = Params { habits, ..params.clone() };
         if trace() {
-            eprintln!("trace full {} habits {:?} omitted capture mark {}", l.code, p.habits, p.omitted_capture_prior);
+            eprintln!("trace full {} habits {:?}", l.code, p.habits);
         }
         let path = search(&mut ink, &start, l, &p, usize::MAX);
         if trace() {

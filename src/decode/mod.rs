@@ -131,9 +131,6 @@ pub struct Params {
     pub flag_threshold: f32,
     /// The writing habits to consider (all, unless the writer's style is known).
     pub habits: Habits,
-    /// Log-prior of a capture written without its mark ("Nf3" for Nxf3); the decoder lowers it
-    /// for a writer whose opening captures all show the mark.
-    pub omitted_capture_prior: f32,
     /// How much the page stage's blank flag for a cell moves the odds of reading it blank (natural
     /// log); the flag is only used where the model reads nothing with confidence. 0: ignored.
     pub blank_flag_weight: f32,
@@ -158,7 +155,6 @@ impl Default for Params {
             temperature: 1.0,
             flag_threshold: 0.85,
             habits: Habits::all(),
-            omitted_capture_prior: -0.7,
             blank_flag_weight: 0.0,
             pins: Default::default(),
         }
