@@ -53,10 +53,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("file")
     ap.add_argument("--l2", type=float, default=1.0)
-    ap.add_argument("--features", default="0,1,3",
+    ap.add_argument("--features", default="0,1,3,5,6",
                     help="features used (0 own look-ahead logit, 1 cell margin, 2 off-ink, 3 off-ink around, "
-                         "4 look-ahead logit around); the neighbours' look-ahead is left out by default: it made "
-                         "an ambiguous cell in a clean stretch confident")
+                         "4 look-ahead logit around, 5 spelling's score under the cell's best reading, 6 the "
+                         "recognizer's score of that reading); the neighbours' look-ahead is left out by default: "
+                         "it made an ambiguous cell in a clean stretch confident")
     a = ap.parse_args()
     rows = [l.rstrip("\n").split("\t") for l in open(a.file) if l.strip()]
     games = np.array([r[0] for r in rows])

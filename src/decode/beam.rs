@@ -677,7 +677,28 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
             if present.is_empty() { 1.0 } else { off as f32 / present.len() as f32 }
         })
         .collect();
-    let features = confidence::features(&weighed, &off_ink);
+    // How far each move's written spelling scores under its cell's best free reading, and how
+    // sure the recognizer is of that reading (over the copies whose cell shows the move).
+    let ink_fit: Vec<(f32, f32)> = path
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(ply, (_, readings))| {
+            let (mut gap, mut sure, mut n) = (0.0, 0.0, 0.0);
+            for (c, r) in readings.iter().enumerate() {
+                let CellReading::Written { text, .. } = r else { continue };
+                let Some(Some(cell)) = ink.copies[c].get(ply) else { continue };
+                let Some(score) = ink.text_ids.get(text).and_then(|id| cell.scores.get(id)).map(|s| s.0) else {
+                    continue;
+                };
+                gap += (cell.best.1 - score).clamp(0.0, 10.0) / 10.0;
+                sure += cell.best.1.clamp(-10.0, 0.0) / 10.0;
+                n += 1.0;
+            }
+            if n > 0.0 { (gap / n, sure / n) } else { (1.0, -1.0) }
+        })
+        .collect();
+    let features = confidence::features(&weighed, &off_ink, &ink_fit);
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for (ply, (((mv, readings), w), f)) in path.moves.iter().zip(weighed).zip(features).enumerate() {

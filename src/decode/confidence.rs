@@ -120,14 +120,14 @@ pub(crate) fn per_move(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &P
 }
 
 /// Number of calibration inputs per move (see [`features`]).
-pub const FEATURES: usize = 5;
+pub const FEATURES: usize = 7;
 
 /// Half-moves on each side whose evidence is averaged into a move's context features.
 const CONTEXT: usize = 4;
 
 /// Logistic calibration: weights of [`features`] and the bias, fitted on the HCS development
 /// games (`scoresheet eval --hcs --dev 100 --dump F`, then `scripts/fit_calibration.py F`).
-pub const CALIBRATION: [f32; FEATURES + 1] = [0.1948, 1.7099, 0.0, -1.2707, 0.0, 0.6347];
+pub const CALIBRATION: [f32; FEATURES + 1] = [0.1164, 1.3422, 0.0, -1.0497, 0.0, -1.8043, 0.5395, 1.4369];
 
 fn logit(p: f32) -> f32 {
     let p = p.clamp(1e-4, 1.0 - 1e-4);
@@ -137,8 +137,10 @@ fn logit(p: f32) -> f32 {
 /// The calibration inputs of every move: the look-ahead probability (as a logit), the cell-score
 /// margin over the best alternative, the share of the move's cells that do not show it (blank or
 /// another text), and the last two averaged over the neighbouring half-moves (a game that has
-/// lost its way shows it over several moves).
-pub(crate) fn features(weighed: &[Weighed], off_ink: &[f32]) -> Vec<[f32; FEATURES]> {
+/// lost its way shows it over several moves); then, from `ink_fit`, how far the move's spelling
+/// scores under the cell's best free reading and the recognizer's score of that reading (each
+/// over 10 and clipped: 0..1 and -1..0).
+pub(crate) fn features(weighed: &[Weighed], off_ink: &[f32], ink_fit: &[(f32, f32)]) -> Vec<[f32; FEATURES]> {
     let n = weighed.len();
     (0..n)
         .map(|i| {
@@ -147,7 +149,15 @@ pub(crate) fn features(weighed: &[Weighed], off_ink: &[f32]) -> Vec<[f32; FEATUR
             let k = (hi - lo) as f32;
             let ctx_off = off_ink[lo..hi].iter().sum::<f32>() / k;
             let ctx_logit = weighed[lo..hi].iter().map(|w| logit(w.p)).sum::<f32>() / k;
-            [logit(weighed[i].p), weighed[i].local_margin / LOCAL_MARGIN, off_ink[i], ctx_off, ctx_logit]
+            [
+                logit(weighed[i].p),
+                weighed[i].local_margin / LOCAL_MARGIN,
+                off_ink[i],
+                ctx_off,
+                ctx_logit,
+                ink_fit[i].0,
+                ink_fit[i].1,
+            ]
         })
         .collect()
 }
