@@ -362,3 +362,82 @@ fn a_wrong_but_legal_record_is_repaired_when_a_later_cell_contradicts_it() {
     }
     assert!(bad.is_empty(), "{bad:?}");
 }
+
+/// A cell whose ink reads equally well as either of two texts.
+struct TornCell {
+    a: String,
+    b: String,
+}
+
+impl CellScorer for TornCell {
+    fn logp(&mut self, texts: &[&str]) -> Vec<f32> {
+        texts.iter().map(|t| -0.2 - 8.0 * edit_distance(t, &self.a).min(edit_distance(t, &self.b)) as f32).collect()
+    }
+    fn best(&mut self) -> (String, f32) {
+        (self.a.clone(), -0.2)
+    }
+}
+
+/// A legal move other than the one played at half-move `at`, after which every later cell of
+/// `texts` still spells a legal move exactly (the same texts, another game): its own spelling.
+fn twin_move(truth: &[Move], at: usize, texts: &[String], rng: &mut ChaCha8Rng) -> Option<String> {
+    let en = lang("en").unwrap();
+    let mut pos = Chess::default();
+    for m in &truth[..at] {
+        pos.play_unchecked(*m);
+    }
+    let mut legal: Vec<Move> = pos.legal_moves().into_iter().filter(|m| *m != truth[at]).collect();
+    for i in (1..legal.len()).rev() {
+        legal.swap(i, rng.gen_range(0..=i));
+    }
+    legal.into_iter().find_map(|alt| {
+        let mut p = pos.clone();
+        p.play_unchecked(alt);
+        for text in &texts[at + 1..truth.len()] {
+            let next = p.legal_moves().into_iter().find(|m| spell(&p, m, en, &Style::default()) == *text)?;
+            p.play_unchecked(next);
+        }
+        Some(spell(&pos, &alt, en, &Style::default()))
+    })
+}
+
+#[test]
+fn a_cell_torn_between_two_moves_goes_to_the_one_players_make() {
+    // The ink of one cell reads equally well as the move played and as another legal move after
+    // which the rest of the game is written exactly the same: the ink cannot decide, the move
+    // prior (how players play) does. Over the sample games' many such cells, it must pick the
+    // move played far more often than a coin would.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let en = Some(lang("en").unwrap());
+    let (mut ties, mut right, mut right_flat) = (0, 0, 0);
+    for name in ["sl.txt", "de.txt", "et.txt", "no-1.txt", "no-2.txt", "ru-1.txt", "ru-2.txt", "ru-3.txt"] {
+        let truth = seed_game(name);
+        let texts = write_game(&truth, "en", &Style::default(), truth.len());
+        for at in (3..truth.len()).step_by(2) {
+            let Some(alt) = twin_move(&truth, at, &texts, &mut rng) else { continue };
+            ties += 1;
+            let copy = || Copy {
+                cells: texts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        Some(if i == at {
+                            Box::new(TornCell { a: t.clone(), b: alt.clone() }) as Box<dyn CellScorer>
+                        } else {
+                            Box::new(FakeCell { ink: t.clone(), per_edit: 8.0 }) as Box<dyn CellScorer>
+                        })
+                    })
+                    .collect(),
+            };
+            right += usize::from(decode(vec![copy()], en, &Params::default()).moves[at].mv == truth[at]);
+            let flat = Params { prior_weight: 0.0, ..Params::default() };
+            right_flat += usize::from(decode(vec![copy()], en, &flat).moves[at].mv == truth[at]);
+        }
+    }
+    assert!(ties >= 30, "only {ties} torn cells");
+    assert!(
+        right * 4 >= ties * 3,
+        "the move played won {right} of {ties} torn cells ({right_flat} without the move prior)"
+    );
+    eprintln!("the move played won {right} of {ties} torn cells ({right_flat} without the move prior)");
+}

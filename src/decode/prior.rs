@@ -133,7 +133,8 @@ pub fn features(pos: &Chess, mv: &Move, check: bool, mate: bool) -> [f32; FEATUR
             let attackers = board.attacks_to(from, them, occupied);
             if attackers.any() {
                 f[25] = value(role) / 9.0;
-                let least = attackers.into_iter().filter_map(|sq| board.role_at(sq)).map(value).fold(f32::MAX, f32::min);
+                let least =
+                    attackers.into_iter().filter_map(|sq| board.role_at(sq)).map(value).fold(f32::MAX, f32::min);
                 if least < value(role) || !attacked(board, from, us, occupied) {
                     f[32] = value(role) / 9.0;
                 }
@@ -192,8 +193,8 @@ pub fn log_odds(feats: &[[f32; FEATURES]]) -> Vec<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
     use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
     use shakmaty::san::San;
 
     fn pos(fen: &str) -> Chess {
