@@ -13,6 +13,7 @@ pub const FEATURES: usize = 33;
 
 /// The fitted weights, one per feature (see [`features`] for what each one is).
 /// Fitted by `scripts/fit_prior.py` on the HCS training games (not the test or development games).
+#[allow(clippy::approx_constant)] // fitted numbers, one of which happens to be near pi / 4
 pub const WEIGHTS: [f32; FEATURES] = [
     0.7854, 0.5994, 0.4540, 0.7350, 0.6957, 1.1046, //
     2.4189, 2.9416, 0.2497, 0.2906, 0.0659, 0.0527, //
