@@ -419,22 +419,11 @@ impl<'a> Ink<'a> {
         // A move fixed by the user: only it is played here, whatever the ink says.
         let pinned = params.pins.get(&ply);
         let mut keys = SpellKeys::new(pos, &legal, &params.habits);
-        let keyed: Vec<(Move, SpellKey)> = legal
-            .iter()
-            .filter(|m| pinned.is_none_or(|san| pinned_san_matches(pos, m, san)))
-            .map(|m| (*m, keys.key(m)))
-            .collect();
-        let known: Vec<Option<KeyScores>> =
-            keyed.iter().map(|(_, k)| self.key_scores.get(&(*k, ply)).cloned()).collect();
-        let missing: Vec<SpellKey> =
-            keyed.iter().zip(&known).filter(|(_, s)| s.is_none()).map(|((_, k), _)| *k).collect();
-        if !missing.is_empty() {
-            self.prefill(&missing, ply, lang, params);
-        }
-        // How likely each move is to be played, before the ink (a pinned move, alone here, is
-        // certain).
+        let all: Vec<(Move, SpellKey)> = legal.iter().map(|m| (*m, keys.key(m))).collect();
+        // How likely each move is to be played, before the ink (over every legal move, so that a
+        // pinned move scores as it would unpinned).
         let prior: Vec<f32> = if params.prior_weight != 0.0 {
-            let feats: Vec<_> = keyed
+            let feats: Vec<_> = all
                 .iter()
                 .map(|(m, key)| {
                     let (check, mate) = key.gives();
@@ -443,8 +432,20 @@ impl<'a> Ink<'a> {
                 .collect();
             prior::log_odds(&feats)
         } else {
-            vec![0.0; keyed.len()]
+            vec![0.0; all.len()]
         };
+        let (keyed, prior): (Vec<(Move, SpellKey)>, Vec<f32>) = all
+            .into_iter()
+            .zip(prior)
+            .filter(|((m, _), _)| pinned.is_none_or(|san| pinned_san_matches(pos, m, san)))
+            .unzip();
+        let known: Vec<Option<KeyScores>> =
+            keyed.iter().map(|(_, k)| self.key_scores.get(&(*k, ply)).cloned()).collect();
+        let missing: Vec<SpellKey> =
+            keyed.iter().zip(&known).filter(|(_, s)| s.is_none()).map(|((_, k), _)| *k).collect();
+        if !missing.is_empty() {
+            self.prefill(&missing, ply, lang, params);
+        }
         let mut out = Vec::with_capacity(keyed.len());
         for (((m, key), known), prior) in keyed.into_iter().zip(known).zip(prior) {
             let scores = match known {
