@@ -156,6 +156,9 @@ pub(crate) struct Ink<'a> {
     /// index (`None`: the copy has no cell there).
     key_scores: HashMap<(SpellKey, usize), KeyScores>,
     cache_context: String,
+    /// The move prior of every legal move (in legal-move order), by position: it depends on
+    /// the position alone, so it is kept across contexts.
+    priors: HashMap<u64, Rc<[f32]>>,
 }
 
 /// Every legal move of a position scored at one half-move: (move, log-score, its spelling key,
@@ -231,6 +234,7 @@ impl<'a> Ink<'a> {
             text_ids,
             key_scores: HashMap::default(),
             cache_context: String::new(),
+            priors: HashMap::default(),
         }
     }
 
@@ -291,7 +295,7 @@ impl<'a> Ink<'a> {
         if let Some(e) = self.expanded.get(&key) {
             return e.clone();
         }
-        let e = Rc::new(self.expand_uncached(pos, ply, lang, params));
+        let e = Rc::new(self.expand_uncached(pos, key.1, ply, lang, params));
         self.expanded.insert(key, e.clone());
         e
     }
@@ -414,7 +418,7 @@ impl<'a> Ink<'a> {
             .collect()
     }
 
-    fn expand_uncached(&mut self, pos: &Chess, ply: usize, lang: &Lang, params: &Params) -> Expansion {
+    fn expand_uncached(&mut self, pos: &Chess, hash: u64, ply: usize, lang: &Lang, params: &Params) -> Expansion {
         let legal = pos.legal_moves();
         // A move fixed by the user: only it is played here, whatever the ink says.
         let pinned = params.pins.get(&ply);
@@ -422,7 +426,11 @@ impl<'a> Ink<'a> {
         let all: Vec<(Move, SpellKey)> = legal.iter().map(|m| (*m, keys.key(m))).collect();
         // How likely each move is to be played, before the ink (over every legal move, so that a
         // pinned move scores as it would unpinned).
-        let prior: Vec<f32> = if params.prior_weight != 0.0 {
+        let prior: Rc<[f32]> = if params.prior_weight == 0.0 {
+            vec![0.0; all.len()].into()
+        } else if let Some(p) = self.priors.get(&hash) {
+            p.clone()
+        } else {
             let feats: Vec<_> = all
                 .iter()
                 .map(|(m, key)| {
@@ -430,13 +438,13 @@ impl<'a> Ink<'a> {
                     prior::features(pos, m, check, mate)
                 })
                 .collect();
-            prior::log_odds(&feats)
-        } else {
-            vec![0.0; all.len()]
+            let p: Rc<[f32]> = prior::log_odds(&feats).into();
+            self.priors.insert(hash, p.clone());
+            p
         };
         let (keyed, prior): (Vec<(Move, SpellKey)>, Vec<f32>) = all
             .into_iter()
-            .zip(prior)
+            .zip(prior.iter().copied())
             .filter(|((m, _), _)| pinned.is_none_or(|san| pinned_san_matches(pos, m, san)))
             .unzip();
         let known: Vec<Option<KeyScores>> =
