@@ -4,7 +4,8 @@
 //!
 //! Where a cell's ink leaves several legal moves close, players' habits decide: they recapture,
 //! develop pieces in the opening, castle, move an attacked piece away, and seldom hang a piece.
-//! The decoder adds `Params::prior_weight` times this log-probability to each move's ink score.
+//! The decoder adds `Params::prior_weight` times this log-probability (plus a constant, see
+//! [`log_odds`]) to each move's ink score.
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 
@@ -172,8 +173,8 @@ pub fn features(pos: &Chess, mv: &Move, check: bool, mate: bool) -> [f32; FEATUR
     f
 }
 
-/// The mean log of the number of legal moves over the positions of the fitting games: a move of
-/// that many is an average one.
+/// The mean log of the number of legal moves over the positions of the fitting games (what
+/// `scripts/fit_prior.py` prints as "uniform"): a move of that many is an average one.
 const MEAN_LN_LEGAL: f32 = 3.388;
 
 /// For each of a position's legal moves (given by their features): the log of its probability
