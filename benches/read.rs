@@ -19,12 +19,8 @@ fn peak_rss_mb() -> Option<f64> {
 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut pages: Vec<PathBuf> = std::fs::read_dir(root.join("samples/hcs"))
-        .expect("samples/hcs")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "jpg"))
-        .collect();
-    pages.sort();
+    let (pages, errors) = scoresheet::read::inputs::collect(&[root.join("samples/hcs")]);
+    assert!(errors.is_empty() && !pages.is_empty(), "samples/hcs: {errors:?}");
     let pool = RecognizerPool::new(&scoresheet::recognize::default_model_path()).expect("the shipped model loads");
     let cutter = PageCutter;
     let params = Params::default();

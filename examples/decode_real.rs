@@ -67,12 +67,8 @@ fn load(file: &PathBuf, pages: &[PathBuf]) -> Vec<SheetRead> {
 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut pages: Vec<PathBuf> = std::fs::read_dir(root.join("samples/hcs"))
-        .expect("samples/hcs")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "jpg"))
-        .collect();
-    pages.sort();
+    let (pages, errors) = scoresheet::read::inputs::collect(&[root.join("samples/hcs")]);
+    assert!(errors.is_empty() && !pages.is_empty(), "samples/hcs: {errors:?}");
     let reps: usize = std::env::var("DECODE_REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(5);
     let sheets: Vec<SheetRead> = match std::env::var_os("DECODE_LOAD") {
         Some(f) => load(&PathBuf::from(f), &pages),

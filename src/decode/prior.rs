@@ -24,8 +24,8 @@ pub const WEIGHTS: [f32; FEATURES] = [
     0.3361, -0.9090, 0.6999,
 ];
 
-/// Material value in pawns.
-fn value(role: Role) -> f32 {
+/// Material value in pawns (also what the synthetic games' players weigh).
+pub(crate) fn value(role: Role) -> f32 {
     match role {
         Role::Pawn => 1.0,
         Role::Knight | Role::Bishop => 3.0,
@@ -49,14 +49,15 @@ fn centrality(sq: Square) -> f32 {
 }
 
 /// `color`'s material in pawns.
-fn material(board: &shakmaty::Board, color: Color) -> f32 {
+pub(crate) fn material(board: &shakmaty::Board, color: Color) -> f32 {
     [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .into_iter()
         .map(|r| (board.by_role(r) & board.by_color(color)).count() as f32 * value(r))
         .sum()
 }
 
-fn attacked(board: &shakmaty::Board, sq: Square, by: Color, occupied: Bitboard) -> bool {
+/// Whether a piece of `by` attacks `sq` with the board's pieces on `occupied`.
+pub(crate) fn attacked(board: &shakmaty::Board, sq: Square, by: Color, occupied: Bitboard) -> bool {
     board.attacks_to(sq, by, occupied).any()
 }
 

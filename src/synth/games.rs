@@ -5,6 +5,8 @@
 use rand::Rng;
 use shakmaty::{Chess, Color, KnownOutcome, Move, Outcome, Position, Role, Square};
 
+use crate::decode::prior::{attacked, material, value};
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
@@ -27,27 +29,9 @@ pub struct Game {
     pub result: &'static str,
 }
 
-fn value(role: Role) -> f32 {
-    match role {
-        Role::Pawn => 1.0,
-        Role::Knight | Role::Bishop => 3.0,
-        Role::Rook => 5.0,
-        Role::Queen => 9.0,
-        Role::King => 0.0,
-    }
-}
-
-fn material(pos: &Chess, color: Color) -> f32 {
-    let b = pos.board();
-    [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .iter()
-        .map(|&r| (b.by_role(r) & b.by_color(color)).count() as f32 * value(r))
-        .sum()
-}
-
+/// Whether a piece of `color` attacks `sq` in `pos`.
 fn attacked_by(pos: &Chess, sq: Square, color: Color) -> bool {
-    let b = pos.board();
-    b.attacks_to(sq, color, b.occupied()).any()
+    attacked(pos.board(), sq, color, pos.board().occupied())
 }
 
 /// A plausibility score for `mv` in `pos` at full move `fullmove` (higher is likelier).
@@ -142,7 +126,7 @@ pub fn random_game<R: Rng>(rng: &mut R, min_moves: u32, max_moves: u32) -> Game 
             return Game { plies, end: pos, ending, result };
         }
         if plies.len() as u32 >= target * 2 - (rng.gen_bool(0.5) as u32) && fullmove > min_moves {
-            let diff = material(&pos, Color::White) - material(&pos, Color::Black);
+            let diff = material(pos.board(), Color::White) - material(pos.board(), Color::Black);
             let (ending, result) = if diff >= 2.5 || (diff > 0.5 && rng.gen_bool(0.5)) {
                 (Ending::Resigned, "1-0")
             } else if diff <= -2.5 || (diff < -0.5 && rng.gen_bool(0.5)) {
