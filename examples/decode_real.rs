@@ -20,16 +20,18 @@ fn save(file: &PathBuf, sheets: &[SheetRead]) {
     for s in sheets {
         put(s.cells.len() as u64);
         for (ply, bbox, blank, scores) in &s.cells {
-            let lp = scores.logprobs();
             put(*ply as u64);
             for b in bbox {
                 put(b.to_bits() as u64);
             }
             put(u64::from(*blank));
-            put(lp.frames() as u64);
-            put(lp.classes() as u64);
-            for v in lp.as_slice() {
-                put(v.to_bits() as u64);
+            put(scores.views().len() as u64);
+            for lp in scores.views() {
+                put(lp.frames() as u64);
+                put(lp.classes() as u64);
+                for v in lp.as_slice() {
+                    put(v.to_bits() as u64);
+                }
             }
         }
     }
@@ -55,9 +57,14 @@ fn load(file: &PathBuf, pages: &[PathBuf]) -> Vec<SheetRead> {
                     let ply = get() as usize;
                     let bbox = [0; 4].map(|_| f32::from_bits(get() as u32));
                     let blank = get() != 0;
-                    let (frames, classes) = (get() as usize, get() as usize);
-                    let data = (0..frames * classes).map(|_| f32::from_bits(get() as u32)).collect();
-                    (ply, bbox, blank, CellScores::new(LogProbs::new(frames, classes, data), alphabet.clone()))
+                    let views = (0..get())
+                        .map(|_| {
+                            let (frames, classes) = (get() as usize, get() as usize);
+                            let data = (0..frames * classes).map(|_| f32::from_bits(get() as u32)).collect();
+                            LogProbs::new(frames, classes, data)
+                        })
+                        .collect();
+                    (ply, bbox, blank, CellScores::from_views(views, alphabet.clone()))
                 })
                 .collect();
             SheetRead { file: pages[i].clone(), page: 0, cells, image: None }

@@ -75,18 +75,25 @@ def _weights(src, dst):
     return w
 
 
-def target_width(w, h, pre=PRE):
+def target_width(w, h, pre=PRE, stretch=1.0):
     # Rust's f64::round rounds half away from zero; so does this.
-    scaled = int(math.floor(w * pre["height"] / max(h, 1) + 0.5))
+    scaled = int(math.floor(w * stretch * pre["height"] / max(h, 1) + 0.5))
     return max(pre["min_width"], min(pre["max_width"], scaled))
 
 
-def preprocess(gray, pre=PRE):
-    """gray: uint8 array (h, w). Returns (float32 array (height, padded width), content width)."""
+def views(pre=PRE):
+    """The horizontal stretches a cell is read at (training reads it at 1 only): a string's score is
+    the mean of its log-probabilities over these views."""
+    return pre.get("views", [1.0])
+
+
+def preprocess(gray, pre=PRE, stretch=1.0):
+    """gray: uint8 array (h, w); stretch: the view's horizontal scale (1: as is).
+    Returns (float32 array (height, padded width), content width)."""
     h, w = gray.shape
     if h == 0 or w == 0:
         raise ValueError("empty image")
-    out_w = target_width(w, h, pre)
+    out_w = target_width(w, h, pre, stretch)
     out_h = pre["height"]
     ink = 1.0 - gray.astype(np.float64) / 255.0
     resized = _weights(h, out_h) @ (ink @ _weights(w, out_w).T)
@@ -109,12 +116,13 @@ def preprocess(gray, pre=PRE):
 def write_fixture(path):
     rng = np.random.default_rng(1)
     cases = []
-    for (w, h) in [(57, 23), (150, 40), (12, 60), (300, 20), (33, 32)]:
+    for (w, h, stretch) in [(57, 23, 1.0), (150, 40, 1.0), (12, 60, 1.0), (300, 20, 1.0), (33, 32, 1.0), (57, 23, 0.85),
+                            (150, 40, 1.15)]:
         img = rng.integers(0, 256, size=(h, w)).astype(np.uint8)
         img[:, : w // 3] = 255  # paper
         img[h // 3 : h // 2, :] //= 4  # a dark stroke
-        out, cw = preprocess(img)
-        cases.append({"width": w, "height": h, "pixels": img.ravel().tolist(), "out_width": int(out.shape[1]),
+        out, cw = preprocess(img, stretch=stretch)
+        cases.append({"width": w, "height": h, "stretch": stretch, "pixels": img.ravel().tolist(), "out_width": int(out.shape[1]),
                       "out_content_width": int(cw), "out": [round(float(v), 7) for v in out.ravel()]})
     with open(path, "w") as f:
         json.dump(cases, f, separators=(",", ":"))

@@ -14,7 +14,7 @@ from collections import defaultdict
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import Alphabet, preprocess  # noqa: E402
+from common import Alphabet, preprocess, views  # noqa: E402
 
 
 def log_add(a, b):
@@ -49,6 +49,40 @@ def beam_search(lp, beam=16, k=5, prune=math.log(1e-6)):
     return [(list(p), log_add(*v)) for p, v in out]
 
 
+def log_prob(lp, labels):
+    """Exact CTC log-probability of `labels` (the forward algorithm, as ctc::log_prob in Rust)."""
+    ext = [0]
+    for c in labels:
+        ext += [c, 0]
+    n, frames = len(ext), lp.shape[0]
+    if frames == 0:
+        return 0.0 if not labels else -math.inf
+    alpha = np.full(n, -np.inf)
+    alpha[0] = lp[0, 0]
+    if n > 1:
+        alpha[1] = lp[0, ext[1]]
+    for t in range(1, frames):
+        prev = alpha
+        alpha = np.full(n, -np.inf)
+        for s in range(n):
+            a = prev[s]
+            if s >= 1:
+                a = np.logaddexp(a, prev[s - 1])
+            if s >= 2 and ext[s] != 0 and ext[s] != ext[s - 2]:
+                a = np.logaddexp(a, prev[s - 2])
+            alpha[s] = a + lp[t, ext[s]]
+    return float(np.logaddexp(alpha[-1], alpha[-2]) if n > 1 else alpha[-1])
+
+
+def top_readings(view_lps, k=5):
+    """The k likeliest readings of one cell read at several views: the top k of each view's beam
+    search, scored by the mean of their exact log-probabilities over the views (as CellScores in Rust)."""
+    cands = {tuple(p) for lp in view_lps for p, _ in beam_search(lp, beam=16, k=k)}
+    scored = [(list(c), float(np.mean([log_prob(lp, list(c)) for lp in view_lps]))) for c in cands]
+    scored.sort(key=lambda x: -x[1])
+    return scored[:k]
+
+
 def edit_distance(a, b):
     d = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
@@ -59,9 +93,9 @@ def edit_distance(a, b):
     return d[len(b)]
 
 
-def run_model(session, alphabet, images, batch=64):
-    """Per-cell log-probabilities, cells of equal width batched together."""
-    pre = [preprocess(img) for img in images]
+def run_model(session, alphabet, images, batch=64, stretch=1.0):
+    """Per-cell log-probabilities, cells of equal width batched together; `stretch`: the view."""
+    pre = [preprocess(img, stretch=stretch) for img in images]
     groups = defaultdict(list)
     for i, (t, _) in enumerate(pre):
         groups[t.shape[1]].append(i)
@@ -90,13 +124,13 @@ def evaluate(model_path, dirs, limit=None, threads=1, show=0):
     for d in dirs:
         items, skipped = load_dir(d, alphabet, limit=limit, keep_height=10_000)
         t0 = time.time()
-        lps = run_model(session, alphabet, [it[0] for it in items])
+        per_view = [run_model(session, alphabet, [it[0] for it in items], stretch=v) for v in views()]
         secs = time.time() - t0
         exact = top5 = 0
         errs = chars = 0
         bad = []
-        for (img, labels, text, file), lp in zip(items, lps):
-            top = beam_search(lp, beam=16, k=5)
+        for i, (img, labels, text, file) in enumerate(items):
+            top = top_readings([lps[i] for lps in per_view], k=5)
             texts = [alphabet.decode(p) for p, _ in top]
             best = texts[0] if texts else ""
             exact += best == text

@@ -48,24 +48,42 @@ pub struct Reading {
 }
 
 /// The model's output for one cell, with the questions the decoder asks of it.
+///
+/// A cell is read at one or more views ([`Preprocess::views`]); every score is the mean of the
+/// string's log-probabilities over the views (a geometric mean of the views' probabilities).
 #[derive(Clone, Debug)]
 pub struct CellScores {
-    logprobs: LogProbs,
+    views: Vec<LogProbs>,
     alphabet: Arc<Alphabet>,
-    /// The prefixes scored so far by [`CellScores::score_above_cached`].
-    prefixes: ctc::PrefixScorer,
+    /// Per view, the prefixes scored so far by [`CellScores::score_above_cached`].
+    prefixes: Vec<ctc::PrefixScorer>,
 }
 
 impl CellScores {
-    /// Wraps per-frame log-probabilities (classes must match the alphabet).
+    /// Wraps per-frame log-probabilities of one view (classes must match the alphabet).
     pub fn new(logprobs: LogProbs, alphabet: Arc<Alphabet>) -> CellScores {
-        assert_eq!(logprobs.classes(), alphabet.num_classes(), "CellScores: classes do not match the alphabet");
-        CellScores { logprobs, alphabet, prefixes: ctc::PrefixScorer::default() }
+        CellScores::from_views(vec![logprobs], alphabet)
     }
 
-    /// The per-frame log-probabilities.
+    /// Wraps per-frame log-probabilities of the views of one cell (at least one; classes must
+    /// match the alphabet).
+    pub fn from_views(views: Vec<LogProbs>, alphabet: Arc<Alphabet>) -> CellScores {
+        assert!(!views.is_empty(), "CellScores: no view");
+        for lp in &views {
+            assert_eq!(lp.classes(), alphabet.num_classes(), "CellScores: classes do not match the alphabet");
+        }
+        let prefixes = vec![ctc::PrefixScorer::default(); views.len()];
+        CellScores { views, alphabet, prefixes }
+    }
+
+    /// The per-frame log-probabilities of the first view.
     pub fn logprobs(&self) -> &LogProbs {
-        &self.logprobs
+        &self.views[0]
+    }
+
+    /// The per-frame log-probabilities of every view.
+    pub fn views(&self) -> &[LogProbs] {
+        &self.views
     }
 
     /// The alphabet.
@@ -73,19 +91,46 @@ impl CellScores {
         &self.alphabet
     }
 
-    /// The best-path reading, scored exactly.
+    /// The mean over views of the exact log-probability of `labels`.
+    fn mean_log_prob(&self, labels: &[usize]) -> f32 {
+        self.views.iter().map(|lp| ctc::log_prob(lp, labels)).sum::<f32>() / self.views.len() as f32
+    }
+
+    /// The best-path reading (the best of the views' best paths), scored exactly.
     pub fn greedy(&self) -> Reading {
-        let (labels, _) = ctc::greedy(&self.logprobs);
-        let logp = ctc::log_prob(&self.logprobs, &labels);
+        let mut best: Option<(Vec<usize>, f32)> = None;
+        for lp in &self.views {
+            let (labels, _) = ctc::greedy(lp);
+            if best.as_ref().is_some_and(|(b, _)| *b == labels) {
+                continue;
+            }
+            let logp = self.mean_log_prob(&labels);
+            if best.as_ref().is_none_or(|(_, b)| logp > *b) {
+                best = Some((labels, logp));
+            }
+        }
+        let (labels, logp) = best.expect("at least one view");
         Reading { text: self.alphabet.decode(&labels), logp }
     }
 
-    /// The `k` most likely readings, best first, with exact log-probabilities.
+    /// The `k` most likely readings, best first, with exact log-probabilities: each view's top
+    /// `k` (prefix beam search), scored over all views.
     pub fn top(&self, k: usize) -> Vec<Reading> {
-        ctc::beam_search(&self.logprobs, BEAM_WIDTH.max(2 * k), k)
+        let mut seen: Vec<Vec<usize>> = Vec::new();
+        for lp in &self.views {
+            for (labels, _) in ctc::beam_search(lp, BEAM_WIDTH.max(2 * k), k) {
+                if !seen.contains(&labels) {
+                    seen.push(labels);
+                }
+            }
+        }
+        let mut out: Vec<Reading> = seen
             .into_iter()
-            .map(|(labels, logp)| Reading { text: self.alphabet.decode(&labels), logp })
-            .collect()
+            .map(|labels| Reading { logp: self.mean_log_prob(&labels), text: self.alphabet.decode(&labels) })
+            .collect();
+        out.sort_by(|a, b| b.logp.total_cmp(&a.logp));
+        out.truncate(k);
+        out
     }
 
     /// The exact log-probability that the cell reads `text` (folded first);
@@ -105,8 +150,16 @@ impl CellScores {
     pub fn score_above<S: AsRef<str>>(&self, texts: &[S], floor: f32) -> Vec<f32> {
         let encoded: Vec<Option<Vec<usize>>> = texts.iter().map(|t| self.alphabet.encode(t.as_ref())).collect();
         let valid: Vec<&[usize]> = encoded.iter().filter_map(|e| e.as_deref()).collect();
-        let scores = ctc::score_many_above(&self.logprobs, &valid, floor);
-        let mut it = scores.into_iter();
+        // Log-probabilities are at most 0, so a mean at or above `floor` needs every view at or
+        // above `n * floor`; a view under that puts the mean under `floor`.
+        let n = self.views.len() as f32;
+        let mut sums = vec![0f32; valid.len()];
+        for lp in &self.views {
+            for (s, v) in sums.iter_mut().zip(ctc::score_many_above(lp, &valid, n * floor)) {
+                *s += v;
+            }
+        }
+        let mut it = sums.into_iter().map(|s| s / n);
         encoded
             .iter()
             .map(|e| if e.is_some() { it.next().unwrap_or(f32::NEG_INFINITY) } else { f32::NEG_INFINITY })
@@ -117,10 +170,40 @@ impl CellScores {
     /// ([`ctc::PrefixScorer`]): what the game decoder calls at every half-move. The scores are
     /// the same.
     pub fn score_above_cached<S: AsRef<str>>(&mut self, texts: &[S], floor: f32) -> Vec<f32> {
-        let (lp, alphabet, prefixes) = (&self.logprobs, &self.alphabet, &mut self.prefixes);
+        let (views, alphabet, prefixes) = (&self.views, &self.alphabet, &mut self.prefixes);
+        let n = views.len();
+        let target = n as f32 * floor;
+        let mut bound = vec![0f32; n];
+        let mut exact = vec![false; n];
         texts
             .iter()
-            .map(|t| prefixes.score(lp, t.as_ref().chars().map(|c| alphabet.class_of(c).unwrap_or(usize::MAX)), floor))
+            .map(|t| {
+                let labels = || t.as_ref().chars().map(|c| alphabet.class_of(c).unwrap_or(usize::MAX));
+                // `bound[j]`: view j's score if `exact[j]`, else an upper bound on it (0 before it
+                // is scored). The mean reaches `floor` only if view j reaches `target` less the
+                // other views' bounds, its need. A view is first scored against the tighter of
+                // its need and `floor` (views mostly agree, and a tight floor prunes most texts
+                // early), then, if that left only a bound, against its need.
+                bound.fill(0.0);
+                exact.fill(false);
+                for pass in 0..2 {
+                    for j in 0..n {
+                        if exact[j] {
+                            continue;
+                        }
+                        let others: f32 = bound.iter().sum::<f32>() - bound[j];
+                        let need = target - others;
+                        let against = if pass == 0 { need.max(floor) } else { need };
+                        let v = prefixes[j].score(&views[j], labels(), against);
+                        bound[j] = v;
+                        exact[j] = v >= against || against == f32::NEG_INFINITY;
+                        if others + v < target {
+                            return (others + v) / n as f32;
+                        }
+                    }
+                }
+                bound.iter().sum::<f32>() / n as f32
+            })
             .collect()
     }
 }
@@ -160,17 +243,32 @@ impl Recognizer {
 
     /// Reads cells (a page's worth at a time is best): cells of equal preprocessed width run
     /// together in batches. Results are in input order and independent of batching.
+    /// Each cell is read at every view of [`Preprocess::views`].
     pub fn recognize(&mut self, cells: &[GrayImage]) -> Result<Vec<CellScores>, String> {
-        let tensors = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| self.preprocess.apply(c).map_err(|e| format!("cell {i}: {e}")))
-            .collect::<Result<Vec<_>, String>>()?;
-        self.recognize_tensors(&tensors)
+        let views = self.preprocess.views.clone();
+        let mut tensors = Vec::with_capacity(cells.len() * views.len());
+        for &stretch in &views {
+            for (i, c) in cells.iter().enumerate() {
+                tensors.push(self.preprocess.apply_stretched(c, stretch).map_err(|e| format!("cell {i}: {e}"))?);
+            }
+        }
+        let mut lps = self.run_tensors(&tensors)?.into_iter();
+        let mut per_cell: Vec<Vec<LogProbs>> = vec![Vec::with_capacity(views.len()); cells.len()];
+        for _ in &views {
+            for cell in per_cell.iter_mut() {
+                cell.push(lps.next().expect("a result per tensor"));
+            }
+        }
+        Ok(per_cell.into_iter().map(|v| CellScores::from_views(v, Arc::clone(&self.alphabet))).collect())
     }
 
-    /// [`Recognizer::recognize`] for cells already preprocessed.
+    /// Runs the model over preprocessed cells (one view each).
     pub fn recognize_tensors(&mut self, tensors: &[CellTensor]) -> Result<Vec<CellScores>, String> {
+        Ok(self.run_tensors(tensors)?.into_iter().map(|lp| CellScores::new(lp, Arc::clone(&self.alphabet))).collect())
+    }
+
+    /// The model's log-probabilities per tensor, tensors of equal size run together in batches.
+    fn run_tensors(&mut self, tensors: &[CellTensor]) -> Result<Vec<LogProbs>, String> {
         let mut groups: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
         for (i, t) in tensors.iter().enumerate() {
             groups.entry((t.height, t.width)).or_default().push(i);
@@ -185,10 +283,7 @@ impl Recognizer {
                 }
             }
         }
-        Ok(out
-            .into_iter()
-            .map(|lp| CellScores::new(lp.expect("every cell was run"), Arc::clone(&self.alphabet)))
-            .collect())
+        Ok(out.into_iter().map(|lp| lp.expect("every cell was run")).collect())
     }
 
     /// Reads one image file (any format the `image` crate reads; converted to grayscale).
@@ -207,4 +302,67 @@ pub fn load_cell(path: &Path) -> Result<GrayImage, String> {
         return Err(format!("{}: the image is empty", path.display()));
     }
     Ok(gray)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn random_view(rng: &mut ChaCha8Rng, frames: usize, classes: usize) -> LogProbs {
+        let data: Vec<f32> = (0..frames * classes).map(|_| rng.gen_range(-4.0..4.0)).collect();
+        LogProbs::from_logits(frames, classes, data)
+    }
+
+    /// Views of different widths: every score is the mean of the views' exact scores; with a
+    /// floor, exact above it and under it otherwise, whatever was asked before.
+    #[test]
+    fn views_score_the_mean_of_their_log_probabilities() {
+        let alphabet = Arc::new(Alphabet::shipped());
+        let classes = alphabet.num_classes();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let chars: Vec<char> = "abcdex12345".chars().collect();
+        for _ in 0..6 {
+            let views: Vec<LogProbs> = [14, 18, 11].iter().map(|&f| random_view(&mut rng, f, classes)).collect();
+            let mut cell = CellScores::from_views(views.clone(), Arc::clone(&alphabet));
+            let mean = |text: &str| {
+                let labels = alphabet.encode(text).unwrap();
+                views.iter().map(|lp| ctc::log_prob(lp, &labels)).sum::<f32>() / 3.0
+            };
+            for _ in 0..5 {
+                let texts: Vec<String> = (0..40)
+                    .map(|_| (0..rng.gen_range(0..5)).map(|_| chars[rng.gen_range(0..chars.len())]).collect())
+                    .collect();
+                let exact: Vec<f32> = texts.iter().map(|t| mean(t)).collect();
+                let mut sorted = exact.clone();
+                sorted.sort_by(|a, b| b.total_cmp(a));
+                let floor = sorted[rng.gen_range(0..20)];
+                for (i, got) in
+                    [cell.score(&texts), cell.score_above(&texts, floor), cell.score_above_cached(&texts, floor)]
+                        .into_iter()
+                        .enumerate()
+                {
+                    for ((t, e), g) in texts.iter().zip(&exact).zip(&got) {
+                        if i == 0 || *e >= floor {
+                            assert!((e - g).abs() < 1e-4, "{t:?} (call {i}): mean {e}, got {g}");
+                        } else {
+                            assert!(*g < floor, "{t:?} (call {i}): mean {e} under {floor}, got {g}");
+                        }
+                    }
+                }
+            }
+            let top = cell.top(5);
+            assert!(top.windows(2).all(|w| w[0].logp >= w[1].logp));
+            for r in &top {
+                assert!((r.logp - mean(&r.text)).abs() < 1e-4);
+            }
+            let g = cell.greedy();
+            assert!((g.logp - mean(&g.text)).abs() < 1e-4);
+            for lp in &views {
+                let (labels, _) = ctc::greedy(lp);
+                assert!(g.logp >= mean(&alphabet.decode(&labels)) - 1e-4, "the best of the views' best paths");
+            }
+        }
+    }
 }

@@ -13,6 +13,10 @@
 //!    (quantile q = the sorted value at index floor(q * (n - 1))), `hi >= bg + min_contrast`;
 //!    x = clamp((v - bg) / (hi - bg), 0, 1);
 //! 4. pad on the right with 0 to a multiple of `width_multiple` columns.
+//!
+//! A cell is read at several *views* (`views`: horizontal stretches; the target width is
+//! `round(w * stretch * height / h)`); a string's score is the mean of its log-probabilities
+//! over the views ([`crate::recognize::CellScores`]). Training reads cells at stretch 1.
 
 use image::GrayImage;
 use serde::Deserialize;
@@ -30,6 +34,13 @@ pub struct Preprocess {
     pub background_quantile: f64,
     pub ink_quantile: f64,
     pub min_contrast: f64,
+    /// The horizontal stretches a cell is read at (1: as is).
+    #[serde(default = "one_view")]
+    pub views: Vec<f64>,
+}
+
+fn one_view() -> Vec<f64> {
+    vec![1.0]
 }
 
 /// One preprocessed cell: `height x width` values in [0, 1], row-major; `content_width` columns
@@ -87,6 +98,9 @@ impl Preprocess {
         if p.min_contrast <= 0.0 {
             return Err("preprocessing: min_contrast must be positive".into());
         }
+        if p.views.is_empty() || p.views.iter().any(|&v| !(0.25..=4.0).contains(&v)) {
+            return Err("preprocessing: views must be stretches between 0.25 and 4".into());
+        }
         Ok(p)
     }
 
@@ -98,18 +112,28 @@ impl Preprocess {
 
     /// The width (before padding) a `w x h` cell is scaled to.
     pub fn target_width(&self, w: usize, h: usize) -> usize {
-        let scaled = (w as f64 * self.height as f64 / h.max(1) as f64).round() as usize;
+        self.stretched_width(w, h, 1.0)
+    }
+
+    /// The width (before padding) a `w x h` cell is scaled to in the view `stretch`.
+    pub fn stretched_width(&self, w: usize, h: usize, stretch: f64) -> usize {
+        let scaled = (w as f64 * stretch * self.height as f64 / h.max(1) as f64).round() as usize;
         scaled.clamp(self.min_width, self.max_width)
     }
 
-    /// Preprocesses one grayscale cell. Errors on an empty image.
+    /// Preprocesses one grayscale cell as training does (stretch 1). Errors on an empty image.
     pub fn apply(&self, image: &GrayImage) -> Result<CellTensor, String> {
+        self.apply_stretched(image, 1.0)
+    }
+
+    /// Preprocesses one grayscale cell in the view `stretch`. Errors on an empty image.
+    pub fn apply_stretched(&self, image: &GrayImage, stretch: f64) -> Result<CellTensor, String> {
         let (w, h) = (image.width() as usize, image.height() as usize);
         if w == 0 || h == 0 {
             return Err(format!("the image is empty ({w} x {h} pixels)"));
         }
         let raw = image.as_raw();
-        let out_w = self.target_width(w, h);
+        let out_w = self.stretched_width(w, h, stretch);
         let out_h = self.height;
         // Columns first: h rows of out_w.
         let wx = area_weights(w, out_w);
@@ -160,10 +184,16 @@ mod tests {
     struct Fixture {
         width: u32,
         height: u32,
+        #[serde(default = "one_view_stretch")]
+        stretch: f64,
         pixels: Vec<u8>,
         out_width: usize,
         out_content_width: usize,
         out: Vec<f32>,
+    }
+
+    fn one_view_stretch() -> f64 {
+        1.0
     }
 
     #[test]
@@ -171,6 +201,11 @@ mod tests {
         let p = Preprocess::default();
         assert_eq!(p.height, 32);
         assert!(Preprocess::from_json("{}").is_err());
+        assert!(!p.views.is_empty());
+        let no_views = DEFAULT_JSON.replace("\"views\"", "\"unused\"");
+        assert_eq!(Preprocess::from_json(&no_views).unwrap().views, vec![1.0]);
+        let bad = DEFAULT_JSON.replace("\"views\": [", "\"views\": [0, ");
+        assert!(Preprocess::from_json(&bad).is_err());
     }
 
     #[test]
@@ -190,7 +225,7 @@ mod tests {
         let p = Preprocess::default();
         for case in cases {
             let img = GrayImage::from_raw(case.width, case.height, case.pixels).unwrap();
-            let t = p.apply(&img).unwrap();
+            let t = p.apply_stretched(&img, case.stretch).unwrap();
             assert_eq!(t.width, case.out_width);
             assert_eq!(t.content_width, case.out_content_width);
             assert_eq!(t.data.len(), case.out.len());
@@ -217,5 +252,7 @@ mod tests {
         assert_eq!(p.target_width(200, 50), 128);
         assert_eq!(p.target_width(10, 50), 32);
         assert_eq!(p.target_width(5000, 50), 384);
+        assert_eq!(p.stretched_width(200, 50, 1.15), 147);
+        assert_eq!(p.stretched_width(200, 50, 0.85), 109);
     }
 }
