@@ -86,6 +86,8 @@ class Mixture(torch.utils.data.IterableDataset):
                 if self.aug > 0:
                     other = src[pr.randrange(len(src))][0]
                     img = augment(img, rng, self.aug, other if other.size else None)
-                tensors.append(preprocess(img))
+                # Read at a horizontal stretch now and then, as inference's views do.
+                stretch = rng.uniform(0.8, 1.2) if self.aug > 0 and rng.random() < 0.5 * self.aug else 1.0
+                tensors.append(preprocess(img, stretch=stretch))
                 labels.append(lab)
             yield collate(tensors, labels)
