@@ -431,11 +431,12 @@ impl<'a> Ink<'a> {
         } else if let Some(p) = self.priors.get(&hash) {
             p.clone()
         } else {
+            let mut of = prior::PositionFeatures::new(pos);
             let feats: Vec<_> = all
                 .iter()
                 .map(|(m, key)| {
                     let (check, mate) = key.gives();
-                    prior::features(pos, m, check, mate)
+                    of.of(m, check, mate)
                 })
                 .collect();
             let p: Rc<[f32]> = prior::log_odds(&feats).into();

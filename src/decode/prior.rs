@@ -63,115 +63,153 @@ pub(crate) fn attacked(board: &shakmaty::Board, sq: Square, by: Color, occupied:
 
 /// The features of `mv` in `pos`, `check` and `mate` whether it gives them. They depend on the
 /// position alone (not on the moves that led there), so that a position's prior is made once.
+/// For many moves of one position, [`PositionFeatures`] shares the work.
 pub fn features(pos: &Chess, mv: &Move, check: bool, mate: bool) -> [f32; FEATURES] {
-    let mut f = [0.0f32; FEATURES];
-    let us = pos.turn();
-    let them = !us;
-    let board = pos.board();
-    let occupied = board.occupied();
-    let fullmove = u32::from(pos.fullmoves());
-    let opening = fullmove <= 12;
-    let role = mv.role();
-    let to = mv.to();
-    let castle = mv.is_castle();
-    if let Some(victim) = mv.capture() {
-        f[0] = 1.0;
-        f[1] = value(victim) / 9.0;
-        // Taking back material just lost (a recapture, mostly): the side to move is behind.
-        let behind = material(board, them) - material(board, us);
-        // A lesser piece taking a greater one.
-        f[31] = (value(victim) - value(role)).max(0.0) / 9.0;
-        if behind > 0.0 {
-            f[2] = 1.0;
-            f[30] = value(victim).min(behind) / 9.0;
-        }
-        // A capture of an undefended piece ("take what hangs").
-        if !matches!(mv, Move::EnPassant { .. }) && !attacked(board, to, them, occupied) {
-            f[3] = value(victim) / 9.0;
-        }
+    PositionFeatures::new(pos).of(mv, check, mate)
+}
+
+/// [`features`] for the moves of one position: what they share (material, attacks on a
+/// square) is computed once.
+pub struct PositionFeatures<'a> {
+    pos: &'a Chess,
+    /// How far the side to move is behind in material.
+    behind: f32,
+    /// Per square, once asked: whether the opponent attacks it (board as is).
+    defended_by_them: [Option<bool>; 64],
+    /// Per from-square, once asked: whether the piece there is attacked, and really threatened.
+    escape: [Option<(bool, bool)>; 64],
+}
+
+impl<'a> PositionFeatures<'a> {
+    pub fn new(pos: &'a Chess) -> PositionFeatures<'a> {
+        let board = pos.board();
+        let us = pos.turn();
+        let behind = material(board, !us) - material(board, us);
+        PositionFeatures { pos, behind, defended_by_them: [None; 64], escape: [None; 64] }
     }
-    f[4] = f32::from(u8::from(check));
-    f[5] = f32::from(u8::from(mate));
-    f[6] = f32::from(u8::from(castle));
-    match mv.promotion() {
-        Some(Role::Queen) => f[7] = 1.0,
-        Some(_) => f[8] = 1.0,
-        None => {}
-    }
-    if !castle {
-        match role {
-            Role::Pawn => {}
-            Role::Knight => f[9] = 1.0,
-            Role::Bishop => f[10] = 1.0,
-            Role::Rook => f[11] = 1.0,
-            Role::Queen => f[12] = 1.0,
-            Role::King => f[13] = 1.0,
+
+    /// The features of `mv` (see [`features`]).
+    pub fn of(&mut self, mv: &Move, check: bool, mate: bool) -> [f32; FEATURES] {
+        let pos = self.pos;
+        let mut f = [0.0f32; FEATURES];
+        let us = pos.turn();
+        let them = !us;
+        let board = pos.board();
+        let occupied = board.occupied();
+        let fullmove = u32::from(pos.fullmoves());
+        let opening = fullmove <= 12;
+        let role = mv.role();
+        let to = mv.to();
+        let castle = mv.is_castle();
+        if let Some(victim) = mv.capture() {
+            f[0] = 1.0;
+            f[1] = value(victim) / 9.0;
+            // Taking back material just lost (a recapture, mostly): the side to move is behind.
+            let behind = self.behind;
+            // A lesser piece taking a greater one.
+            f[31] = (value(victim) - value(role)).max(0.0) / 9.0;
+            if behind > 0.0 {
+                f[2] = 1.0;
+                f[30] = value(victim).min(behind) / 9.0;
+            }
+            // A capture of an undefended piece ("take what hangs").
+            if !matches!(mv, Move::EnPassant { .. }) {
+                let defended = *self.defended_by_them[usize::from(to)]
+                    .get_or_insert_with(|| attacked(board, to, them, occupied));
+                if !defended {
+                    f[3] = value(victim) / 9.0;
+                }
+            }
         }
-    }
-    let from = mv.from();
-    if let (Some(from), false) = (from, castle) {
-        let home = relative_rank(from, us) == 0;
-        if opening {
+        f[4] = f32::from(u8::from(check));
+        f[5] = f32::from(u8::from(mate));
+        f[6] = f32::from(u8::from(castle));
+        match mv.promotion() {
+            Some(Role::Queen) => f[7] = 1.0,
+            Some(_) => f[8] = 1.0,
+            None => {}
+        }
+        if !castle {
             match role {
-                Role::Knight | Role::Bishop => f[if home { 14 } else { 15 }] = 1.0,
-                Role::Queen => f[16] = 1.0,
-                Role::Rook => f[17] = 1.0,
-                Role::King => f[18] = 1.0,
-                Role::Pawn => match u32::from(from.file()) {
-                    3 | 4 => f[19] = 1.0,
-                    2 | 5 => f[20] = 1.0,
-                    _ => f[21] = 1.0,
-                },
-            }
-        } else if role == Role::King && fullmove > 30 {
-            f[22] = 1.0;
-        }
-        f[23] = centrality(to);
-        if role == Role::Knight && matches!(u32::from(to.file()), 0 | 7) {
-            f[24] = 1.0;
-        }
-        // Moving an attacked piece away; more so if it is attacked by a lesser piece or not
-        // defended (really threatened).
-        if role != Role::Pawn && role != Role::King {
-            let attackers = board.attacks_to(from, them, occupied);
-            if attackers.any() {
-                f[25] = value(role) / 9.0;
-                let least =
-                    attackers.into_iter().filter_map(|sq| board.role_at(sq)).map(value).fold(f32::MAX, f32::min);
-                if least < value(role) || !attacked(board, from, us, occupied) {
-                    f[32] = value(role) / 9.0;
-                }
+                Role::Pawn => {}
+                Role::Knight => f[9] = 1.0,
+                Role::Bishop => f[10] = 1.0,
+                Role::Rook => f[11] = 1.0,
+                Role::Queen => f[12] = 1.0,
+                Role::King => f[13] = 1.0,
             }
         }
-        // Leaving the moved piece where it can be taken: what it loses, defended or not.
-        if role != Role::King {
-            let after = (occupied ^ Bitboard::from(from)) | Bitboard::from(to);
-            let after = match mv {
-                Move::EnPassant { to, .. } => {
-                    let taken = Square::from_coords(to.file(), from.rank());
-                    after ^ Bitboard::from(taken)
+        let from = mv.from();
+        if let (Some(from), false) = (from, castle) {
+            let home = relative_rank(from, us) == 0;
+            if opening {
+                match role {
+                    Role::Knight | Role::Bishop => f[if home { 14 } else { 15 }] = 1.0,
+                    Role::Queen => f[16] = 1.0,
+                    Role::Rook => f[17] = 1.0,
+                    Role::King => f[18] = 1.0,
+                    Role::Pawn => match u32::from(from.file()) {
+                        3 | 4 => f[19] = 1.0,
+                        2 | 5 => f[20] = 1.0,
+                        _ => f[21] = 1.0,
+                    },
                 }
-                _ => after,
-            };
-            // Attackers that were captured do not count.
-            let attackers = board.attacks_to(to, them, after) & !Bitboard::from(to);
-            if attackers.any() {
+            } else if role == Role::King && fullmove > 30 {
+                f[22] = 1.0;
+            }
+            f[23] = centrality(to);
+            if role == Role::Knight && matches!(u32::from(to.file()), 0 | 7) {
+                f[24] = 1.0;
+            }
+            // Moving an attacked piece away; more so if it is attacked by a lesser piece or not
+            // defended (really threatened).
+            if role != Role::Pawn && role != Role::King {
+                let (attacked_now, threatened) = *self.escape[usize::from(from)].get_or_insert_with(|| {
+                    let attackers = board.attacks_to(from, them, occupied);
+                    if !attackers.any() {
+                        return (false, false);
+                    }
+                    let least =
+                        attackers.into_iter().filter_map(|sq| board.role_at(sq)).map(value).fold(f32::MAX, f32::min);
+                    (true, least < value(role) || !attacked(board, from, us, occupied))
+                });
+                if attacked_now {
+                    f[25] = value(role) / 9.0;
+                    if threatened {
+                        f[32] = value(role) / 9.0;
+                    }
+                }
+            }
+            // Leaving the moved piece where it can be taken: what it loses, defended or not.
+            if role != Role::King {
                 let loss = value(role) - mv.capture().map(value).unwrap_or(0.0);
                 if loss > 0.0 {
-                    let defended = (board.attacks_to(to, us, after) & !Bitboard::from(from)).any();
-                    f[if defended { 26 } else { 27 }] = loss / 9.0;
+                    let after = (occupied ^ Bitboard::from(from)) | Bitboard::from(to);
+                    let after = match mv {
+                        Move::EnPassant { to, .. } => {
+                            let taken = Square::from_coords(to.file(), from.rank());
+                            after ^ Bitboard::from(taken)
+                        }
+                        _ => after,
+                    };
+                    // Attackers that were captured do not count.
+                    let attackers = board.attacks_to(to, them, after) & !Bitboard::from(to);
+                    if attackers.any() {
+                        let defended = (board.attacks_to(to, us, after) & !Bitboard::from(from)).any();
+                        f[if defended { 26 } else { 27 }] = loss / 9.0;
+                    }
                 }
             }
+            // A retreat toward the own back rank (pieces only).
+            if role != Role::Pawn && relative_rank(to, us) < relative_rank(from, us) {
+                f[28] = 1.0;
+            }
+            if role == Role::Pawn && relative_rank(to, us).abs_diff(relative_rank(from, us)) == 2 {
+                f[29] = 1.0;
+            }
         }
-        // A retreat toward the own back rank (pieces only).
-        if role != Role::Pawn && relative_rank(to, us) < relative_rank(from, us) {
-            f[28] = 1.0;
-        }
-        if role == Role::Pawn && relative_rank(to, us).abs_diff(relative_rank(from, us)) == 2 {
-            f[29] = 1.0;
-        }
+        f
     }
-    f
 }
 
 /// The mean log of the number of legal moves over the positions of the fitting games (what
