@@ -114,8 +114,8 @@ impl<'a> PositionFeatures<'a> {
             }
             // A capture of an undefended piece ("take what hangs").
             if !matches!(mv, Move::EnPassant { .. }) {
-                let defended = *self.defended_by_them[usize::from(to)]
-                    .get_or_insert_with(|| attacked(board, to, them, occupied));
+                let defended =
+                    *self.defended_by_them[usize::from(to)].get_or_insert_with(|| attacked(board, to, them, occupied));
                 if !defended {
                     f[3] = value(victim) / 9.0;
                 }

@@ -4,7 +4,10 @@
 //! mismatch back at the wrong cell. So where the best game must take a cell as a player's error,
 //! the half-moves before it are tried with another move each, the game's later moves replayed
 //! after it; a repaired game under which the cell reads as a legal move joins the beam with its
-//! full score, and the cells after decide between it and the original.
+//! full score, and the cells after decide between it and the original. Where the leader's later
+//! moves cannot all be replayed (the wrongly recorded piece moved again, "Qd2" for Bd2 then
+//! "Qd1"), the few likeliest alternatives may replace up to three of them, each by the likeliest
+//! move in its place.
 
 use super::{Hyp, Ink, Node, lineage};
 use crate::decode::Params;
@@ -14,6 +17,12 @@ use shakmaty::{Chess, EnPassantMode, Move, Position, zobrist::Zobrist64};
 
 /// Repaired games added at one half-move, at most (the best by score).
 const MAX_REPAIRED: usize = 2;
+
+/// At each half-move tried, this many of the likeliest other moves may replace the leader's
+/// later moves they make illegal ...
+const REFILL_ALTERNATIVES: usize = 4;
+/// ... at most this many.
+const MAX_REFILLS: usize = 3;
 
 /// `mv` as it would be played in `pos`: a normal move's captured piece is whatever stands on
 /// its target square there.
@@ -87,6 +96,13 @@ pub(super) fn repair(
     // leader's moves replayed).
     let mut found: Vec<(usize, Vec<Move>)> = Vec::new();
     for s in (ply.saturating_sub(params.repair_window)..ply).rev() {
+        // The likeliest alternatives here may also replace a few of the leader's later moves
+        // that they make illegal, each by the likeliest move there (a piece moved by the wrong
+        // move written later moves from elsewhere).
+        let mut here: Vec<(Move, f32)> =
+            ink.expand(&positions[s], s, lang, params).iter().filter(|e| e.0 != moves[s]).map(|e| (e.0, e.1)).collect();
+        here.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let likely: Vec<Move> = here.iter().take(REFILL_ALTERNATIVES).map(|e| e.0).collect();
         for alt in positions[s].legal_moves() {
             if alt == moves[s] {
                 continue;
@@ -95,11 +111,19 @@ pub(super) fn repair(
             p.play_unchecked(alt);
             let mut line = vec![alt];
             let mut ok = true;
-            for m in &moves[s + 1..] {
-                let m = adapt(m, &p);
+            let mut refills = if likely.contains(&alt) { MAX_REFILLS } else { 0 };
+            for (j, m) in moves[s + 1..].iter().enumerate() {
+                let mut m = adapt(m, &p);
                 if !p.is_legal(m) {
-                    ok = false;
-                    break;
+                    let best = (refills > 0)
+                        .then(|| ink.expand(&p, s + 1 + j, lang, params))
+                        .and_then(|e| e.iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|e| e.0));
+                    let Some(best) = best else {
+                        ok = false;
+                        break;
+                    };
+                    refills -= 1;
+                    m = best;
                 }
                 p.play_unchecked(m);
                 line.push(m);
