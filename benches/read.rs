@@ -58,18 +58,7 @@ fn main() {
     // The batch on 1 and 2 worker threads.
     let games: Vec<(String, Vec<PathBuf>)> =
         (0..4).flat_map(|r| pages.iter().map(move |p| (format!("{r}-{}", p.display()), vec![p.clone()]))).collect();
-    let no_headers = |_: &str, _: &[PathBuf]| Vec::new();
-    let tick = || {};
-    let opts = BatchOptions {
-        cutter: &cutter,
-        pool: &pool,
-        lang: None,
-        params,
-        keep_images: false,
-        headers: &no_headers,
-        fixes: &[],
-        progress: &tick,
-    };
+    let opts = BatchOptions::plain(&cutter, &pool, None, params);
     let mut per_jobs = Vec::new();
     for jobs in [1, 2] {
         let threads = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().expect("thread pool");

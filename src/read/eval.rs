@@ -302,18 +302,7 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
     if let Some(w) = args.blank_weight {
         params.blank_flag_weight = w;
     }
-    let no_headers = |_: &str, _: &[PathBuf]| Vec::new();
-    let tick = || {};
-    let opts = BatchOptions {
-        cutter,
-        pool: &pool,
-        lang,
-        params,
-        keep_images: false,
-        headers: &no_headers,
-        fixes: &[],
-        progress: &tick,
-    };
+    let opts = BatchOptions::plain(cutter, &pool, lang, params);
     let started = std::time::Instant::now();
     let mut out = String::new();
     if let (true, Some(limit)) = (args.hcs, args.dev) {

@@ -202,6 +202,32 @@ pub struct BatchOptions<'a> {
     pub progress: &'a (dyn Fn() + Sync),
 }
 
+impl<'a> BatchOptions<'a> {
+    /// Options that read the games as they are: no header tags, no fixed moves, no page images
+    /// kept, no progress shown (evaluation, benchmarks).
+    pub fn plain(
+        cutter: &'a dyn Cutter,
+        pool: &'a RecognizerPool,
+        lang: Option<&'static Lang>,
+        params: Params,
+    ) -> BatchOptions<'a> {
+        fn no_headers(_: &str, _: &[PathBuf]) -> Vec<(String, String)> {
+            Vec::new()
+        }
+        fn no_progress() {}
+        BatchOptions {
+            cutter,
+            pool,
+            lang,
+            params,
+            keep_images: false,
+            headers: &no_headers,
+            fixes: &[],
+            progress: &no_progress,
+        }
+    }
+}
+
 /// Reads the games: pages in parallel, then games in parallel. Games keep the order given;
 /// a game whose every sheet failed is left out (its files are in `errors`).
 pub fn read_batch(games: &[(String, Vec<PathBuf>)], opts: &BatchOptions<'_>) -> Batch {
