@@ -114,6 +114,18 @@ fn language_is_found_by_which_reading_is_legal() {
 }
 
 #[test]
+fn the_language_is_found_when_the_opening_moves_only_pawns() {
+    // Eight half-moves of pawns read alike in every letter set: the Estonian letters (R knight,
+    // O bishop, L queen) show only after them, and must still be tried.
+    let text = "1. a3 a6 2. b3 b6 3. c3 c6 4. h3 h6 5. Nf3 Nf6 6. Bb2 Bb7 7. Qc2 Qc7 8. e3 e6 9. Be2 Be7 10. Nd4 Nd5";
+    let truth: Vec<Move> = parse_game(text, LangChoice::Auto, false).unwrap().moves.iter().map(|m| m.mv).collect();
+    let texts = write_game(&truth, "et", &Style::default(), 40);
+    let g = decode(vec![copy_of(&texts)], None, &Params::default());
+    assert_eq!(g.lang.pieces, lang("et").unwrap().pieces);
+    assert_eq!(g.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), truth);
+}
+
+#[test]
 fn garbled_cells_are_corrected_by_legality_and_flagged_when_unsure() {
     let truth = seed_game("sl.txt");
     let mut rng = ChaCha8Rng::seed_from_u64(3);

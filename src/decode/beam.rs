@@ -742,6 +742,8 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
 
 /// Half-moves read with each letter set before the others are dropped.
 const LANG_PROBE_PLIES: usize = 16;
+/// After the quick look, a letter set this close to the fourth best is probed too.
+const QUICK_MARGIN: f32 = 1.0;
 /// A letter set whose opening reading trails the best by more than this is not read in full.
 const FINALIST_MARGIN: f32 = 12.0;
 /// Half-moves read with every habit to learn the writer's style.
@@ -808,10 +810,15 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
             if trace() {
                 eprintln!("trace quick {:?}", scored.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>());
             }
+            // (the best 4, and every set as good as they: openings of pawn moves and castling
+            // leave many sets alike)
             let probe = Params { habits, ..narrow(params, 8) };
+            let fourth = scored.get(3).map_or(f32::NEG_INFINITY, |s| s.0);
             let mut scored: Vec<(f32, &'static Lang)> = scored
                 .into_iter()
-                .take(4)
+                .enumerate()
+                .take_while(|(i, (s, _))| *i < 4 || *s >= fourth - QUICK_MARGIN)
+                .map(|(_, s)| s)
                 .map(|(_, l)| (search(&mut ink, &start, l, &probe, LANG_PROBE_PLIES).score, l))
                 .collect();
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
