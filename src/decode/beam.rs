@@ -794,7 +794,7 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
                 }
             }
             let habits = Habits {
-                forms: vec![MoveForm::Short, MoveForm::Long { hyphen: false }],
+                forms: vec![MoveForm::Short, MoveForm::Long { hyphen: false }, MoveForm::Long { hyphen: true }],
                 captures: vec![CaptureMark::X, CaptureMark::Omitted],
                 informal: false,
                 underspecified: false,
