@@ -127,7 +127,7 @@ const CONTEXT: usize = 4;
 
 /// Logistic calibration: weights of [`features`] and the bias, fitted on the HCS development
 /// games (`scoresheet eval --hcs --dev 100 --dump F`, then `scripts/fit_calibration.py F`).
-pub const CALIBRATION: [f32; FEATURES + 1] = [0.1244, 1.1584, 0.0, -1.8674, 0.0, -1.3658, 0.7420, 1.4114];
+pub const CALIBRATION: [f32; FEATURES + 1] = [0.1639, 0.6842, 0.0, -1.4090, 0.0, -1.2474, 0.8265, 1.2787];
 
 fn logit(p: f32) -> f32 {
     let p = p.clamp(1e-4, 1.0 - 1e-4);
