@@ -305,12 +305,10 @@ fn half_moves_with_no_cell_are_bridged_only_when_ink_follows() {
     assert!(wrong.iter().all(|&i| (8..15).contains(&i)), "wrong plies {wrong:?}");
 }
 
-/// Plies `i` of `truth` (written in `code` as `clean`) where the writer could have put down
-/// another legal move one character away from the move played, such that the game's later moves
-/// stay legal after it for at least 12 half-moves and then one (the `k` returned) is not, nor any
-/// legal move spelled within one character of it: the wrong record shows only that far on.
-/// Returns (i, what the writer put down, k).
-fn late_revealed_slips(truth: &[Move], clean: &[String], code: &str) -> Vec<(usize, String, usize)> {
+/// Every place where the writer of `truth` (written in `code` as `clean`) could have put down
+/// another legal move one character away from the move played: (the half-move, what the writer
+/// put down, the position after that move instead).
+fn one_character_slips(truth: &[Move], clean: &[String], code: &str) -> Vec<(usize, String, Chess)> {
     let l = lang(code).unwrap();
     let mut pos = Chess::default();
     let mut out = Vec::new();
@@ -322,25 +320,38 @@ fn late_revealed_slips(truth: &[Move], clean: &[String], code: &str) -> Vec<(usi
             }
             let mut p = pos.clone();
             p.play_unchecked(alt);
-            let mut k = i + 1;
-            while k < truth.len() {
-                // The same piece from the same square to the same square, whatever it captures now.
-                let Some(m) = p.legal_moves().into_iter().find(|m| {
-                    m.from() == truth[k].from() && m.to() == truth[k].to() && m.promotion() == truth[k].promotion()
-                }) else {
-                    break;
-                };
-                p.play_unchecked(m);
-                k += 1;
-            }
-            if k >= truth.len() || k - i < 12 {
-                continue;
-            }
-            if p.legal_moves().iter().all(|m| edit_distance(&spell(&p, m, l, &Style::default()), &clean[k]) >= 2) {
-                out.push((i, slip, k));
-            }
+            out.push((i, slip, p));
         }
         pos.play_unchecked(truth[i]);
+    }
+    out
+}
+
+/// The [`one_character_slips`] such that the game's later moves stay legal after the slip for at
+/// least 12 half-moves and then one (the `k` returned) is not, nor any legal move spelled within
+/// one character of it: the wrong record shows only that far on.
+/// Returns (i, what the writer put down, k).
+fn late_revealed_slips(truth: &[Move], clean: &[String], code: &str) -> Vec<(usize, String, usize)> {
+    let l = lang(code).unwrap();
+    let mut out = Vec::new();
+    for (i, slip, mut p) in one_character_slips(truth, clean, code) {
+        let mut k = i + 1;
+        while k < truth.len() {
+            // The same piece from the same square to the same square, whatever it captures now.
+            let Some(m) = p.legal_moves().into_iter().find(|m| {
+                m.from() == truth[k].from() && m.to() == truth[k].to() && m.promotion() == truth[k].promotion()
+            }) else {
+                break;
+            };
+            p.play_unchecked(m);
+            k += 1;
+        }
+        if k >= truth.len() || k - i < 12 {
+            continue;
+        }
+        if p.legal_moves().iter().all(|m| edit_distance(&spell(&p, m, l, &Style::default()), &clean[k]) >= 2) {
+            out.push((i, slip, k));
+        }
     }
     out
 }
@@ -375,39 +386,27 @@ fn a_wrong_but_legal_record_is_repaired_when_a_later_cell_contradicts_it() {
     assert!(bad.is_empty(), "{bad:?}");
 }
 
-/// Plies `i` of `truth` (written in `code` as `clean`) where the writer could have put down
-/// another legal move one character away from the move played ("Qd2" for Bd2), such that the
-/// later texts still read as legal moves after it, one of them by another piece or from another
-/// square than in the game played (the piece recorded wrongly moves again), until, 6 to 40
-/// half-moves on (the decoder's repair window), a text (the `k` returned) reads as no legal move.
+/// The [`one_character_slips`] ("Qd2" for Bd2) such that the later texts still read as legal
+/// moves after the slip, one of them by another piece or from another square than in the game
+/// played (the piece recorded wrongly moves again), until, 8 to 40 half-moves on (within the
+/// decoder's repair window), a text (the `k` returned) reads as no legal move.
 /// Returns (i, what the writer put down, k).
 fn slips_whose_piece_moves_again(truth: &[Move], clean: &[String], code: &str) -> Vec<(usize, String, usize)> {
     let l = lang(code).unwrap();
-    let mut pos = Chess::default();
     let mut out = Vec::new();
-    for i in 0..truth.len() {
-        for alt in pos.legal_moves() {
-            let slip = spell(&pos, &alt, l, &Style::default());
-            if alt == truth[i] || edit_distance(&slip, &clean[i]) != 1 {
-                continue;
-            }
-            let mut p = pos.clone();
-            p.play_unchecked(alt);
-            let (mut k, mut differs) = (i + 1, false);
-            while k < truth.len() {
-                let Some(m) = p.legal_moves().into_iter().find(|m| spell(&p, m, l, &Style::default()) == clean[k])
-                else {
-                    break;
-                };
-                differs |= m != truth[k];
-                p.play_unchecked(m);
-                k += 1;
-            }
-            if k < truth.len() && (8..=40).contains(&(k - i)) && differs {
-                out.push((i, slip, k));
-            }
+    for (i, slip, mut p) in one_character_slips(truth, clean, code) {
+        let (mut k, mut differs) = (i + 1, false);
+        while k < truth.len() {
+            let Some(m) = p.legal_moves().into_iter().find(|m| spell(&p, m, l, &Style::default()) == clean[k]) else {
+                break;
+            };
+            differs |= m != truth[k];
+            p.play_unchecked(m);
+            k += 1;
         }
-        pos.play_unchecked(truth[i]);
+        if k < truth.len() && (8..=40).contains(&(k - i)) && differs {
+            out.push((i, slip, k));
+        }
     }
     out
 }

@@ -262,11 +262,6 @@ impl Recognizer {
         Ok(per_cell.into_iter().map(|v| CellScores::from_views(v, Arc::clone(&self.alphabet))).collect())
     }
 
-    /// Runs the model over preprocessed cells (one view each).
-    pub fn recognize_tensors(&mut self, tensors: &[CellTensor]) -> Result<Vec<CellScores>, String> {
-        Ok(self.run_tensors(tensors)?.into_iter().map(|lp| CellScores::new(lp, Arc::clone(&self.alphabet))).collect())
-    }
-
     /// The model's log-probabilities per tensor, tensors of equal size run together in batches.
     fn run_tensors(&mut self, tensors: &[CellTensor]) -> Result<Vec<LogProbs>, String> {
         let mut groups: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
