@@ -305,6 +305,54 @@ fn wscore(ws: &[Option<f64>], s: u32) -> i64 {
         .unwrap_or(0)
 }
 
+/// The first move number of each block (in reading order) that maximizes the blocks' summed
+/// `values[block][start - 1]`, each block gaining `bonus[block]` where it continues the one before
+/// it (the first where it starts at 1), and each starting after the rows of the one before it
+/// (`rows`). Ties go to the smaller start.
+fn choose_starts(values: &[Vec<i64>], bonus: &[i64], rows: &[usize]) -> Vec<u32> {
+    let k = values.len();
+    if k == 0 {
+        return Vec::new();
+    }
+    let m = values[0].len();
+    // best[b][s]: the best total of blocks 0..=b with block b starting at s + 1; from[b][s]: the
+    // start index of block b - 1 it came from
+    let mut best: Vec<Vec<i64>> = vec![vec![i64::MIN; m]; k];
+    let mut from: Vec<Vec<usize>> = vec![vec![0; m]; k];
+    for s in 0..m {
+        best[0][s] = values[0][s] + if s == 0 { bonus[0] } else { 0 };
+    }
+    for b in 1..k {
+        let r = rows[b - 1];
+        // the best earlier start strictly before s - r (prefix maximum, ties to the smaller)
+        let mut pre: (i64, usize) = (i64::MIN, 0);
+        for s in 0..m {
+            if s > r && best[b - 1][s - r - 1] > pre.0 {
+                pre = (best[b - 1][s - r - 1], s - r - 1);
+            }
+            let cont = if s >= r && best[b - 1][s - r] > i64::MIN {
+                (best[b - 1][s - r] + bonus[b], s - r)
+            } else {
+                (i64::MIN, 0)
+            };
+            let (v, f) = if cont.0 >= pre.0 { cont } else { pre };
+            if v > i64::MIN {
+                best[b][s] = v + values[b][s];
+                from[b][s] = f;
+            }
+        }
+    }
+    let mut s = (0..m).fold(0, |a, s| if best[k - 1][s] > best[k - 1][a] { s } else { a });
+    let mut out = vec![0u32; k];
+    for b in (0..k).rev() {
+        out[b] = s as u32 + 1;
+        if b > 0 {
+            s = from[b][s];
+        }
+    }
+    out
+}
+
 /// Share of a block's width that a faint ruling, binarized as dashes, still covers.
 const FAINT_COVER: f64 = 0.4;
 
@@ -988,8 +1036,12 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             .max()
             .unwrap_or(0)
     };
-    let mut starts = Vec::new();
-    let mut next = 1u32;
+    // each block's value of every start (1..=MAX_START), in hundredths of a fitting row: the fit,
+    // less a row for a start within a first page's rows, plus a row for a start after whole pages,
+    // and a tie-breaker for a start of a decade; and the bonus of continuing the block before
+    const MAX_START: usize = 400;
+    let mut values: Vec<Vec<i64>> = Vec::new();
+    let mut bonus: Vec<i64> = Vec::new();
     for bk in &order {
         let nc = &cols[bk.sub.num];
         let ws: Vec<Option<f64>> = bk.rows.iter().map(|(t, bo)| number_width(b, nc.cell(t, bo))).collect();
@@ -1008,41 +1060,34 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         // continuing whole pages) counts one row less (a first number that lost a digit fits 9-48
         // one row better than 41-80); among equally good starts prefer one that follows whole
         // pages of this block's rows (41 after 40 rows), then one that starts a decade (11, 21,
-        // ...), then the smallest
-        let n = bk.rows.len() as u32;
+        // ...)
         // (and a start after whole pages wins over one that fits by one measure in one row more:
         // the last row's number read with a stray mark as three digits fits 61-100 better than
         // 41-80 by the glyph count, not by the width)
-        let prior = |s: u32| -> (i64, u32, u32) {
-            let inside = (s > 1 && s <= n) as i64;
-            let page = (s - 1).is_multiple_of(n);
-            (score(&bk.glyphs, s) - 2 * inside + page as i64, page as u32, (s % 10 == 1) as u32)
-        };
-        // (move numbers are not repeated on a page: a later block starts after the earlier ones)
-        let mut best = (next, prior(next));
-        for s in next..=400u32 {
-            let sc = prior(s);
-            if sc > best.1 {
-                best = (s, sc);
-            }
+        let n = bk.rows.len() as u32;
+        values.push(
+            (1..=MAX_START as u32)
+                .map(|s| {
+                    let inside = (s > 1 && s <= n) as i64;
+                    let page = (s - 1).is_multiple_of(n) as i64;
+                    100 * (score(&bk.glyphs, s) - 2 * inside + page) + 10 * page + (s % 10 == 1) as i64
+                })
+                .collect(),
+        );
+        // (glyph counts are noisy: touching digits read as one, stray ink as one more; the
+        // widths less so)
+        let margin = if by_width { (n as i64 / 8).max(2) + 2 } else { 2 * (n as i64 / 8).max(2) };
+        bonus.push(100 * margin + 99);
+    }
+    // the starts of all blocks together (move numbers are not repeated on a page: a later block
+    // starts after the earlier ones), so that a later block's numbers also tell where an earlier
+    // one starts: a block whose digits are hidden under the writer's ink is numbered by the block
+    // after it
+    let starts = choose_starts(&values, &bonus, &order.iter().map(|bk| bk.rows.len()).collect::<Vec<_>>());
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        for (bk, s) in order.iter().zip(&starts) {
+            eprintln!("  block at x {:.0} y {:.0}: start {s}", bk.bx[0], bk.bx[1]);
         }
-        let best = (best.0, score(&bk.glyphs, best.0));
-        let cont = score(&bk.glyphs, next);
-        // (glyph counts are noisy: touching digits read as one, stray ink as one more)
-        let s = if cont + 2 * (n as i64 / 8).max(2) >= best.1 { next } else { best.0 };
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-            eprintln!(
-                "  block at x {:.0} y {:.0}: start {s} (continuing {next}: {cont}, best {best:?}) w {} {} g {} {}",
-                bk.bx[0],
-                bk.bx[1],
-                wscore(&ws, next),
-                wscore(&ws, best.0),
-                gscore(&bk.glyphs, next),
-                gscore(&bk.glyphs, best.0)
-            );
-        }
-        starts.push(s);
-        next = s + bk.rows.len() as u32;
     }
     let mut cells = Vec::new();
     let mut blocks = Vec::new();
@@ -1250,6 +1295,34 @@ mod tests {
 
     fn h(a: f64, b: f64, t0: f64, t1: f64) -> Seg {
         Seg { a, b, t0, t1 }
+    }
+
+    /// Values of every start 1..=400 for a block: `fits` rows at the given starts, `rest` at others.
+    fn block_values(fits: &[(u32, i64)], rest: i64) -> Vec<i64> {
+        (1..=400u32).map(|s| 100 * fits.iter().find(|f| f.0 == s).map_or(rest, |f| f.1)).collect()
+    }
+
+    #[test]
+    fn a_block_whose_numbers_are_hidden_under_ink_is_numbered_by_the_block_after_it() {
+        // two blocks of 40 rows; the writer's ink over the first block's numbers makes them count
+        // as two-digit ones (41-80 fits 34 rows, 1-40 only 22), while the second block's numbers
+        // are clean and fit 41-80 (57 rows), not 81-120 (32)
+        let rows = [40, 40];
+        let bonus = [1099, 1099];
+        let first = block_values(&[(1, 22), (41, 34)], 15);
+        let second = block_values(&[(41, 57), (81, 32)], 15);
+        assert_eq!(choose_starts(&[first.clone(), second], &bonus, &rows), vec![1, 41]);
+        // a continuation page whose second block also fits after the first one's 41-80 keeps both
+        let second = block_values(&[(41, 30), (81, 57)], 15);
+        assert_eq!(choose_starts(&[first, second], &bonus, &rows), vec![41, 81]);
+        // one block: the start that fits better wins only by more than the bonus of starting at 1
+        let one = block_values(&[(1, 40), (41, 50)], 15);
+        assert_eq!(choose_starts(std::slice::from_ref(&one), &[799], &[40]), vec![41]);
+        assert_eq!(choose_starts(&[one], &[1099], &[40]), vec![1]);
+        // no start may repeat an earlier block's numbers
+        let flat = block_values(&[], 10);
+        let wants_one = block_values(&[(1, 60)], 10);
+        assert_eq!(choose_starts(&[flat, wants_one], &bonus, &rows), vec![1, 41]);
     }
 
     #[test]
