@@ -81,3 +81,42 @@ fn held_out_form() {
     eprintln!("held-out form {}: {m}/{n}", forms::HELD_OUT_FORM);
     assert!(m as f64 >= 0.95 * n as f64, "held-out form {}: {m}/{n} cells matched", forms::HELD_OUT_FORM);
 }
+
+/// Matched and true cells of every page of sheet `index` of a mixed set (`scoresheet synth
+/// --seed SEED`, all languages, forms and damage), as (page name, matched, true cells).
+fn mixed_sheet(seed: u64, index: usize) -> Vec<(String, usize, usize)> {
+    let opts = Options { count: index + 1, seed, lang: None, form: None, damage: None, fonts: FontSet::All };
+    synth::render_sheet(&opts, index)
+        .expect("render")
+        .into_iter()
+        .map(|p| {
+            let img = image::load_from_memory(&synth::encode_image(&p).expect("encode")).expect("decode");
+            let truth: Vec<(u32, Side, [f64; 4])> = p
+                .truth
+                .cells
+                .iter()
+                .map(|c| {
+                    let side = if c.side == forms::Side::White { Side::White } else { Side::Black };
+                    (c.move_no, side, c.bbox.map(|v| v as f64))
+                })
+                .collect();
+            let k = page::segment(&img).map_or(0, |sheet| page::cli::match_count(&sheet.cells, &truth));
+            (p.name.clone(), k, truth.len())
+        })
+        .collect()
+}
+
+#[test]
+fn photographed_sheets_the_page_stage_once_lost() {
+    // two photographed sheets of the synthetic seed 36, which failed before session 7 (if the
+    // generator changes, these are other sheets, and the test still asks them to read fully):
+    // - sheet 14's second page (moves 41-80 of a long-column form): numbered from 1;
+    // - sheet 41 (compact form, its writer starts each white move over the printed move number):
+    //   strokes of the handwriting split the white column, and its block was numbered from 41
+    for (index, form) in [(14, "long-column"), (41, "compact")] {
+        for (name, k, n) in mixed_sheet(36, index) {
+            eprintln!("{name} ({form}): {k}/{n}");
+            assert_eq!(k, n, "{name}: {k}/{n} cells matched");
+        }
+    }
+}

@@ -549,7 +549,11 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     let (subs0, _) = find_subs(&cols, pitch);
     let used: Vec<bool> =
         (0..cols.len()).map(|i| subs0.iter().any(|s| s.num == i || s.white == i || s.black == i)).collect();
-    let free = |i: usize| !used[i] && cols[i].width() > 3.0 * pitch;
+    // (nor bounded by a short stroke of handwriting, as `build_cols` tells one: a number zone
+    // found there is the writer's letters, and its virtual ruling would split a ruled column)
+    let longest = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
+    let stroke = |v: &Seg| v.len() < 0.4 * longest && super::lines::profile(&t, v).1 > 0.5;
+    let free = |i: usize| !used[i] && cols[i].width() > 3.0 * pitch && !stroke(&cols[i].xa) && !stroke(&cols[i].xb);
     let mut zones: Vec<Option<f64>> = cols
         .iter()
         .enumerate()
