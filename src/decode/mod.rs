@@ -153,7 +153,7 @@ impl Default for Params {
             prior_weight: 1.5,
             confidence_window: 5,
             temperature: 1.0,
-            flag_threshold: 0.85,
+            flag_threshold: 0.8,
             habits: Habits::all(),
             blank_flag_weight: 0.0,
             pins: Default::default(),
