@@ -69,6 +69,20 @@ fn pgn_has_tags_sources_and_comments_on_flagged_moves() {
 }
 
 #[test]
+fn a_flagged_move_names_the_earlier_move_its_meaning_hangs_on() {
+    let mut g = sample();
+    // (as the decoder marks a move whose piece an uncertain earlier move may have moved)
+    g.game.moves[7].flagged = true;
+    g.game.moves[7].hangs_on = Some(5);
+    let flat = g.to_pgn().split_whitespace().collect::<Vec<_>>().join(" ");
+    let earlier = &g.game.moves[5].san;
+    assert!(flat.contains(&format!("its meaning hangs on 3... {earlier}}}")), "{flat}");
+    let v = serde_json::to_value(g.to_json()).unwrap();
+    assert_eq!(v["moves"][7]["hangs_on"], 6, "the earlier move's ply");
+    assert!(v["moves"][0].get("hangs_on").is_none());
+}
+
+#[test]
 fn json_report_has_every_half_move_with_cells_and_boxes() {
     let g = sample();
     let report = Report {

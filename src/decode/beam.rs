@@ -731,6 +731,7 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
         path.moves.iter().zip(local).zip(features).zip(dependence).enumerate()
     {
         let (number, color) = number_and_color(ply);
+        let (dep, hangs_on) = dep;
         let conf = conf * (1.0 - confidence::DEPENDENCE_WEIGHT * dep);
         let alternatives = alts.into_iter().map(|(m, p)| (english_san(&pos, &m), p)).collect();
         moves.push(DecodedMove {
@@ -742,6 +743,7 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
             confidence: conf,
             alternatives,
             flagged: conf < params.flag_threshold,
+            hangs_on: hangs_on.filter(|_| dep >= 0.1),
             features: f,
         });
         pos.play_unchecked(*mv);

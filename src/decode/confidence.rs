@@ -183,8 +183,9 @@ const DEPENDENCE_MIN_P: f32 = 0.05;
 /// written move means another move on the board, because an earlier half-move was one of its
 /// `alternatives` (with their probabilities). Under the alternative the same standard spelling
 /// may be another move ("Bf4" from e3, not c1, when the bishop went to e3 instead of a pawn to
-/// f3) or no legal move; the move read is then right only if that earlier move was.
-pub fn dependence(start: &Chess, moves: &[Move], alternatives: &[Vec<(Move, f32)>]) -> Vec<f32> {
+/// f3) or no legal move; the move read is then right only if that earlier move was. With it, the
+/// earlier half-move whose alternatives weigh most.
+pub fn dependence(start: &Chess, moves: &[Move], alternatives: &[Vec<(Move, f32)>]) -> Vec<(f32, Option<usize>)> {
     let mut positions = Vec::with_capacity(moves.len());
     let mut pos = start.clone();
     for m in moves {
@@ -194,27 +195,35 @@ pub fn dependence(start: &Chess, moves: &[Move], alternatives: &[Vec<(Move, f32)
     let sans: Vec<San> = moves.iter().zip(&positions).map(|(m, p)| San::from_move(p, *m)).collect();
     // the probability that each move keeps its meaning
     let mut keep = vec![1.0f32; moves.len()];
+    // (the earlier half-move weighing most on each move, and its weight)
+    let mut most: Vec<(f32, Option<usize>)> = vec![(0.0, None); moves.len()];
     for (j, alts) in alternatives.iter().enumerate().take(moves.len()) {
         for &(alt, p) in alts.iter().filter(|a| a.1 >= DEPENDENCE_MIN_P) {
             let mut other = positions[j].clone();
             other.play_unchecked(alt);
+            let mut hangs = |k: usize| {
+                keep[k] *= 1.0 - p;
+                if p > most[k].0 {
+                    most[k] = (p, Some(j));
+                }
+            };
             for k in j + 1..(j + 1 + DEPENDENCE_WINDOW).min(moves.len()) {
                 match sans[k].to_move(&other) {
                     Ok(m) => {
                         if m != moves[k] {
-                            keep[k] *= 1.0 - p;
+                            hangs(k);
                         }
                         other.play_unchecked(m);
                     }
                     Err(_) => {
-                        keep[k] *= 1.0 - p;
+                        hangs(k);
                         break;
                     }
                 }
             }
         }
     }
-    keep.into_iter().map(|k| 1.0 - k).collect()
+    keep.into_iter().zip(most).map(|(k, m)| (1.0 - k, m.1)).collect()
 }
 
 #[cfg(test)]
@@ -247,14 +256,14 @@ mod tests {
         let mut alts = vec![Vec::new(); moves.len()];
         alts[10] = vec![(be3, 0.45)];
         let dep = dependence(&Chess::default(), &moves, &alts);
-        assert!((dep[14] - 0.45).abs() < 1e-6, "Bf4 hangs on f3: {dep:?}");
+        assert!((dep[14].0 - 0.45).abs() < 1e-6 && dep[14].1 == Some(10), "Bf4 hangs on f3: {dep:?}");
         for (i, d) in dep.iter().enumerate() {
             if i != 14 {
-                assert_eq!(*d, 0.0, "half-move {i} means the same either way: {dep:?}");
+                assert_eq!(*d, (0.0, None), "half-move {i} means the same either way: {dep:?}");
             }
         }
         // an unlikely alternative is not followed
         alts[10] = vec![(be3, 0.01)];
-        assert!(dependence(&Chess::default(), &moves, &alts).iter().all(|d| *d == 0.0));
+        assert!(dependence(&Chess::default(), &moves, &alts).iter().all(|d| *d == (0.0, None)));
     }
 }

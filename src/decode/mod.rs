@@ -80,6 +80,9 @@ pub struct DecodedMove {
     pub alternatives: Vec<(String, f32)>,
     /// Confidence under the review threshold.
     pub flagged: bool,
+    /// The earlier half-move (index from the game's first) on whose reading this move's meaning
+    /// on the board hangs, where that weighs on its confidence ("Bf4" from c1 or from e3).
+    pub hangs_on: Option<usize>,
     /// The evidence the confidence was calibrated from ([`confidence::features`]).
     pub features: [f32; confidence::FEATURES],
 }

@@ -60,9 +60,8 @@ impl GameOutput {
             .collect();
         headers.push(("Source".into(), files.join(" ")));
         headers.push(("Language".into(), self.game.lang.code.into()));
-        let moves = self
-            .game
-            .moves
+        let all = &self.game.moves;
+        let moves = all
             .iter()
             .map(|m| {
                 let mut comments = Vec::new();
@@ -72,6 +71,10 @@ impl GameOutput {
                         let alts: Vec<String> =
                             m.alternatives.iter().map(|(san, p)| format!("{san} {}", pct(*p))).collect();
                         c.push_str(&format!("; or {}", alts.join(", ")));
+                    }
+                    if let Some(e) = m.hangs_on.and_then(|j| all.get(j)) {
+                        let dots = if e.color == Color::White { "." } else { "..." };
+                        c.push_str(&format!("; its meaning hangs on {}{dots} {}", e.number, e.san));
                     }
                     comments.push(c);
                 }
@@ -110,6 +113,7 @@ impl GameOutput {
                 confidence: m.confidence,
                 flagged: m.flagged,
                 alternatives: m.alternatives.iter().map(|(san, p)| AltJson { san: san.clone(), p: *p }).collect(),
+                hangs_on: m.hangs_on.map(|j| j + 1),
                 cells: m
                     .cells
                     .iter()
@@ -169,6 +173,10 @@ pub struct MoveJson {
     pub confidence: f32,
     pub flagged: bool,
     pub alternatives: Vec<AltJson>,
+    /// The earlier half-move (its `ply`) on whose reading this move's meaning on the board hangs,
+    /// where that lowers its confidence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hangs_on: Option<usize>,
     /// What each sheet's cell shows.
     pub cells: Vec<CellJson>,
 }
