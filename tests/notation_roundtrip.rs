@@ -95,6 +95,8 @@ fn special_moves_are_covered() {
         "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
         "1n2k3/8/5n2/R7/8/8/8/R3K3 b - - 0 1",
         "4k3/8/8/8/8/8/3p4/2N3K1 b - - 0 1",
+        // a pawn capture and a promotion capture between the same files ("axb": a4xb5 or a7xb8)
+        "1n2k3/P7/8/1p6/P7/8/8/4K3 w - - 0 1",
     ] {
         let pos: Chess =
             fen.parse::<shakmaty::fen::Fen>().unwrap().into_position(shakmaty::CastlingMode::Standard).unwrap();

@@ -225,7 +225,8 @@ fn files_capture_unique(legal: &MoveList, mv: &Move) -> bool {
             && m.is_capture()
             && m.from().is_some_and(|f| f.file() == from.file())
             && m.to().file() == to.file()
-            && promotion_of(m) == promotion_of(mv)
+            // (a promotion written without its piece reads as a queen's: "axb" is a7xb8=Q too)
+            && (promotion_of(m) == promotion_of(mv) || (promotion_of(mv).is_none() && promotion_of(m) == Some(Role::Queen)))
     })
 }
 
@@ -660,10 +661,18 @@ impl<'a> SpellKeys<'a> {
         let mate = check && gives_mate(pos, mv);
         let (needs_file, needs_rank) = disambiguation(pos, legal, mv);
         let informal = self.informal;
+        // (a promotion written without its piece reads as a queen's: "axb" is a7xb8=Q too)
+        let queen_twin = |keys: &Self| {
+            mv.from().is_some_and(|from| {
+                promotion_of(mv).is_none()
+                    && keys.pawn_captures[from.file() as usize][mv.to().file() as usize][Role::Queen as usize] > 0
+            })
+        };
         let files_unique = informal
             && mv.role() == Role::Pawn
             && mv.is_capture()
-            && self.pawn_capture_slot(mv).is_some_and(|n| *n == 1);
+            && self.pawn_capture_slot(mv).is_some_and(|n| *n == 1)
+            && !queen_twin(self);
         let piece_takes_piece_unique = informal
             && mv.capture().is_some()
             && !matches!(mv, Move::EnPassant { .. })
