@@ -743,7 +743,7 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
             confidence: conf,
             alternatives,
             flagged: conf < params.flag_threshold,
-            hangs_on: hangs_on.filter(|_| dep >= 0.1),
+            hangs_on: hangs_on.filter(|_| dep >= confidence::HANGS_ON_NAMED),
             features: f,
         });
         pos.play_unchecked(*mv);

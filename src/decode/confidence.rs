@@ -175,6 +175,9 @@ pub fn calibrated(f: &[f32; FEATURES]) -> f32 {
 /// generous.
 pub const DEPENDENCE_WEIGHT: f32 = 0.5;
 
+/// A move whose [`dependence`] is at least this names the earlier move it hangs on.
+pub const HANGS_ON_NAMED: f32 = 0.1;
+
 /// Half-moves after an uncertain one through which its alternatives are followed.
 const DEPENDENCE_WINDOW: usize = 24;
 /// Alternatives less likely than this are not followed.
