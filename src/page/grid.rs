@@ -343,6 +343,10 @@ fn choose_starts(values: &[Vec<i64>], bonus: &[i64], rows: &[usize]) -> Vec<u32>
         }
     }
     let mut s = (0..m).fold(0, |a, s| if best[k - 1][s] > best[k - 1][a] { s } else { a });
+    if best[k - 1][s] == i64::MIN {
+        // (more rows than starts considered: each block continues the one before)
+        return rows.iter().scan(1u32, |next, &r| Some(std::mem::replace(next, *next + r as u32))).collect();
+    }
     let mut out = vec![0u32; k];
     for b in (0..k).rev() {
         out[b] = s as u32 + 1;
@@ -1326,7 +1330,9 @@ mod tests {
         // no start may repeat an earlier block's numbers
         let flat = block_values(&[], 10);
         let wants_one = block_values(&[(1, 60)], 10);
-        assert_eq!(choose_starts(&[flat, wants_one], &bonus, &rows), vec![1, 41]);
+        assert_eq!(choose_starts(&[flat.clone(), wants_one], &bonus, &rows), vec![1, 41]);
+        // blocks of more rows than the starts considered are numbered one after the other
+        assert_eq!(choose_starts(&[flat.clone(), flat], &bonus, &[400, 400]), vec![1, 401]);
     }
 
     #[test]
