@@ -4,23 +4,28 @@
 use scoresheet::page::{self, Side};
 use scoresheet::synth::{self, Damage, FontSet, Options, forms};
 
+/// A rendered page as the page stage reads it (encoded and decoded), and its true cells.
+fn page_and_truth(p: &synth::Page) -> (image::DynamicImage, Vec<(u32, Side, [f64; 4])>) {
+    let img = image::load_from_memory(&synth::encode_image(p).expect("encode")).expect("decode");
+    let truth = p
+        .truth
+        .cells
+        .iter()
+        .map(|c| {
+            let side = if c.side == forms::Side::White { Side::White } else { Side::Black };
+            (c.move_no, side, c.bbox.map(|v| v as f64))
+        })
+        .collect();
+    (img, truth)
+}
+
 /// Matched and true cells over `count` sheets (all pages) of `form` with `damage`.
 fn rate(form: &'static str, damage: Damage, seed: u64, count: usize) -> (usize, usize) {
     let opts = Options { count, seed, lang: None, form: Some(form), damage: Some(damage), fonts: FontSet::All };
     let (mut m, mut n) = (0, 0);
     for i in 0..count {
         for p in synth::render_sheet(&opts, i).expect("render") {
-            let bytes = synth::encode_image(&p).expect("encode");
-            let img = image::load_from_memory(&bytes).expect("decode");
-            let truth: Vec<(u32, Side, [f64; 4])> = p
-                .truth
-                .cells
-                .iter()
-                .map(|c| {
-                    let side = if c.side == forms::Side::White { Side::White } else { Side::Black };
-                    (c.move_no, side, c.bbox.map(|v| v as f64))
-                })
-                .collect();
+            let (img, truth) = page_and_truth(&p);
             n += truth.len();
             match page::segment(&img) {
                 Ok(sheet) => {
@@ -90,16 +95,7 @@ fn mixed_sheet(seed: u64, index: usize) -> Vec<(String, usize, usize)> {
         .expect("render")
         .into_iter()
         .map(|p| {
-            let img = image::load_from_memory(&synth::encode_image(&p).expect("encode")).expect("decode");
-            let truth: Vec<(u32, Side, [f64; 4])> = p
-                .truth
-                .cells
-                .iter()
-                .map(|c| {
-                    let side = if c.side == forms::Side::White { Side::White } else { Side::Black };
-                    (c.move_no, side, c.bbox.map(|v| v as f64))
-                })
-                .collect();
+            let (img, truth) = page_and_truth(&p);
             let k = page::segment(&img).map_or(0, |sheet| page::cli::match_count(&sheet.cells, &truth));
             (p.name.clone(), k, truth.len())
         })

@@ -711,24 +711,23 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
     let features = confidence::features(&weighed, &off_ink, &ink_fit);
     // Each move's calibrated probability, and its alternatives sharing what it leaves in the
     // look-ahead's proportions.
-    let local: Vec<(f32, Vec<(Move, f32)>)> = weighed
+    let (local, alts): (Vec<f32>, Vec<Vec<(Move, f32)>>) = weighed
         .into_iter()
         .zip(&features)
         .map(|(w, f)| {
             let conf = confidence::calibrated(f);
             let rest: f32 = w.alternatives.iter().map(|a| a.1).sum();
             let scale = if rest > 0.0 { (1.0 - conf) / rest.max(1.0 - w.p) } else { 0.0 };
-            (conf, w.alternatives.into_iter().map(|(m, p)| (m, p * scale)).collect())
+            (conf, w.alternatives.into_iter().map(|(m, p)| (m, p * scale)).collect::<Vec<_>>())
         })
-        .collect();
+        .unzip();
     // A move whose meaning on the board hangs on an uncertain earlier one is as uncertain.
     let played: Vec<Move> = path.moves.iter().map(|(m, _)| *m).collect();
-    let alts: Vec<Vec<(Move, f32)>> = local.iter().map(|l| l.1.clone()).collect();
     let dependence = confidence::dependence(start, &played, &alts);
     let mut pos = start.clone();
     let mut moves = Vec::new();
-    for (ply, ((((mv, readings), (conf, alts)), f), dep)) in
-        path.moves.iter().zip(local).zip(features).zip(dependence).enumerate()
+    for (ply, (((((mv, readings), conf), alts), f), dep)) in
+        path.moves.iter().zip(local).zip(alts).zip(features).zip(dependence).enumerate()
     {
         let (number, color) = number_and_color(ply);
         let (dep, hangs_on) = dep;

@@ -464,26 +464,16 @@ pub struct SpellKey {
     files_unique: bool,
     /// "PxP" names the move alone (only looked at with informal habits).
     piece_takes_piece_unique: bool,
-    /// Every field above in one number ([`SpellKey::pack`]), made once: keys are compared and
-    /// hashed by it.
+    /// Every field above in one number ([`SpellKey::pack`]), made once by [`SpellKey::sealed`]:
+    /// keys are compared and hashed by it.
     packed: u64,
 }
 
 impl SpellKey {
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        mv: Move,
-        check: bool,
-        mate: bool,
-        needs_file: bool,
-        needs_rank: bool,
-        files_unique: bool,
-        piece_takes_piece_unique: bool,
-    ) -> SpellKey {
-        let mut k =
-            SpellKey { mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique, packed: 0 };
-        k.packed = k.pack();
-        k
+    /// The key with its packed number made from its fields (every key is built through this).
+    fn sealed(mut self) -> SpellKey {
+        self.packed = self.pack();
+        self
     }
 
     /// Whether the move gives check, and mate.
@@ -583,7 +573,8 @@ pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, habits: &Habits) -> S
         && mv.capture().is_some()
         && !matches!(mv, Move::EnPassant { .. })
         && piece_takes_piece_unique(legal, mv);
-    SpellKey::new(*mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique)
+    SpellKey { mv: *mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique, packed: 0 }
+        .sealed()
 }
 
 /// The [`SpellKey`]s of a position's moves: what the moves share (which pawn captures and
@@ -701,7 +692,8 @@ impl<'a> SpellKeys<'a> {
             && mv.capture().is_some()
             && !matches!(mv, Move::EnPassant { .. })
             && self.ptp_slot(mv).is_some_and(|n| *n == 1);
-        SpellKey::new(*mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique)
+        SpellKey { mv: *mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique, packed: 0 }
+            .sealed()
     }
 }
 
@@ -905,7 +897,18 @@ mod tests {
             let k = spell_key(&pos, &legal, m, &Habits::all());
             for bits in 0..64u32 {
                 let b = |i: u32| bits & (1 << i) != 0;
-                keys.push(SpellKey::new(k.mv, b(0), b(1), b(2), b(3), b(4), b(5)));
+                keys.push(
+                    SpellKey {
+                        check: b(0),
+                        mate: b(1),
+                        needs_file: b(2),
+                        needs_rank: b(3),
+                        files_unique: b(4),
+                        piece_takes_piece_unique: b(5),
+                        ..k
+                    }
+                    .sealed(),
+                );
             }
         }
         let fields = |k: &SpellKey| {
@@ -948,18 +951,7 @@ mod tests {
         let base = keys[0];
         for a in moves {
             for b in moves {
-                let with = |mv: Move| {
-                    SpellKey::new(
-                        mv,
-                        base.check,
-                        base.mate,
-                        base.needs_file,
-                        base.needs_rank,
-                        base.files_unique,
-                        base.piece_takes_piece_unique,
-                    )
-                };
-                assert_eq!(with(a) == with(b), a == b);
+                assert_eq!(SpellKey { mv: a, ..base }.sealed() == SpellKey { mv: b, ..base }.sealed(), a == b);
             }
         }
     }

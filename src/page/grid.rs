@@ -357,6 +357,12 @@ fn choose_starts(values: &[Vec<i64>], bonus: &[i64], rows: &[usize]) -> Vec<u32>
     out
 }
 
+/// Whether `v` is a short stroke of handwriting beside rulings as long as `long`: under 0.4 of
+/// that length and not straight (a piece of a faint ruling is as straight as a printed line).
+fn short_stroke(t: &Bin, v: &Seg, long: f64) -> bool {
+    v.len() < 0.4 * long && super::lines::profile(t, v).1 > 0.5
+}
+
 /// Share of a block's width that a faint ruling, binarized as dashes, still covers.
 const FAINT_COVER: f64 = 0.4;
 
@@ -556,7 +562,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     // (nor bounded by a short stroke of handwriting, as `build_cols` tells one: a number zone
     // found there is the writer's letters, and its virtual ruling would split a ruled column)
     let longest = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
-    let stroke = |v: &Seg| v.len() < 0.4 * longest && super::lines::profile(&t, v).1 > 0.5;
+    let stroke = |v: &Seg| short_stroke(&t, v, longest);
     let free = |i: usize| !used[i] && cols[i].width() > 3.0 * pitch && !stroke(&cols[i].xa) && !stroke(&cols[i].xb);
     let mut zones: Vec<Option<f64>> = cols
         .iter()
@@ -1206,7 +1212,7 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
             if yb - ya < 2.5 * pitch {
                 continue;
             }
-            if vj.len() < 0.4 * vi.len() && super::lines::profile(t, vj).1 > 0.5 {
+            if short_stroke(t, vj, vi.len()) {
                 // a short stroke (handwriting along a column) between two long rulings (a piece of
                 // a faint ruling is as straight as a printed line)
                 continue;
