@@ -3,7 +3,12 @@
 //! A label is what the player wrote, which may be informal, under-specified or wrong. A ply is
 //! scored right when the move read is one the label can mean in the true position. A label that
 //! is illegal there is the player's own error: that ply is not counted, and the true game goes on
-//! with the legal move that best explains the labels after it.
+//! with the legal move that best explains the labels after it: the one under which the labels
+//! after it can be followed furthest, then the one spelled closest to the label. Where several
+//! moves are still equal, the labels cannot tell which was played: a reading is scored along the
+//! one it took ([`true_game_along`]), so that its later moves of that piece do not count wrong for
+//! a pick the labels leave open ("e3" written where f3 and Be3 both fit: "Bf4" after it is the
+//! bishop from c1 or from e3).
 
 use shakmaty::{Chess, Move, Position};
 
@@ -26,9 +31,6 @@ impl TruePly {
         !self.allowed.is_empty()
     }
 }
-
-/// Labels read ahead to choose between moves.
-const LOOKAHEAD: usize = 10;
 
 /// Levenshtein distance in characters.
 pub fn edit_distance(a: &str, b: &str) -> usize {
@@ -69,6 +71,14 @@ fn levenshtein<T: PartialEq>(a: &[T], b: &[T]) -> usize {
 /// The true game behind `labels` (one per half-move from `start`), in `lang`'s letters. Stops
 /// where the game has no legal move left.
 pub fn true_game(start: &Chess, labels: &[String], lang: &Lang) -> Vec<TruePly> {
+    true_game_along(start, labels, lang, &[])
+}
+
+/// [`true_game`] as it bears on a reading `read`: where several moves explain the labels after
+/// them equally well (as far, and spelled as close to the label), the labels cannot tell which was
+/// played, and the one read is taken. Elsewhere the same as [`true_game`], whose pick among such
+/// moves falls to move order, and would count the reading's later moves of that piece wrong.
+pub fn true_game_along(start: &Chess, labels: &[String], lang: &Lang, read: &[Move]) -> Vec<TruePly> {
     let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(labels.len());
@@ -83,18 +93,22 @@ pub fn true_game(start: &Chess, labels: &[String], lang: &Lang) -> Vec<TruePly> 
         let played = if candidates.len() == 1 {
             candidates[0]
         } else {
-            // The move under which the labels after it go on furthest; then the one whose
-            // standard spelling is closest to what was written.
-            *candidates
-                .iter()
-                .max_by_key(|m| {
-                    let mut next = pos.clone();
-                    next.play_unchecked(**m);
-                    let reach = follow(&next, &refs[i + 1..], lang, LOOKAHEAD);
-                    let closeness = usize::MAX - edit_distance(&english_san(&pos, m), label);
-                    (reach, closeness)
-                })
-                .expect("candidates are not empty")
+            // The move under which the labels after it go on furthest (to the next one that
+            // cannot be followed); then the one whose standard spelling is closest to what was
+            // written.
+            let key = |m: &Move| {
+                let mut next = pos.clone();
+                next.play_unchecked(*m);
+                let reach = follow(&next, &refs[i + 1..], lang, refs.len() - i);
+                let closeness = usize::MAX - edit_distance(&english_san(&pos, m), label);
+                (reach, closeness)
+            };
+            let keyed: Vec<((usize, usize), Move)> = candidates.iter().map(|m| (key(m), *m)).collect();
+            let best = keyed.iter().map(|(k, _)| *k).max().expect("candidates are not empty");
+            match read.get(i).filter(|r| keyed.iter().any(|(k, m)| *k == best && m == *r)) {
+                Some(r) => *r,
+                None => keyed.iter().rev().find(|(k, _)| *k == best).expect("the best is there").1,
+            }
         };
         out.push(TruePly { label: label.clone(), allowed, played });
         pos.play_unchecked(played);
@@ -165,6 +179,40 @@ mod tests {
         let read: Vec<Move> = t.iter().map(|x| x.played).collect();
         assert_eq!(score(&read, &t), (8, 8));
         assert_eq!(score(&read[..5], &t), (4, 8));
+    }
+
+    #[test]
+    fn where_the_labels_cannot_tell_moves_apart_the_one_read_is_taken() {
+        let en = lang("en").unwrap();
+        // 3. "e3" is illegal (the e-pawn stands on e4). Be3 and the pawn moves a3, b3, c3, f3,
+        // g3, h3, e5 are spelled as close to it, and all let "Nc6 Bf4 Nf6" follow; but "Bf4" is
+        // then the bishop from e3 or from c1.
+        let l = labels("e4 e5 d4 exd4 e3 Nc6 Bf4 Nf6");
+        let play = |moves: &[Move]| {
+            let mut p = Chess::default();
+            for m in moves {
+                p.play_unchecked(*m);
+            }
+            p
+        };
+        let fixed = true_game(&Chess::default(), &l, en);
+        assert!(!fixed[4].counted() && fixed.iter().filter(|x| x.counted()).count() == 7);
+        let before = play(&fixed.iter().map(|x| x.played).collect::<Vec<_>>()[..4]);
+        assert_eq!(english_san(&before, &fixed[4].played), "Be3", "the last of the equals in move order");
+        // A reading of f3, then the bishop from c1.
+        let mut read: Vec<Move> = fixed.iter().map(|x| x.played).collect();
+        read[4] = parse_move(&before, "f3", en).unwrap()[0].mv;
+        let after = play(&read[..6]);
+        read[6] = parse_move(&after, "Bf4", en).unwrap()[0].mv;
+        assert_ne!(read[6], fixed[6].played);
+        assert_eq!(score(&read, &fixed), (6, 7), "the fixed truth's bishop comes from e3");
+        let along = true_game_along(&Chess::default(), &l, en, &read);
+        assert_eq!(along[4].played, read[4]);
+        assert_eq!(score(&read, &along), (7, 7));
+        // A reading of Bd3 is not followed: it is spelled further from "e3".
+        let mut read_d3 = read.clone();
+        read_d3[4] = parse_move(&before, "Bd3", en).unwrap()[0].mv;
+        assert_eq!(true_game_along(&Chess::default(), &l, en, &read_d3)[4].played, fixed[4].played);
     }
 
     #[test]

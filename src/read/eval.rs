@@ -6,6 +6,7 @@
 //! games, scored by the rule of [`crate::decode::truth`]: a ply counts when its label is legal,
 //! and is right when the move read is one the label can mean).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -13,11 +14,32 @@ use shakmaty::{Chess, Move, Position};
 
 use super::{BatchOptions, read_batch};
 use crate::decode::DecodedGame;
-use crate::decode::truth::{TruePly, score, true_game};
+use crate::decode::truth::{TruePly, score, true_game_along};
 use crate::notation::{LangChoice, english, parse_game};
 
 /// A game to read: its name, its image files, its truth.
-pub type TruthGame = (String, Vec<PathBuf>, Vec<TruePly>);
+pub type TruthGame = (String, Vec<PathBuf>, Truth);
+
+/// What a reading is scored against.
+#[derive(Clone, Debug)]
+pub enum Truth {
+    /// The moves played (synthetic sheets): the only right reading of each ply.
+    Moves(Vec<TruePly>),
+    /// A player's own record, in English letters: the true game behind it is found along each
+    /// reading ([`true_game_along`]), so that where the record cannot tell two moves apart the
+    /// reading's pick is not held against it.
+    Labels(Vec<String>),
+}
+
+impl Truth {
+    /// The true game a reading `read` is scored against.
+    pub fn along(&self, read: &[Move]) -> Cow<'_, [TruePly]> {
+        match self {
+            Truth::Moves(t) => Cow::Borrowed(t),
+            Truth::Labels(l) => Cow::Owned(true_game_along(&Chess::default(), l, english(), read)),
+        }
+    }
+}
 
 /// The figures of one evaluation.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -140,7 +162,8 @@ pub fn synthetic_games(dir: &Path) -> Result<Vec<TruthGame>, String> {
         let text = std::fs::read_to_string(&j).map_err(|e| format!("{}: {e}", j.display()))?;
         let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", j.display()))?;
         let pgn = v["pgn"].as_str().ok_or_else(|| format!("{}: no pgn", j.display()))?;
-        games.push((base, vec![image], synthetic_truth(pgn).map_err(|e| format!("{}: {e}", j.display()))?));
+        let truth = synthetic_truth(pgn).map_err(|e| format!("{}: {e}", j.display()))?;
+        games.push((base, vec![image], Truth::Moves(truth)));
     }
     Ok(games)
 }
@@ -167,6 +190,8 @@ pub fn evaluate_with_evidence(
         let mut one = Figures::default();
         match batch.games.iter().find(|g| g.id == *name) {
             Some(g) => {
+                let read: Vec<Move> = g.game.moves.iter().map(|m| m.mv).collect();
+                let truth = &truth.along(&read);
                 one.add(&g.game, truth);
                 for (i, m) in g.game.moves.iter().enumerate() {
                     let Some(t) = truth.get(i).filter(|t| t.counted()) else { continue };
@@ -176,6 +201,7 @@ pub fn evaluate_with_evidence(
                 }
             }
             None => {
+                let truth = truth.along(&[]);
                 one.games += 1;
                 one.plies_counted += truth.iter().filter(|t| t.counted()).count();
                 one.wrong += truth.len();
@@ -204,8 +230,7 @@ pub fn hcs_games(dir: &Path, both_pages: bool) -> Result<Vec<TruthGame>, String>
         if pages.is_empty() {
             continue;
         }
-        let truth = true_game(&Chess::default(), &labels, english());
-        out.push((g, pages, truth));
+        out.push((g, pages, Truth::Labels(labels)));
     }
     Ok(out)
 }
@@ -400,7 +425,7 @@ pub fn hcs_dev_games(dir: &Path, limit: usize) -> Result<Vec<TruthGame>, String>
         if !image.exists() {
             continue;
         }
-        out.push((page, vec![image], true_game(&Chess::default(), &labels, english())));
+        out.push((page, vec![image], Truth::Labels(labels)));
         if out.len() >= limit {
             break;
         }
