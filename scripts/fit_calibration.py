@@ -5,7 +5,11 @@ well calibrated the result is and what each flag threshold catches.
 
     python3 scripts/fit_calibration.py FILE [--l2 1.0]
 
-FILE: one line per move read: game, half-move, features..., right (1/0).
+FILE: one line per move read: game, half-move, features..., dependence, right (1/0).
+
+After the fit it sweeps the weight of the dependence on uncertain earlier moves (the confidence
+is `calibrated x (1 - weight x dependence)`, src/decode/confidence.rs DEPENDENCE_WEIGHT) on the
+two-fold predictions, and shows what each flag threshold catches with the weight chosen.
 """
 import argparse
 
@@ -61,7 +65,8 @@ def main():
     a = ap.parse_args()
     rows = [l.rstrip("\n").split("\t") for l in open(a.file) if l.strip()]
     games = np.array([r[0] for r in rows])
-    x_all = np.array([[float(v) for v in r[2:-1]] for r in rows])
+    x_all = np.array([[float(v) for v in r[2:-2]] for r in rows])
+    dep = np.array([float(r[-2]) for r in rows])
     cols = [int(c) for c in a.features.split(",")]
     x = x_all[:, cols]
     y = np.array([float(r[-1]) for r in rows])
@@ -75,6 +80,21 @@ def main():
     for train in (a_mask, ~a_mask):
         p_cv[~train] = predict(x[~train], fit(x[train], y[train], a.l2))
     report("calibrated, two-fold by game (held-out halves)", p_cv, y)
+    # The dependence weight, on the held-out predictions.
+    def logloss(p):
+        return -np.mean(y * np.log(p + 1e-9) + (1 - y) * np.log(1 - p + 1e-9))
+    weights = [0, 0.25, 0.5, 0.75, 1]
+    losses = [logloss(p_cv * (1 - wd * dep)) for wd in weights]
+    print("dependence weight:", ", ".join(f"{wd}: {l:.4f}" for wd, l in zip(weights, losses)))
+    best = weights[int(np.argmin(losses))]
+    report(f"with the dependence weight {best}", p_cv * (1 - best * dep), y)
+    pf = p_cv * (1 - best * dep)
+    wrong = y == 0
+    ok = [t for t in np.arange(0.5, 1.0, 0.01) if (pf < t).mean() <= 0.10]
+    if ok:
+        t = max(ok)
+        print(f"highest threshold flagging at most 10 %: {t:.2f} (flags {100 * (pf < t).mean():.1f} %, "
+              f"catches {100 * ((pf < t) & wrong).sum() / max(wrong.sum(), 1):.1f} % of wrong moves)")
     w = fit(x, y, a.l2)
     full = np.zeros(x_all.shape[1] + 1)
     full[cols] = w[:-1]

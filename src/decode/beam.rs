@@ -743,6 +743,7 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
             alternatives,
             flagged: conf < params.flag_threshold,
             hangs_on: hangs_on.filter(|_| dep >= confidence::HANGS_ON_NAMED),
+            dependence: dep,
             features: f,
         });
         pos.play_unchecked(*mv);

@@ -83,6 +83,10 @@ pub struct DecodedMove {
     /// The earlier half-move (index from the game's first) on whose reading this move's meaning
     /// on the board hangs, where that weighs on its confidence ("Bf4" from c1 or from e3).
     pub hangs_on: Option<usize>,
+    /// The share of this move's meaning that hangs on uncertain earlier moves
+    /// ([`confidence::dependence`]): the calibrated confidence was scaled by
+    /// `1 - DEPENDENCE_WEIGHT x dependence`.
+    pub dependence: f32,
     /// The evidence the confidence was calibrated from ([`confidence::features`]).
     pub features: [f32; confidence::FEATURES],
 }

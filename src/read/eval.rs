@@ -175,8 +175,8 @@ pub fn evaluate_each(games: &[TruthGame], opts: &BatchOptions<'_>) -> (Figures, 
 }
 
 /// Like [`evaluate_each`], with one line per move read for fitting the confidence calibration:
-/// game, half-move, the move's calibration features, and 1 if it is right, 0 if wrong (moves
-/// whose truth is the player's own error are left out).
+/// game, half-move, the move's calibration features, its dependence on earlier moves, and 1 if it
+/// is right, 0 if wrong (moves whose truth is the player's own error are left out).
 pub fn evaluate_with_evidence(
     games: &[TruthGame],
     opts: &BatchOptions<'_>,
@@ -197,7 +197,8 @@ pub fn evaluate_with_evidence(
                     let Some(t) = truth.get(i).filter(|t| t.counted()) else { continue };
                     let f: Vec<String> = m.features.iter().map(|x| format!("{x:.4}")).collect();
                     let right = u8::from(t.allowed.contains(&m.mv));
-                    evidence.push_str(&format!("{name}\t{i}\t{}\t{right}\n", f.join("\t")));
+                    let dep = m.dependence;
+                    evidence.push_str(&format!("{name}\t{i}\t{}\t{dep:.4}\t{right}\n", f.join("\t")));
                 }
             }
             None => {
