@@ -53,6 +53,9 @@ pub struct Figures {
     pub wrong: usize,
     pub wrong_flagged: usize,
     pub failed_files: usize,
+    /// The counted half-moves read wrong (not those past the truth's end): "12... Bf4 for
+    /// \"Bxf4\" (0.93)", flagged ones marked.
+    pub wrong_moves: Vec<String>,
 }
 
 impl Figures {
@@ -71,6 +74,11 @@ impl Figures {
             if !ok {
                 self.wrong += 1;
                 self.wrong_flagged += usize::from(m.flagged);
+                let Some(label) = truth.get(i).map(|t| t.label.as_str()) else { continue };
+                let dots = if m.color == shakmaty::Color::White { "." } else { "..." };
+                let flag = if m.flagged { ", flagged" } else { "" };
+                self.wrong_moves
+                    .push(format!("{}{dots} {} for \"{label}\" ({:.2}{flag})", m.number, m.san, m.confidence));
             }
         }
         // Plies of the truth the reading does not reach are wrong and unflagged.
@@ -89,6 +97,7 @@ impl Figures {
         self.wrong += o.wrong;
         self.wrong_flagged += o.wrong_flagged;
         self.failed_files += o.failed_files;
+        self.wrong_moves.extend(o.wrong_moves.iter().cloned());
     }
 
     /// Move recognition accuracy: plies right / plies counted.
@@ -370,6 +379,9 @@ fn push_each(out: &mut String, kind: &str, each: &[(String, Figures)]) {
     for (g, f) in each {
         out.push_str(&f.summary(&format!("  {kind} {g}")));
         out.push('\n');
+        for w in &f.wrong_moves {
+            out.push_str(&format!("      wrong: {w}\n"));
+        }
     }
 }
 
