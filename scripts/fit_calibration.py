@@ -88,18 +88,20 @@ def main():
     print("dependence weight:", ", ".join(f"{wd}: {l:.4f}" for wd, l in zip(weights, losses)))
     best = weights[int(np.argmin(losses))]
     report(f"with the dependence weight {best}", p_cv * (1 - best * dep), y)
-    pf = p_cv * (1 - best * dep)
-    wrong = y == 0
-    ok = [t for t in np.arange(0.5, 1.0, 0.01) if (pf < t).mean() <= 0.10]
-    if ok:
-        t = max(ok)
-        print(f"highest threshold flagging at most 10 %: {t:.2f} (flags {100 * (pf < t).mean():.1f} %, "
-              f"catches {100 * ((pf < t) & wrong).sum() / max(wrong.sum(), 1):.1f} % of wrong moves)")
     w = fit(x, y, a.l2)
     full = np.zeros(x_all.shape[1] + 1)
     full[cols] = w[:-1]
     full[-1] = w[-1]
     print("CALIBRATION (fitted on all):", "[" + ", ".join(f"{v:.4f}" for v in full) + "]")
+    # The flag threshold for the confidences the decoder will give with these weights.
+    pf = predict(x, w) * (1 - best * dep)
+    wrong = y == 0
+    ok = [t for t in np.arange(0.5, 1.0, 0.01) if (pf < t).mean() <= 0.10]
+    if ok:
+        t = max(ok)
+        print(f"highest threshold flagging at most 10 % (fitted on all, dependence weight {best}): {t:.2f} "
+              f"(flags {100 * (pf < t).mean():.1f} %, catches {100 * ((pf < t) & wrong).sum() / max(wrong.sum(), 1):.1f} % "
+              f"of wrong moves)")
 
 
 if __name__ == "__main__":

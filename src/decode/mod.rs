@@ -160,7 +160,7 @@ impl Default for Params {
             prior_weight: 1.25,
             confidence_window: 5,
             temperature: 1.0,
-            flag_threshold: 0.84,
+            flag_threshold: 0.89,
             habits: Habits::all(),
             blank_flag_weight: 0.0,
             pins: Default::default(),
