@@ -862,6 +862,31 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
             best = Some((path, l, p));
         }
     }
-    let (path, l, p) = best.expect("at least one letter set");
+    let (mut path, l, p) = best.expect("at least one letter set");
+    // A game that has lost its way (many cells taken as the player's errors) is searched again
+    // with a wider beam; the better-scoring reading is kept.
+    let lost = mismatch_share(&path);
+    if lost > p.wide_search_share {
+        let wide = Params {
+            beam: p.beam.max(64),
+            beam_max: p.beam_max.max(256),
+            beam_margin: p.beam_margin.max(15.0),
+            ..p.clone()
+        };
+        let again = search(&mut ink, &start, l, &wide, usize::MAX);
+        if trace() {
+            eprintln!("trace wide search: mismatch share {lost:.2}, score {} -> {}", path.score, again.score);
+        }
+        if again.score > path.score {
+            path = again;
+        }
+    }
     finish(&mut ink, &start, l, &p, path)
+}
+
+/// The share of a game's half-moves that some copy's cell shows as something else than the move
+/// (a player's error or unreadable ink).
+fn mismatch_share(path: &Path) -> f32 {
+    let n = path.moves.len().max(1) as f32;
+    path.moves.iter().filter(|(_, r)| r.iter().any(|c| matches!(c, CellReading::Mismatch(_)))).count() as f32 / n
 }

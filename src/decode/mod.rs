@@ -136,6 +136,11 @@ pub struct Params {
     pub temperature: f32,
     /// Moves under this confidence are flagged for review.
     pub flag_threshold: f32,
+    /// A game read with more than this share of its half-moves taken as the player's errors
+    /// (some cell shows something else) has likely lost its way in a narrow beam: it is searched
+    /// again with a wider one (at least 64 kept, up to 256, margin 15), and the better-scoring
+    /// reading is kept. Infinity: never.
+    pub wide_search_share: f32,
     /// The writing habits to consider (all, unless the writer's style is known).
     pub habits: Habits,
     /// How much the page stage's blank flag for a cell moves the odds of reading it blank (natural
@@ -161,6 +166,7 @@ impl Default for Params {
             confidence_window: 5,
             temperature: 1.0,
             flag_threshold: 0.89,
+            wide_search_share: 0.15,
             habits: Habits::all(),
             blank_flag_weight: 0.0,
             pins: Default::default(),
