@@ -1019,6 +1019,31 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     if blks.is_empty() {
         return Grid::None("no printed move numbers found".into());
     }
+    // a block that starts a row above the block beside it, with no printed number in that row
+    // where its next rows have one: that row is a heading (the writer's ink reaching into it)
+    let tops: Vec<(f64, f64)> = blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid())).collect();
+    for (i, k) in blks.iter_mut().enumerate() {
+        if k.rows.len() <= 5 {
+            continue;
+        }
+        let nc = &cols[k.sub.num];
+        let width = |r: &(Seg, Seg)| number_width(b, nc.cell(&r.0, &r.1));
+        let beside_starts_lower = tops.iter().enumerate().any(|(j, &(t, e))| {
+            j != i && t.max(tops[i].0) < e.min(tops[i].1) - 2.0 * pitch && (t - k.rows[1].0.mid()).abs() < 0.3 * pitch
+        });
+        if beside_starts_lower
+            && width(&k.rows[0]).is_none()
+            && width(&k.rows[1]).is_some()
+            && width(&k.rows[2]).is_some()
+        {
+            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+                eprintln!("  unnumbered first row above the block beside: dropped");
+            }
+            k.rows.remove(0);
+            k.glyphs.remove(0);
+            k.bx[1] = k.rows[0].0.mid();
+        }
+    }
     // reading order: bands of vertically overlapping blocks top to bottom, left to right within
     blks.sort_by(|p, q| p.bx[1].total_cmp(&q.bx[1]));
     let mut bands: Vec<Vec<Blk>> = Vec::new();
