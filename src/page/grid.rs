@@ -363,6 +363,12 @@ fn short_stroke(t: &Bin, v: &Seg, long: f64) -> bool {
     v.len() < 0.4 * long && super::lines::profile(t, v).1 > 0.5
 }
 
+/// Whether two blocks spanning `a` and `b` (top and bottom) stand side by side: they overlap
+/// vertically by more than two rows.
+fn side_by_side(a: (f64, f64), b: (f64, f64), pitch: f64) -> bool {
+    a.0.max(b.0) < a.1.min(b.1) - 2.0 * pitch
+}
+
 /// Share of a block's width that a faint ruling, binarized as dashes, still covers.
 const FAINT_COVER: f64 = 0.4;
 
@@ -922,7 +928,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         hs.sort_by(f64::total_cmp);
         let rh = hs[hs.len() / 2];
         let beside = |y0: f64, y1: f64| {
-            spans.iter().enumerate().filter(move |&(j, &(a, b))| j != i && a.max(y0) < b.min(y1) - 2.0 * pitch)
+            spans.iter().enumerate().filter(move |&(j, &o)| j != i && side_by_side(o, (y0, y1), pitch))
         };
         let (y0, y1) = spans[i];
         // (also a row without a printed number there: a filled heading cell)
@@ -979,7 +985,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         let Some((_, _, orows)) = snapshot
             .iter()
             .enumerate()
-            .filter(|&(j, o)| j != i && o.0.max(y0) < o.1.min(y1) - 2.0 * pitch)
+            .filter(|&(j, o)| j != i && side_by_side((o.0, o.1), (y0, y1), pitch))
             .map(|(_, o)| o)
             .max_by_key(|o| o.2.len())
         else {
@@ -1029,7 +1035,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         let nc = &cols[k.sub.num];
         let width = |r: &(Seg, Seg)| number_width(b, nc.cell(&r.0, &r.1));
         let beside_starts_lower = tops.iter().enumerate().any(|(j, &(t, e))| {
-            j != i && t.max(tops[i].0) < e.min(tops[i].1) - 2.0 * pitch && (t - k.rows[1].0.mid()).abs() < 0.3 * pitch
+            j != i && side_by_side((t, e), tops[i], pitch) && (t - k.rows[1].0.mid()).abs() < 0.3 * pitch
         });
         if beside_starts_lower
             && width(&k.rows[0]).is_none()
@@ -1050,7 +1056,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     for bk in blks {
         if let Some(band) = bands
             .iter_mut()
-            .find(|band| band.iter().any(|o| o.bx[1].max(bk.bx[1]) < o.bx[3].min(bk.bx[3]) - 2.0 * pitch))
+            .find(|band| band.iter().any(|o| side_by_side((o.bx[1], o.bx[3]), (bk.bx[1], bk.bx[3]), pitch)))
         {
             band.push(bk);
         } else {
