@@ -146,7 +146,14 @@ pub(crate) struct Ink<'a> {
     pub(crate) plies: usize,
     /// Expansions already made, by (half-move, position), for the letter set and habits of
     /// `cache_context`.
-    expanded: HashMap<(usize, u64), Rc<Expansion>>,
+    expanded: HashMap<(usize, u64), Expansion>,
+    /// The entries of every expansion in `expanded`, each expansion a run of them (one
+    /// allocation for all, freed at once; emptied with `expanded`).
+    arena: Vec<Entry>,
+    /// Reused buffers of [`Ink::expand_uncached`]: the legal moves with their keys, and the keys
+    /// not scored yet.
+    scratch_keyed: Vec<(Move, SpellKey)>,
+    scratch_missing: Vec<SpellKey>,
     /// The spellings of each move key in the context's letters and habits.
     spellings: HashMap<SpellKey, Rc<[Spelled]>>,
     /// Every text spelled (kept across contexts), by id, and the id of each.
@@ -155,20 +162,43 @@ pub(crate) struct Ink<'a> {
     /// Per (move key, half-move): per copy, the best spelling's score with its prior and its
     /// index (`None`: the copy has no cell there).
     key_scores: HashMap<(SpellKey, usize), KeyScores>,
+    /// The scores [`KeyScores`] point into, one per copy each (emptied with `key_scores`).
+    key_score_arena: Vec<KeyScore>,
     cache_context: String,
     /// The move prior of every legal move (in legal-move order), by position: it depends on
     /// the position alone, so it is kept across contexts.
-    priors: HashMap<u64, Rc<[f32]>>,
+    priors: HashMap<u64, u32>,
+    /// The priors `priors` points into (each a run of one per legal move).
+    prior_arena: Vec<f32>,
 }
 
-/// Every legal move of a position scored at one half-move: (move, log-score, its spelling key,
-/// from which [`Ink::readings`] tells what each cell says).
-pub(crate) type Expansion = Vec<(Move, f32, SpellKey)>;
+/// A legal move of a position scored at one half-move: (move, log-score, its spelling key, from
+/// which [`Ink::readings`] tells what each cell says).
+pub(crate) type Entry = (Move, f32, SpellKey);
+
+/// Every legal move of a position scored at one half-move: a run of entries in [`Ink`]'s arena
+/// (see [`Ink::entries`]), valid until the context changes ([`Ink::set_context`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Expansion {
+    start: u32,
+    len: u32,
+}
+
+impl Expansion {
+    /// The arena index of the expansion's `index`th entry.
+    fn at(self, index: usize) -> u32 {
+        self.start + index as u32
+    }
+}
 
 /// Per copy, the best spelling's score (with its prior), its index, and how far the nearest
 /// spelling is from the cell's best reading (edit distance over length, 0..=1); `None`: no cell
 /// there.
-type KeyScores = Rc<[Option<(f32, u32, f32)>]>;
+type KeyScore = Option<(f32, u32, f32)>;
+
+/// Where a move key's [`KeyScore`]s, one per copy, start in [`Ink`]'s `key_score_arena`.
+#[derive(Clone, Copy)]
+pub(crate) struct KeyScores(u32);
 
 /// How one copy's cell explains a move.
 enum Explained {
@@ -229,12 +259,17 @@ impl<'a> Ink<'a> {
             blank_suffix: suffixes,
             plies,
             expanded: HashMap::default(),
+            arena: Vec::new(),
+            scratch_keyed: Vec::new(),
+            scratch_missing: Vec::new(),
             spellings: HashMap::default(),
             texts,
             text_ids,
             key_scores: HashMap::default(),
+            key_score_arena: Vec::new(),
             cache_context: String::new(),
             priors: HashMap::default(),
+            prior_arena: Vec::new(),
         }
     }
 
@@ -282,22 +317,34 @@ impl<'a> Ink<'a> {
         );
         if context != self.cache_context {
             self.expanded.clear();
+            self.arena.clear();
             self.spellings.clear();
             self.key_scores.clear();
+            self.key_score_arena.clear();
             self.cache_context = context;
         }
     }
 
     /// Every legal move of `pos` scored at half-move `ply` (cached; call [`Ink::set_context`]
     /// first).
-    pub(crate) fn expand(&mut self, pos: &Chess, ply: usize, lang: &Lang, params: &Params) -> Rc<Expansion> {
+    pub(crate) fn expand(&mut self, pos: &Chess, ply: usize, lang: &Lang, params: &Params) -> Expansion {
         let key = (ply, pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
         if let Some(e) = self.expanded.get(&key) {
-            return e.clone();
+            return *e;
         }
-        let e = Rc::new(self.expand_uncached(pos, key.1, ply, lang, params));
-        self.expanded.insert(key, e.clone());
+        let e = self.expand_uncached(pos, key.1, ply, lang, params);
+        self.expanded.insert(key, e);
         e
+    }
+
+    /// The entries of expansion `e` (made in the current context).
+    pub(crate) fn entries(&self, e: Expansion) -> &[Entry] {
+        &self.arena[e.start as usize..(e.start + e.len) as usize]
+    }
+
+    /// The entry at arena index `at`.
+    fn entry(&self, at: u32) -> &Entry {
+        &self.arena[at as usize]
     }
 
     /// The spellings of the move `key` in the context's letters and habits (cached).
@@ -344,14 +391,13 @@ impl<'a> Ink<'a> {
     /// Per copy, the best spelling of the move `key` at half-move `ply` (cached).
     fn key_scores(&mut self, key: &SpellKey, ply: usize, lang: &Lang, params: &Params) -> KeyScores {
         if let Some(s) = self.key_scores.get(&(*key, ply)) {
-            return s.clone();
+            return *s;
         }
         let spelled = self.spellings(key, lang, params);
         let texts = &self.texts;
-        let scores: KeyScores = self
-            .copies
-            .iter_mut()
-            .map(|cells| match cells.get_mut(ply) {
+        let at = KeyScores(self.key_score_arena.len() as u32);
+        for cells in self.copies.iter_mut() {
+            let score = match cells.get_mut(ply) {
                 Some(Some(cell)) => {
                     let mut best = (f32::NEG_INFINITY, 0u32);
                     let mut far = 1.0f32;
@@ -369,20 +415,21 @@ impl<'a> Ink<'a> {
                     Some((best.0, best.1, far))
                 }
                 _ => None,
-            })
-            .collect();
-        self.key_scores.insert((*key, ply), scores.clone());
-        scores
+            };
+            self.key_score_arena.push(score);
+        }
+        self.key_scores.insert((*key, ply), at);
+        at
+    }
+
+    /// The per-copy scores `at` points to.
+    fn scores(&self, at: KeyScores) -> &[KeyScore] {
+        &self.key_score_arena[at.0 as usize..at.0 as usize + self.copies.len()]
     }
 
     /// How each copy's cell explains a move whose best spellings score `scores`.
-    fn explain(
-        &self,
-        scores: &[Option<(f32, u32, f32)>],
-        ply: usize,
-        params: &Params,
-    ) -> impl Iterator<Item = Explained> {
-        scores.iter().zip(&self.copies).map(move |(sc, cells)| {
+    fn explain(&self, scores: KeyScores, ply: usize, params: &Params) -> impl Iterator<Item = Explained> {
+        self.scores(scores).iter().zip(&self.copies).map(move |(sc, cells)| {
             let (Some((best, i, far)), Some(Some(cell))) = (sc, cells.get(ply)) else { return Explained::Missing };
             // A player's own error is more often near what the move's spelling would be (a wrong
             // digit or letter) than far from it: the farther, the more it costs.
@@ -402,7 +449,7 @@ impl<'a> Ink<'a> {
     pub(crate) fn readings(&mut self, key: &SpellKey, ply: usize, lang: &Lang, params: &Params) -> Vec<CellReading> {
         let scores = self.key_scores(key, ply, lang, params);
         let spelled = self.spellings[key].clone();
-        self.explain(&scores, ply, params)
+        self.explain(scores, ply, params)
             .zip(&self.copies)
             .map(|(e, cells)| match e {
                 Explained::Written(_, i) => {
@@ -423,47 +470,44 @@ impl<'a> Ink<'a> {
         // A move fixed by the user: only it is played here, whatever the ink says.
         let pinned = params.pins.get(&ply);
         let mut keys = SpellKeys::new(pos, &legal, &params.habits);
-        let all: Vec<(Move, SpellKey)> = legal.iter().map(|m| (*m, keys.key(m))).collect();
+        let mut all = std::mem::take(&mut self.scratch_keyed);
+        all.clear();
+        all.extend(legal.iter().map(|m| (*m, keys.key(m))));
         // How likely each move is to be played, before the ink (over every legal move, so that a
         // pinned move scores as it would unpinned).
-        let prior: Rc<[f32]> = if params.prior_weight == 0.0 {
-            vec![0.0; all.len()].into()
-        } else if let Some(p) = self.priors.get(&hash) {
-            p.clone()
+        let prior: Option<usize> = if params.prior_weight == 0.0 {
+            None
+        } else if let Some(&p) = self.priors.get(&hash) {
+            Some(p as usize)
         } else {
             let mut of = prior::PositionFeatures::new(pos);
-            let feats: Vec<_> = all
-                .iter()
-                .map(|(m, key)| {
-                    let (check, mate) = key.gives();
-                    of.of(m, check, mate)
-                })
-                .collect();
-            let p: Rc<[f32]> = prior::log_odds(&feats).into();
-            self.priors.insert(hash, p.clone());
-            p
+            let start = self.prior_arena.len();
+            self.prior_arena.extend(all.iter().map(|(m, key)| {
+                let (check, mate) = key.gives();
+                of.logit(m, check, mate)
+            }));
+            prior::log_odds_in_place(&mut self.prior_arena[start..]);
+            self.priors.insert(hash, start as u32);
+            Some(start)
         };
-        let (keyed, prior): (Vec<(Move, SpellKey)>, Vec<f32>) = all
-            .into_iter()
-            .zip(prior.iter().copied())
-            .filter(|((m, _), _)| pinned.is_none_or(|san| pinned_san_matches(pos, m, san)))
-            .unzip();
-        let known: Vec<Option<KeyScores>> =
-            keyed.iter().map(|(_, k)| self.key_scores.get(&(*k, ply)).cloned()).collect();
-        let missing: Vec<SpellKey> =
-            keyed.iter().zip(&known).filter(|(_, s)| s.is_none()).map(|((_, k), _)| *k).collect();
+        let playable = |m: &Move| pinned.is_none_or(|san| pinned_san_matches(pos, m, san));
+        let mut missing = std::mem::take(&mut self.scratch_missing);
+        missing.clear();
+        missing.extend(
+            all.iter().filter(|(m, k)| playable(m) && !self.key_scores.contains_key(&(*k, ply))).map(|(_, k)| *k),
+        );
         if !missing.is_empty() {
             self.prefill(&missing, ply, lang, params);
         }
-        let mut out = Vec::with_capacity(keyed.len());
-        for (((m, key), known), prior) in keyed.into_iter().zip(known).zip(prior) {
-            let scores = match known {
-                Some(s) => s,
-                None => self.key_scores(&key, ply, lang, params),
-            };
+        let start = self.arena.len() as u32;
+        for (i, (m, key)) in all.iter().enumerate() {
+            if !playable(m) {
+                continue;
+            }
+            let scores = self.key_scores(key, ply, lang, params);
             let mut total = 0.0;
             let mut any = false;
-            for e in self.explain(&scores, ply, params) {
+            for e in self.explain(scores, ply, params) {
                 match e {
                     Explained::Written(s, _) | Explained::Mismatch(s) | Explained::Blank(s) => {
                         total += s;
@@ -476,9 +520,12 @@ impl<'a> Ink<'a> {
                 // No copy has a cell here (a row the page stage missed): bridging it costs.
                 total += params.missing_penalty;
             }
-            out.push((m, total + params.prior_weight * prior, key));
+            let prior = prior.map_or(0.0, |p| self.prior_arena[p + i]);
+            self.arena.push((*m, total + params.prior_weight * prior, *key));
         }
-        out
+        self.scratch_keyed = all;
+        self.scratch_missing = missing;
+        Expansion { start, len: self.arena.len() as u32 - start }
     }
 }
 
@@ -498,16 +545,8 @@ struct Hyp {
 
 struct Node {
     parent: usize,
-    /// The expansion the move came from, and its index there.
-    expansion: Rc<Expansion>,
-    index: usize,
-}
-
-impl Node {
-    /// The move played here, its score and its spelling key.
-    fn entry(&self) -> &(Move, f32, SpellKey) {
-        &self.expansion[self.index]
-    }
+    /// The move played here, its score and its spelling key: an entry in [`Ink`]'s arena.
+    at: u32,
 }
 
 /// The nodes of the game ending at `node`, from its first move to its last.
@@ -548,7 +587,7 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
         // Children are scored first and made (position played, node stored) only if kept:
         // (score, game in the beam, index in its expansion).
         let mut children: Vec<(f32, u32, u32)> = Vec::with_capacity(beam.len() * 40);
-        let mut expansions: Vec<Rc<Expansion>> = Vec::with_capacity(beam.len());
+        let mut expansions: Vec<Expansion> = Vec::with_capacity(beam.len());
         let (end, result) = ink.end_score(ply);
         for (h, hyp) in beam.iter().enumerate() {
             let ended = hyp.score + end;
@@ -557,11 +596,12 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
             }
             let exp = ink.expand(&hyp.pos, ply, lang, params);
             if h == 0 && trace_ply() == Some(ply) {
-                let mut e: Vec<(String, f32)> = exp.iter().map(|(m, s, _)| (english_san(&hyp.pos, m), *s)).collect();
+                let mut e: Vec<(String, f32)> =
+                    ink.entries(exp).iter().map(|(m, s, _)| (english_san(&hyp.pos, m), *s)).collect();
                 e.sort_by(|a, b| b.1.total_cmp(&a.1));
                 eprintln!("trace expansion {:?}", &e[..e.len().min(12)]);
             }
-            for (i, (_, score, _)) in exp.iter().enumerate() {
+            for (i, (_, score, _)) in ink.entries(exp).iter().enumerate() {
                 children.push((hyp.score + score, h as u32, i as u32));
             }
             expansions.push(exp);
@@ -606,13 +646,13 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
             let (score, h, index) = children[at];
             at += 1;
             let (h, index) = (h as usize, index as usize);
-            let expansion = &expansions[h];
+            let at = expansions[h].at(index);
             let mut pos = beam[h].pos.clone();
-            pos.play_unchecked(expansion[index].0);
+            pos.play_unchecked(ink.entry(at).0);
             if !seen.insert(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0) {
                 continue;
             }
-            nodes.push(Node { parent: beam[h].node, expansion: expansion.clone(), index });
+            nodes.push(Node { parent: beam[h].node, at });
             next.push(Hyp { pos, score, node: nodes.len() - 1 });
         }
         beam = next;
@@ -643,7 +683,7 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
         .into_iter()
         .enumerate()
         .map(|(ply, n)| {
-            let (mv, _, key) = *nodes[n].entry();
+            let (mv, _, key) = *ink.entry(nodes[n].at);
             (mv, ink.readings(&key, ply, lang, params))
         })
         .collect();

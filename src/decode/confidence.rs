@@ -47,7 +47,8 @@ fn continuation(ink: &mut Ink<'_>, pos: &Chess, ply: usize, window: usize, lang:
             };
             // The game may end here: the rest of the window is then blank cells.
             keep((score + ended - tail, i, None));
-            for (mv, s, _) in ink.expand(pos, p, lang, params).iter() {
+            let exp = ink.expand(pos, p, lang, params);
+            for (mv, s, _) in ink.entries(exp).iter() {
                 keep((score + s, i, Some(*mv)));
             }
         }
@@ -85,8 +86,8 @@ pub(crate) fn per_move(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &P
     let mut out = Vec::with_capacity(path.moves.len());
     let mut pos = start.clone();
     for (ply, (mv, _)) in path.moves.iter().enumerate() {
-        let mut scored: Vec<(Move, f32)> =
-            ink.expand(&pos, ply, lang, params).iter().map(|(m, s, _)| (*m, *s)).collect();
+        let exp = ink.expand(&pos, ply, lang, params);
+        let mut scored: Vec<(Move, f32)> = ink.entries(exp).iter().map(|(m, s, _)| (*m, *s)).collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1));
         let chosen = scored.iter().find(|(m, _)| m == mv).map_or(f32::NEG_INFINITY, |c| c.1);
         let rivals: Vec<(Move, f32)> = scored

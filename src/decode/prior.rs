@@ -210,6 +210,16 @@ impl<'a> PositionFeatures<'a> {
         }
         f
     }
+
+    /// The fitted model's logit of `mv` (the weighted sum of [`PositionFeatures::of`]).
+    pub fn logit(&mut self, mv: &Move, check: bool, mate: bool) -> f32 {
+        logit(&self.of(mv, check, mate))
+    }
+}
+
+/// The fitted model's logit of a move with features `f`.
+fn logit(f: &[f32; FEATURES]) -> f32 {
+    f.iter().zip(&WEIGHTS).map(|(x, w)| x * w).sum()
 }
 
 /// The mean log of the number of legal moves over the positions of the fitting games (what
@@ -222,13 +232,22 @@ const MEAN_LN_LEGAL: f32 = 3.388;
 /// probability within the position, so a line is not favoured for leaving more legal moves (a
 /// piece kept instead of traded).
 pub fn log_odds(feats: &[[f32; FEATURES]]) -> Vec<f32> {
-    let logits: Vec<f32> = feats.iter().map(|f| f.iter().zip(&WEIGHTS).map(|(x, w)| x * w).sum()).collect();
+    let mut logits: Vec<f32> = feats.iter().map(logit).collect();
+    log_odds_in_place(&mut logits);
+    logits
+}
+
+/// [`log_odds`] from the moves' logits ([`PositionFeatures::logit`]), in place.
+pub fn log_odds_in_place(logits: &mut [f32]) {
     let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     if !max.is_finite() {
-        return vec![0.0; logits.len()];
+        logits.fill(0.0);
+        return;
     }
     let lse = max + logits.iter().map(|l| (l - max).exp()).sum::<f32>().ln();
-    logits.into_iter().map(|l| l - lse + MEAN_LN_LEGAL).collect()
+    for l in logits {
+        *l = *l - lse + MEAN_LN_LEGAL;
+    }
 }
 
 #[cfg(test)]

@@ -44,12 +44,12 @@ const CONTRADICTION: f32 = 4.0;
 /// and the score of the leader's best move there.
 fn contradicted(ink: &mut Ink<'_>, lead: &Hyp, ply: usize, lang: &Lang, params: &Params) -> (Vec<String>, f32) {
     let exp = ink.expand(&lead.pos, ply, lang, params);
-    let Some(&(_, lead_next, key)) = exp.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
+    let Some(&(_, lead_next, key)) = ink.entries(exp).iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
         return (Vec::new(), f32::NEG_INFINITY);
     };
     let scores = ink.key_scores(&key, ply, lang, params);
     let mut out = Vec::new();
-    for (sc, cells) in scores.iter().zip(&ink.copies) {
+    for (sc, cells) in ink.scores(scores).iter().zip(&ink.copies) {
         let (Some((written, _, _)), Some(Some(cell))) = (sc, cells.get(ply)) else { continue };
         if !cell.best.0.is_empty() && cell.best.1 - written > CONTRADICTION {
             out.push(cell.best.0.clone());
@@ -79,10 +79,10 @@ pub(super) fn repair(
     if chain.len() != ply {
         return 0;
     }
-    let moves: Vec<Move> = chain.iter().map(|&n| nodes[n].entry().0).collect();
+    let moves: Vec<Move> = chain.iter().map(|&n| ink.entry(nodes[n].at).0).collect();
     let mut before = vec![0.0f32; ply + 1];
     for (j, &n) in chain.iter().enumerate() {
-        before[j + 1] = before[j] + nodes[n].entry().1;
+        before[j + 1] = before[j] + ink.entry(nodes[n].at).1;
     }
     let mut positions = Vec::with_capacity(ply + 1);
     positions.push(start.clone());
@@ -99,8 +99,9 @@ pub(super) fn repair(
         // The likeliest alternatives here may also replace a few of the leader's later moves
         // that they make illegal, each by the likeliest move there (a piece moved by the wrong
         // move written later moves from elsewhere).
+        let exp = ink.expand(&positions[s], s, lang, params);
         let mut here: Vec<(Move, f32)> =
-            ink.expand(&positions[s], s, lang, params).iter().filter(|e| e.0 != moves[s]).map(|e| (e.0, e.1)).collect();
+            ink.entries(exp).iter().filter(|e| e.0 != moves[s]).map(|e| (e.0, e.1)).collect();
         here.sort_by(|a, b| b.1.total_cmp(&a.1));
         let likely: Vec<Move> = here.iter().take(REFILL_ALTERNATIVES).map(|e| e.0).collect();
         for alt in positions[s].legal_moves() {
@@ -117,7 +118,7 @@ pub(super) fn repair(
                 if !p.is_legal(m) {
                     let best = (refills > 0)
                         .then(|| ink.expand(&p, s + 1 + j, lang, params))
-                        .and_then(|e| e.iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|e| e.0));
+                        .and_then(|e| ink.entries(e).iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|e| e.0));
                     let Some(best) = best else {
                         ok = false;
                         break;
@@ -149,18 +150,20 @@ pub(super) fn repair(
         let mut ok = true;
         for (j, m) in line.iter().enumerate() {
             let exp = ink.expand(&p, s + j, lang, params);
-            let Some(index) = exp.iter().position(|e| e.0 == *m) else {
+            let Some(index) = ink.entries(exp).iter().position(|e| e.0 == *m) else {
                 ok = false;
                 break;
             };
-            score += exp[index].1;
-            made.push(Node { parent, expansion: exp, index });
+            let at = exp.at(index);
+            score += ink.entry(at).1;
+            made.push(Node { parent, at });
             p.play_unchecked(*m);
         }
         if !ok {
             continue;
         }
-        let best_next = ink.expand(&p, ply, lang, params).iter().map(|e| e.1).fold(f32::NEG_INFINITY, f32::max);
+        let exp = ink.expand(&p, ply, lang, params);
+        let best_next = ink.entries(exp).iter().map(|e| e.1).fold(f32::NEG_INFINITY, f32::max);
         scored.push((score + best_next, Hyp { pos: p, score, node: usize::MAX }, parent, made));
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
