@@ -127,3 +127,21 @@ fn a_heading_row_the_writers_ink_reaches_into_is_not_a_move_row() {
         assert_eq!(k, n, "{name}: {k}/{n} cells matched");
     }
 }
+
+#[test]
+fn continuation_page_whose_blurred_numbers_read_as_one_glyph_starts_at_41() {
+    // sheet 12 of the synthetic seed 39, page 2 (a photographed long-column form, moves 41-80 in
+    // small print): the blurred two-digit numbers often read as one glyph, and the first nine
+    // rows' two glyphs fitted a start at 1 with one extra glyph per row as well as 41-80 fitted
+    // without, so the page was numbered from 1 (0 of 80 cells)
+    let opts = Options { count: 13, seed: 39, lang: None, form: None, damage: None, fonts: FontSet::All };
+    let pages = synth::render_sheet(&opts, 12).expect("render");
+    let p2 = pages.iter().find(|p| p.name.ends_with("_p2")).expect("a second page");
+    let (img, truth) = page_and_truth(p2);
+    let sheet = page::segment(&img).expect("a move table");
+    let first = sheet.cells.iter().map(|c| c.mv).min();
+    let k = page::cli::match_count(&sheet.cells, &truth);
+    eprintln!("{}: first move {first:?}, {k}/{} cells matched", p2.name, truth.len());
+    assert_eq!(first, Some(41), "{}: numbered from {first:?}", p2.name);
+    assert!(k * 10 >= truth.len() * 9, "{}: {k}/{} cells matched", p2.name, truth.len());
+}

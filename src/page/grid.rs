@@ -1072,14 +1072,23 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
     // (counts can be off by one in every row, e.g. a margin mark or a ruling inside the number
     // cell: the pattern of the counts matters, so one extra glyph in every row is allowed)
+    // (only where the extra glyph is read across the block: in each run of at least 3 rows of one
+    // digit count (1-9, 10-99, ...), more rows read one glyph more than the number's digits than
+    // read its digits; else blurred two-digit numbers read as one or two glyphs fit a start at 1
+    // as well as 41, the first nine rows' two glyphs taken for a digit and a mark)
     let gscore = |gl: &[usize], s: u32| -> i64 {
-        [0i64, 1]
-            .iter()
-            .map(|&o| {
-                gl.iter().enumerate().filter(|&(i, &g)| digits(s + i as u32) as i64 + o == g as i64).count() as i64
-            })
-            .max()
-            .unwrap_or(0)
+        // per digit count: rows, rows read with the digits, rows read with one glyph more
+        let mut by_digits = [[0i64; 3]; 4];
+        for (i, &g) in gl.iter().enumerate() {
+            let d = digits(s + i as u32);
+            let c = &mut by_digits[d.min(3)];
+            c[0] += 1;
+            c[1] += (g == d) as i64;
+            c[2] += (g == d + 1) as i64;
+        }
+        let (fit, extra) = by_digits.iter().fold((0, 0), |(f, e), c| (f + c[1], e + c[2]));
+        let everywhere = by_digits.iter().all(|c| c[0] < 3 || c[2] > c[1]);
+        if everywhere { fit.max(extra) } else { fit }
     };
     // each block's value of every start (1..=MAX_START), in hundredths of a fitting row: the fit,
     // less a row for a start within a first page's rows, plus a row for a start after whole pages,
