@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use scoresheet::decode::Params;
-use scoresheet::read::{BatchOptions, PageCutter, RecognizerPool, decode_game, read_batch, read_page};
+use scoresheet::read::{BatchOptions, Lowering, PageCutter, RecognizerPool, decode_game, read_batch, read_page};
 
 fn peak_rss_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -33,7 +33,7 @@ fn main() {
             let img = image::open(p).expect("sample image");
             let load = t.elapsed().as_secs_f64();
             let t = Instant::now();
-            let sheet = read_page(&cutter, &pool, p, 0, img, false).expect("sample page reads");
+            let sheet = read_page(&cutter, &pool, p, 0, img, false, Lowering::Auto).expect("sample page reads");
             let cut_rec = t.elapsed().as_secs_f64();
             let t = Instant::now();
             let g = decode_game("bench", std::slice::from_ref(&sheet), None, &params, Vec::new());

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use scoresheet::decode::Params;
-use scoresheet::read::{PageCutter, RecognizerPool, SheetRead, decode_game, read_page};
+use scoresheet::read::{Lowering, PageCutter, RecognizerPool, SheetRead, decode_game, read_page};
 use scoresheet::recognize::{Alphabet, CellScores, LogProbs};
 
 fn save(file: &PathBuf, sheets: &[SheetRead]) {
@@ -67,7 +67,7 @@ fn load(file: &PathBuf, pages: &[PathBuf]) -> Vec<SheetRead> {
                     (ply, bbox, blank, CellScores::from_views(views, alphabet.clone()))
                 })
                 .collect();
-            SheetRead { file: pages[i].clone(), page: 0, cells, image: None }
+            SheetRead { file: pages[i].clone(), page: 0, cells, image: None, lowered: None, alt: None }
         })
         .collect()
 }
@@ -85,7 +85,8 @@ fn main() {
             pages
                 .iter()
                 .map(|p| {
-                    read_page(&PageCutter, &pool, p, 0, image::open(p).expect("sample image"), false).expect("reads")
+                    read_page(&PageCutter, &pool, p, 0, image::open(p).expect("sample image"), false, Lowering::Auto)
+                        .expect("reads")
                 })
                 .collect()
         }

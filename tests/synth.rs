@@ -8,7 +8,7 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Position};
 
 fn opts(form: Option<&'static str>, damage: Option<Damage>) -> Options {
-    Options { count: 1, seed: 11, lang: None, form, damage, fonts: FontSet::All }
+    Options { count: 1, seed: 11, lang: None, form, damage, fonts: FontSet::All, low_writing: false }
 }
 
 fn tmp(name: &str) -> PathBuf {
@@ -165,7 +165,15 @@ fn forms_are_consistent() {
 #[test]
 fn cells_mode_writes_images_and_labels() {
     let dir = tmp("cells");
-    let o = Options { count: 30, seed: 5, lang: notation::lang("ru"), form: None, damage: None, fonts: FontSet::Train };
+    let o = Options {
+        count: 30,
+        seed: 5,
+        lang: notation::lang("ru"),
+        form: None,
+        damage: None,
+        fonts: FontSet::Train,
+        low_writing: false,
+    };
     assert_eq!(synth::write_cells(&o, &dir).unwrap(), 30);
     let labels = std::fs::read_to_string(dir.join("labels.tsv")).unwrap();
     let lines: Vec<&str> = labels.lines().collect();
@@ -205,6 +213,7 @@ fn sheets_are_written_and_bad_input_is_an_error() {
         cells: false,
         fonts: FontSet::All,
         jobs: None,
+        low_writing: false,
     };
     assert!(synth::cli::options(&args("xx", "mix", "mix")).is_err());
     assert!(synth::cli::options(&args("mix", "nope", "mix")).is_err());

@@ -19,6 +19,9 @@ pub struct SheetRef {
     pub copy: usize,
     /// Each half-move's cell box on this sheet, in the input image's pixels: `boxes[ply]`.
     pub boxes: Vec<Option<[f32; 4]>>,
+    /// The share of the row height the cells' windows were moved down by, where the writer's
+    /// moves sat across the rows' lower rulings (the boxes are the moved windows).
+    pub lowered: Option<f64>,
 }
 
 /// A game read, with where it came from.
@@ -144,6 +147,11 @@ impl GameOutput {
             result: self.game.result.clone(),
             flagged: self.game.moves.iter().filter(|m| m.flagged).count(),
             score: self.game.score,
+            lowered: self
+                .sheets
+                .iter()
+                .filter_map(|s| s.lowered.map(|offset| LoweredJson { file: s.file.clone(), page: s.page, offset }))
+                .collect(),
             moves,
         }
     }
@@ -160,7 +168,20 @@ pub struct GameJson {
     /// The decoder's log-score of the game read: how well the moves fit the ink, comparable
     /// between readings of the same files (e.g. with and without a correction).
     pub score: f32,
+    /// Sheets whose cells were read in windows moved down (the writer's moves sat across the
+    /// rows' lower rulings); absent when none was.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lowered: Vec<LoweredJson>,
     pub moves: Vec<MoveJson>,
+}
+
+/// A sheet read in lowered windows, in the JSON report.
+#[derive(Serialize, Debug)]
+pub struct LoweredJson {
+    pub file: String,
+    pub page: usize,
+    /// Share of the row height the windows were moved down by.
+    pub offset: f64,
 }
 
 /// One half-move in the JSON report.

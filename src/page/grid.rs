@@ -11,6 +11,8 @@ pub struct GCell {
     /// `[x0, y0, x1, y1]` in the analysed binary's coordinates.
     pub bx: [f64; 4],
     pub ink: f64,
+    /// Ink share of the cell's window moved down by each of [`super::LOW_OFFSETS`].
+    pub ink_low: [f64; 2],
 }
 
 /// One block of the form: a move-number column followed by white and black columns.
@@ -287,6 +289,26 @@ pub fn ink_fraction(b: &Bin, bx: [f64; 4]) -> f64 {
         return 0.0;
     }
     b.count(x0, y0, x1, y1) as f64 / ((x1 - x0) * (y1 - y0)) as f64
+}
+
+/// Ink share of a cell's window moved down by `offset` of the row height (a writer whose moves
+/// sit across the row's lower ruling): the inner part of the moved window as in
+/// [`ink_fraction`], less the band of the ruling it now crosses.
+pub fn ink_fraction_lowered(b: &Bin, bx: [f64; 4], offset: f64) -> f64 {
+    let (w, h) = (bx[2] - bx[0], bx[3] - bx[1]);
+    let mx = 0.04 * w + 2.5;
+    let my = 0.12 * h + 2.0;
+    let dy = offset * h;
+    let (x0, x1) = ((bx[0] + mx) as i64, (bx[2] - mx) as i64);
+    let (y0, y1) = ((bx[1] + dy + my) as i64, (bx[3] + dy - my) as i64);
+    // the ruling's band: the same margin on either side of the cell's lower edge
+    let (r0, r1) = (((bx[3] - my) as i64).max(y0), ((bx[3] + my) as i64).min(y1));
+    let area = (x1 - x0) * ((y1 - y0) - (r1 - r0).max(0));
+    if x1 <= x0 || area <= 0 {
+        return 0.0;
+    }
+    let n = if r1 > r0 { b.count(x0, y0, x1, r0) + b.count(x0, r1, x1, y1) } else { b.count(x0, y0, x1, y1) };
+    n as f64 / area as f64
 }
 
 /// How many rows' printed-number widths fit the numbering from `s`: widths proportional to the
@@ -1153,7 +1175,13 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
                 // another column, extended to this one, can be pitched off by part of a row)
                 let c = &cols[ci];
                 let bx = c.cell(&c.own(t, pitch), &c.own(bo, pitch));
-                cells.push(GCell { mv, side, bx, ink: ink_fraction(b, bx) });
+                cells.push(GCell {
+                    mv,
+                    side,
+                    bx,
+                    ink: ink_fraction(b, bx),
+                    ink_low: super::LOW_OFFSETS.map(|o| ink_fraction_lowered(b, bx, o)),
+                });
             }
         }
     }
@@ -1354,6 +1382,31 @@ mod tests {
     /// Values of every start 1..=400 for a block: `fits` rows at the given starts, `rest` at others.
     fn block_values(fits: &[(u32, i64)], rest: i64) -> Vec<i64> {
         (1..=400u32).map(|s| 100 * fits.iter().find(|f| f.0 == s).map_or(rest, |f| f.1)).collect()
+    }
+
+    #[test]
+    fn a_lowered_window_sees_ink_across_the_ruling_but_not_the_ruling() {
+        // a cell 100 x 40 at (0, 40), rulings 2 px thick at y 40, 80 and 120
+        let mut b = Bin::new(100, 160);
+        let fill = |b: &mut Bin, x0: usize, y0: usize, x1: usize, y1: usize| {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    b.d[y * 100 + x] = 1;
+                }
+            }
+        };
+        for y in [40, 80, 120] {
+            fill(&mut b, 0, y, 100, y + 2);
+        }
+        let bx = [0.0, 40.0, 100.0, 80.0];
+        for o in [0.25, 0.5] {
+            assert_eq!(ink_fraction_lowered(&b, bx, o), 0.0, "rulings alone at offset {o}");
+        }
+        // a word written across the cell's lower ruling (y 68-92)
+        fill(&mut b, 20, 68, 60, 92);
+        let own = ink_fraction(&b, bx);
+        let low = ink_fraction_lowered(&b, bx, 0.5);
+        assert!(low > 0.3 && low > 1.5 * own, "lowered {low}, own {own}");
     }
 
     #[test]

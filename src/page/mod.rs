@@ -71,6 +71,24 @@ pub struct Cell {
     /// the cell border is kept.
     #[serde(skip)]
     pub crop: GrayImage,
+    /// The cell's window moved down by each of [`LOW_OFFSETS`] of the row height. For writers
+    /// whose moves sit across the row's lower ruling; `read` reads a page's cells there when the
+    /// handwriting reads clearly better so.
+    #[serde(skip)]
+    pub lowered: Vec<Lowered>,
+}
+
+/// A cell's window moved down by `offset` of the row height ([`Cell::lowered`]).
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    /// Share of the row height the window is moved down by.
+    pub offset: f64,
+    /// The moved window's box in the input image (pixels).
+    pub box_in_input: [f32; 4],
+    /// The crop there (with the same margin as [`Cell::crop`]).
+    pub crop: GrayImage,
+    /// No handwriting in the moved window (the cell's own ruling across it left out).
+    pub blank: bool,
 }
 
 /// One block of the printed table: a move-number column and its white and black columns.
@@ -159,6 +177,9 @@ impl PageError {
         }
     }
 }
+
+/// Shares of the row height by which a cell's window may be moved down ([`Cell::lowered`]).
+pub const LOW_OFFSETS: [f64; 2] = [0.25, 0.5];
 
 /// Ink share above which a cell counts as written in.
 pub const BLANK_INK: f64 = 0.012;
@@ -457,16 +478,22 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     for c in gcells {
         let sb = [(c.bx[0] - px0) * kf, (c.bx[1] - py0) * kf, (c.bx[2] - px0) * kf, (c.bx[3] - py0) * kf];
         let ib = geom::map_box(&from_page, sb);
-        let (cw, chh) = (sb[2] - sb[0], sb[3] - sb[1]);
-        let (ex, ey) = (0.06 * cw, 0.2 * chh);
-        let cx0 = (sb[0] - ex).max(0.0) as u32;
-        let cy0 = (sb[1] - ey).max(0.0) as u32;
-        let cx1 = ((sb[2] + ex) as u32).min(pw);
-        let cy1 = ((sb[3] + ey) as u32).min(ph);
-        let crop =
-            image::imageops::crop_imm(&page, cx0, cy0, cx1.saturating_sub(cx0).max(1), cy1.saturating_sub(cy0).max(1))
-                .to_image();
+        let crop = cell_crop(&page, sb, 0.0);
         let clamp = |v: f64, m: u32| v.clamp(0.0, m as f64) as f32;
+        let lowered = LOW_OFFSETS
+            .iter()
+            .zip(c.ink_low)
+            .map(|(&offset, ink)| {
+                let dy = offset * (sb[3] - sb[1]);
+                let lb = geom::map_box(&from_page, [sb[0], sb[1] + dy, sb[2], sb[3] + dy]);
+                Lowered {
+                    offset,
+                    box_in_input: [clamp(lb[0], gw), clamp(lb[1], gh), clamp(lb[2], gw), clamp(lb[3], gh)],
+                    crop: cell_crop(&page, sb, offset),
+                    blank: ink < BLANK_INK,
+                }
+            })
+            .collect();
         cells.push(Cell {
             mv: c.mv,
             side: c.side,
@@ -475,6 +502,7 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
             blank: c.ink < BLANK_INK,
             ink: c.ink as f32,
             crop,
+            lowered,
         });
     }
     let blocks = gblocks
@@ -499,6 +527,20 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
         blocks,
         cells,
     })
+}
+
+/// The crop of the cell at `sb` (box in `page`) with its margin, the window moved down by
+/// `offset` of the cell's height.
+fn cell_crop(page: &GrayImage, sb: [f64; 4], offset: f64) -> GrayImage {
+    let (pw, ph) = page.dimensions();
+    let (cw, chh) = (sb[2] - sb[0], sb[3] - sb[1]);
+    let (ex, ey) = (0.06 * cw, 0.2 * chh);
+    let dy = offset * chh;
+    let cx0 = (sb[0] - ex).max(0.0) as u32;
+    let cy0 = ((sb[1] + dy - ey).max(0.0) as u32).min(ph.saturating_sub(1));
+    let cx1 = ((sb[2] + ex) as u32).min(pw);
+    let cy1 = ((sb[3] + dy + ey) as u32).min(ph);
+    image::imageops::crop_imm(page, cx0, cy0, cx1.saturating_sub(cx0).max(1), cy1.saturating_sub(cy0).max(1)).to_image()
 }
 
 impl Sheet {

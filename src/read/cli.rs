@@ -28,6 +28,11 @@ pub struct ReadArgs {
     /// recursively, in sorted order).
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
+    /// Where each page's cells are read: auto (the cells' own windows, or windows moved down by
+    /// 0.25 or 0.5 of a row where the handwriting reads clearly better so: writers who put their
+    /// moves across the rows' lower rulings), off, or one of those shares.
+    #[arg(long, default_value = "auto")]
+    pub lower: super::Lowering,
     /// Write the PGN here instead of standard output.
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
@@ -197,6 +202,7 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
         lang: language,
         params: Params::default(),
         keep_images: args.review.is_some(),
+        lowering: args.lower,
         headers: &headers,
         fixes: &fixes,
         progress: &tick,

@@ -285,6 +285,9 @@ pub struct EvalArgs {
     /// Weight of the page stage's blank flag (natural log; 0 = the model alone decides).
     #[arg(long)]
     pub blank_weight: Option<f32>,
+    /// Where each page's cells are read: auto, off, 0.25 or 0.5 (as for `read`).
+    #[arg(long, default_value = "auto")]
+    pub lower: super::Lowering,
     /// The recognizer model (default: the shipped one).
     #[arg(long)]
     pub model: Option<PathBuf>,
@@ -337,7 +340,8 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
     if let Some(w) = args.blank_weight {
         params.blank_flag_weight = w;
     }
-    let opts = BatchOptions::plain(cutter, &pool, lang, params);
+    let mut opts = BatchOptions::plain(cutter, &pool, lang, params);
+    opts.lowering = args.lower;
     let started = std::time::Instant::now();
     let mut out = String::new();
     if let (true, Some(limit)) = (args.hcs, args.dev) {

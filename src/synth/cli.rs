@@ -35,6 +35,10 @@ pub struct SynthArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Every writer puts the moves across the rows' lower rulings (ink centred about a
+    /// row-half low), as some writers do; otherwise the same sheets.
+    #[arg(long)]
+    pub low_writing: bool,
 }
 
 /// Parses the arguments into [`Options`].
@@ -62,7 +66,15 @@ pub fn options(args: &SynthArgs) -> Result<Options, String> {
         "photo" => Some(Damage::Photo),
         other => return Err(format!("unknown damage '{other}' (use none, scan, photo or mix)")),
     };
-    Ok(Options { count: args.count, seed: args.seed, lang, form, damage, fonts: args.fonts })
+    Ok(Options {
+        count: args.count,
+        seed: args.seed,
+        lang,
+        form,
+        damage,
+        fonts: args.fonts,
+        low_writing: args.low_writing,
+    })
 }
 
 /// Runs the command; returns a one-line summary.

@@ -47,11 +47,13 @@ pub struct Options {
     /// One damage kind, or None for a mix.
     pub damage: Option<Damage>,
     pub fonts: FontSet,
+    /// Every writer puts the moves across the row's lower ruling (see [`SheetSpec::low_writing`]).
+    pub low_writing: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { count: 1, seed: 1, lang: None, form: None, damage: None, fonts: FontSet::All }
+        Options { count: 1, seed: 1, lang: None, form: None, damage: None, fonts: FontSet::All, low_writing: false }
     }
 }
 
@@ -81,6 +83,7 @@ pub fn sheet_spec(opts: &Options, index: usize) -> SheetSpec {
         damage: opts.damage.unwrap_or(damage_deck[index % damage_deck.len()]),
         fonts: opts.fonts,
         single_page: false,
+        low_writing: opts.low_writing,
     }
 }
 

@@ -96,6 +96,10 @@ pub struct SheetSpec {
     pub fonts: FontSet,
     /// Keep the game to the first page of the form (no continuation page).
     pub single_page: bool,
+    /// The writer puts each move across the row's lower ruling (baseline 1.2-1.35 row heights
+    /// below the row's top instead of 0.7-0.85), as some do; the sheet is otherwise the one
+    /// rendered without it.
+    pub low_writing: bool,
 }
 
 /// A move as the writer put it down.
@@ -264,7 +268,10 @@ pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, String
     let font = candidates[rng.gen_range(0..candidates.len())];
     let pages = pages_for(spec.form, game.plies.len());
     let row_h = pages[0].blocks[0].row_h;
-    let hand = Hand::random(rng, font, row_h);
+    let mut hand = Hand::random(rng, font, row_h);
+    if spec.low_writing {
+        hand.baseline += 0.5;
+    }
     let pgn = games::pgn(&game, &white, &black);
     let n_pages = pages.len() as u32;
 
