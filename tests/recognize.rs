@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use image::GrayImage;
-use scoresheet::recognize::{Recognizer, ctc, default_model_path, load_cell};
+use scoresheet::recognize::{Recognizer, ctc, default_model_path, float_model_path, load_cell};
 
 fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(rel)
@@ -130,6 +130,27 @@ fn shipped_model_reads_real_cells() {
         in_top5 += top.contains(&folded) as usize;
     }
     assert!(in_top5 * 2 >= list.len(), "only {in_top5} of {} labels among the top 5", list.len());
+}
+
+#[test]
+fn quantized_model_reads_like_the_float_export() {
+    let (q, f) = (default_model_path(), float_model_path());
+    if !q.is_file() || !f.is_file() {
+        eprintln!("no shipped models yet at {} and {}", q.display(), f.display());
+        return;
+    }
+    let images: Vec<GrayImage> = cells().iter().map(|(p, _)| load_cell(p).unwrap()).collect();
+    let quantized = Recognizer::load(&q).unwrap().recognize(&images).unwrap();
+    let float = Recognizer::load(&f).unwrap().recognize(&images).unwrap();
+    for ((path, label), (a, b)) in cells().iter().zip(quantized.iter().zip(&float)) {
+        let (ta, tb) = (a.top(3), b.top(3));
+        assert_eq!(ta[0].text, tb[0].text, "{}: {ta:?} against {tb:?}", path.display());
+        // The label's score and the top readings' scores move by a fraction of a nat.
+        let texts: Vec<&str> = tb.iter().map(|t| t.text.as_str()).chain([label.as_str()]).collect();
+        for (x, y) in a.score(&texts).iter().zip(b.score(&texts)) {
+            assert!((x - y).abs() < 0.5 || (*x < -20.0 && y < -20.0), "{}: {texts:?} {x} against {y}", path.display());
+        }
+    }
 }
 
 #[test]

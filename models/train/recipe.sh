@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # One command from data to a shipped model: cut HCS cells with our page stage, render synthetic
-# cells, train, export to models/recognizer.onnx, evaluate (figures to models/results.json).
+# cells, train, export to models/recognizer.onnx, quantize to models/recognizer.int8.onnx, evaluate (figures to models/results.json).
 #
 #   models/train/recipe.sh                      # CPU, about 110 minutes on 2 cores
 #   MINUTES=20 MINUTES2=10 models/train/recipe.sh # shorter
 #
-# Needs: Python 3.11 with torch, numpy, opencv-python-headless, fonttools, pillow, onnxruntime
+# Needs: Python 3.11 with torch, numpy, opencv-python-headless, fonttools, pillow, onnxruntime, onnx
 # (PY=/path/to/python); HCS at $HCS (default /work/shared/data/hcs); handwriting fonts under
 # /usr/share/fonts (Debian: fonts-sjfonts fonts-dkg-handwriting fonts-breip fonts-kristi
 # fonts-tlwg-purisa-ttf fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-staypuft
@@ -60,6 +60,9 @@ $PY models/train/train.py $MIX --val "$WORK/rsynth_heldout" --minutes "$MINUTES2
   --threads 1 --workers 1 --config '{"channels":[16,32,64,64,128]}' --init "$WORK/stage1.pt" \
   --out models/recognizer.onnx --checkpoint "$WORK/recognizer.pt"
 
-# 4. Figures: HCS test split (17 games, both pages), the development games, the held-out fonts.
-$PY models/train/evaluate.py --model models/recognizer.onnx "$WORK/hcs/test" "$WORK/hcs/dev" \
+# 4. The runtime model: the LSTM's and linear layers' weights as int8 (what the tool loads).
+$PY models/train/quantize.py models/recognizer.onnx models/recognizer.int8.onnx
+
+# 5. Figures: HCS test split (17 games, both pages), the development games, the held-out fonts.
+$PY models/train/evaluate.py --model models/recognizer.int8.onnx "$WORK/hcs/test" "$WORK/hcs/dev" \
   "$WORK/rsynth_heldout" "$WORK/synth_heldout" --json models/results.json

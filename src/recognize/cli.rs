@@ -21,7 +21,7 @@ pub struct RecognizeArgs {
     #[arg(long)]
     pub json: bool,
     /// The ONNX model (alphabet.json and preprocess.json must be beside it); default: the
-    /// shipped models/recognizer.onnx, or $SCORESHEET_MODEL.
+    /// shipped models/recognizer.int8.onnx, or $SCORESHEET_MODEL.
     #[arg(long)]
     pub model: Option<PathBuf>,
 }

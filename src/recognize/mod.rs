@@ -35,8 +35,16 @@ const MAX_BATCH: usize = 64;
 /// Beam width of the prefix beam search behind [`CellScores::top`].
 pub const BEAM_WIDTH: usize = 16;
 
-/// The model shipped in the repository (`models/recognizer.onnx`).
+/// The model the tool reads with: the shipped model's LSTM and linear weights as 8-bit integers
+/// (`models/recognizer.int8.onnx`, made from [`float_model_path`] by `models/train/quantize.py`):
+/// the same readings at about three quarters of the time (`models/README.md`).
 pub fn default_model_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("models").join("recognizer.int8.onnx")
+}
+
+/// The shipped model as trained and exported (`models/recognizer.onnx`, float32, standard ONNX
+/// operators only): what [`default_model_path`] is quantized from.
+pub fn float_model_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("models").join("recognizer.onnx")
 }
 
