@@ -52,6 +52,10 @@ pub struct Figures {
     pub flagged: usize,
     pub wrong: usize,
     pub wrong_flagged: usize,
+    /// Of `wrong`: moves read past the truth's last half-move.
+    pub beyond: usize,
+    /// Of `wrong`: counted half-moves of the truth the reading does not reach.
+    pub missing: usize,
     pub failed_files: usize,
     /// The counted half-moves read wrong (not those past the truth's end): "12... Bf4 for
     /// \"Bxf4\" (0.93)", flagged ones marked.
@@ -73,6 +77,7 @@ impl Figures {
             self.flagged += usize::from(m.flagged);
             if !ok {
                 self.wrong += 1;
+                self.beyond += usize::from(i >= truth.len());
                 self.wrong_flagged += usize::from(m.flagged);
                 let Some(label) = truth.get(i).map(|t| t.label.as_str()) else { continue };
                 let dots = if m.color == shakmaty::Color::White { "." } else { "..." };
@@ -84,6 +89,7 @@ impl Figures {
         // Plies of the truth the reading does not reach are wrong and unflagged.
         let missing = truth.iter().skip(moves.len()).filter(|t| t.counted()).count();
         self.wrong += missing;
+        self.missing += missing;
     }
 
     /// Adds another set of figures.
@@ -96,6 +102,8 @@ impl Figures {
         self.flagged += o.flagged;
         self.wrong += o.wrong;
         self.wrong_flagged += o.wrong_flagged;
+        self.beyond += o.beyond;
+        self.missing += o.missing;
         self.failed_files += o.failed_files;
         self.wrong_moves.extend(o.wrong_moves.iter().cloned());
     }
@@ -108,7 +116,7 @@ impl Figures {
     /// A human-readable summary.
     pub fn summary(&self, name: &str) -> String {
         format!(
-            "{name}: MRA {:.1}% ({} of {} half-moves), games fully right {} of {}, wrong moves flagged {:.1}% ({} of {}), moves flagged {:.1}% ({} of {}), files failed {}",
+            "{name}: MRA {:.1}% ({} of {} half-moves), games fully right {} of {}, wrong moves flagged {:.1}% ({} of {}; {} past the game's end, {} not reached), moves flagged {:.1}% ({} of {}), files failed {}",
             100.0 * self.mra(),
             self.plies_right,
             self.plies_counted,
@@ -117,6 +125,8 @@ impl Figures {
             100.0 * self.wrong_flagged as f64 / self.wrong.max(1) as f64,
             self.wrong_flagged,
             self.wrong,
+            self.beyond,
+            self.missing,
             100.0 * self.flagged as f64 / self.moves_read.max(1) as f64,
             self.flagged,
             self.moves_read,
