@@ -4,13 +4,18 @@
 //! scored right when the move read is one the label can mean in the true position. A label that
 //! is illegal there is the player's own error: that ply is not counted, and the true game goes on
 //! with the legal move that best explains the labels after it: the one under which the labels
-//! after it can be followed furthest, then the one spelled closest to the label. Where several
+//! after it can be followed furthest (to the next one that cannot); among those, the one under
+//! which the most of the next labels can be followed, further errors allowed (where errors come
+//! two in a row, the first measure is 0 for every move); then the one spelled closest to the
+//! label. Where several
 //! moves are still equal, the labels cannot tell which was played: a reading is scored along the
 //! one it took ([`true_game_along`]), so that its later moves of that piece do not count wrong for
 //! a pick the labels leave open ("e3" written where f3 and Be3 both fit: "Bf4" after it is the
 //! bishop from c1 or from e3).
 
-use shakmaty::{Chess, Move, Position};
+use rustc_hash::FxHashSet;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Move, Position};
 
 use crate::notation::{Lang, english_san, follow, parse_move};
 
@@ -96,14 +101,26 @@ pub fn true_game_along(start: &Chess, labels: &[String], lang: &Lang, read: &[Mo
             // The move under which the labels after it go on furthest (to the next one that
             // cannot be followed); then the one whose standard spelling is closest to what was
             // written.
-            let key = |m: &Move| {
+            let after = |m: &Move| {
                 let mut next = pos.clone();
                 next.play_unchecked(*m);
-                let reach = follow(&next, &refs[i + 1..], lang, refs.len() - i);
-                let closeness = usize::MAX - edit_distance(&english_san(&pos, m), label);
-                (reach, closeness)
+                next
             };
-            let keyed: Vec<((usize, usize), Move)> = candidates.iter().map(|m| (key(m), *m)).collect();
+            let key = |m: &Move| {
+                let reach = follow(&after(m), &refs[i + 1..], lang, refs.len() - i);
+                let closeness = usize::MAX - edit_distance(&english_san(&pos, m), label);
+                (reach, 0, closeness)
+            };
+            let mut keyed: Vec<((usize, usize, usize), Move)> = candidates.iter().map(|m| (key(m), *m)).collect();
+            // Where several go on equally far, the one under which the most of the labels after it
+            // can be followed, each further error taken as the legal move spelled closest to it.
+            let reach = keyed.iter().map(|(k, _)| k.0).max().expect("candidates are not empty");
+            let tied = keyed.iter().filter(|(k, _)| k.0 == reach).count();
+            if tied > 1 && i + 1 < refs.len() {
+                for (k, m) in keyed.iter_mut().filter(|(k, _)| k.0 == reach) {
+                    k.1 = explained(&after(m), &refs[i + 1..], lang);
+                }
+            }
             let best = keyed.iter().map(|(k, _)| *k).max().expect("candidates are not empty");
             match read.get(i).filter(|r| keyed.iter().any(|(k, m)| *k == best && m == *r)) {
                 Some(r) => *r,
@@ -114,6 +131,53 @@ pub fn true_game_along(start: &Chess, labels: &[String], lang: &Lang, read: &[Mo
         pos.play_unchecked(played);
     }
     out
+}
+
+/// Labels after an error weighed by [`explained`].
+const EXPLAIN_WINDOW: usize = 12;
+/// Games kept by [`explained`]'s search.
+const EXPLAIN_BEAM: usize = 8;
+/// Moves tried for a label that cannot be followed: the legal moves spelled closest to it.
+const EXPLAIN_ERRORS: usize = 3;
+
+/// How many of the next [`EXPLAIN_WINDOW`] `labels` (from `pos`) some game can follow, where a
+/// label that cannot be followed is taken as one of the legal moves spelled closest to it (a
+/// further error of the player's). A small beam search: games ranked by labels followed, then by
+/// how close the errors' spellings are.
+fn explained(pos: &Chess, labels: &[&str], lang: &Lang) -> usize {
+    // (labels followed, edit distance of the errors, position)
+    let mut beam: Vec<(usize, usize, Chess)> = vec![(0, 0, pos.clone())];
+    for label in labels.iter().take(EXPLAIN_WINDOW) {
+        let mut next: Vec<(usize, usize, Chess)> = Vec::new();
+        for (followed, dist, p) in &beam {
+            let legal = p.legal_moves();
+            if legal.is_empty() {
+                next.push((*followed, *dist, p.clone()));
+                continue;
+            }
+            let meant: Vec<Move> =
+                parse_move(p, label, lang).map(|r| r.into_iter().map(|r| r.mv).collect()).unwrap_or_default();
+            let children: Vec<(usize, usize, Move)> = if meant.is_empty() {
+                let mut near: Vec<(usize, Move)> =
+                    legal.iter().map(|m| (edit_distance(&english_san(p, m), label), *m)).collect();
+                near.sort_by_key(|(d, _)| *d);
+                near.into_iter().take(EXPLAIN_ERRORS).map(|(d, m)| (*followed, dist + d, m)).collect()
+            } else {
+                meant.into_iter().map(|m| (followed + 1, *dist, m)).collect()
+            };
+            for (f, d, m) in children {
+                let mut q = p.clone();
+                q.play_unchecked(m);
+                next.push((f, d, q));
+            }
+        }
+        next.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut seen = FxHashSet::default();
+        next.retain(|(_, _, p)| seen.insert(p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0));
+        next.truncate(EXPLAIN_BEAM);
+        beam = next;
+    }
+    beam.first().map_or(0, |b| b.0)
 }
 
 /// (plies right, plies counted) of a reading against the true game.
@@ -213,6 +277,27 @@ mod tests {
         let mut read_d3 = read.clone();
         read_d3[4] = parse_move(&before, "Bd3", en).unwrap()[0].mv;
         assert_eq!(true_game_along(&Chess::default(), &l, en, &read_d3)[4].played, fixed[4].played);
+    }
+
+    #[test]
+    fn after_two_errors_in_a_row_the_move_that_explains_the_labels_after_them_is_taken() {
+        let en = lang("en").unwrap();
+        // 3. Bb5 written "Bd4", then 3... a6 written "Ka6": no move lets the label after it be
+        // followed, and Bd3, Bc4 and d4 are spelled closer to "Bd4" than Bb5 is; but only after
+        // Bb5 can "Ba4" follow, and with it "Nf6 O-O Be7".
+        let t = true_game(&Chess::default(), &labels("e4 e5 Nf3 Nc6 Bd4 Ka6 Ba4 Nf6 O-O Be7"), en);
+        let mut pos = Chess::default();
+        let sans: Vec<String> = t
+            .iter()
+            .map(|x| {
+                let san = english_san(&pos, &x.played);
+                pos.play_unchecked(x.played);
+                san
+            })
+            .collect();
+        assert_eq!(sans[4], "Bb5", "{sans:?}");
+        assert_eq!(sans[6..], ["Ba4", "Nf6", "O-O", "Be7"]);
+        assert_eq!(t.iter().filter(|x| x.counted()).count(), 8);
     }
 
     #[test]
