@@ -377,7 +377,10 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
         }
     } else {
         let games = synthetic_games(&args.dir)?;
-        let (all, each) = evaluate_each(&games, &opts);
+        let (all, each, evidence) = evaluate_with_evidence(&games, &opts);
+        if let Some(path) = &args.dump {
+            std::fs::write(path, evidence).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
         if args.verbose {
             push_each(&mut out, "sheet", &each);
         }
