@@ -29,6 +29,7 @@ fn rate(form: &'static str, damage: Damage, seed: u64, count: usize) -> (usize, 
         damage: Some(damage),
         fonts: FontSet::All,
         low_writing: false,
+        copies: false,
     };
     let (mut m, mut n) = (0, 0);
     for i in 0..count {
@@ -106,6 +107,7 @@ fn mixed_sheet(seed: u64, index: usize) -> Vec<(String, usize, usize)> {
         damage: None,
         fonts: FontSet::All,
         low_writing: false,
+        copies: false,
     };
     synth::render_sheet(&opts, index)
         .expect("render")
@@ -150,8 +152,16 @@ fn continuation_page_whose_blurred_numbers_read_as_one_glyph_starts_at_41() {
     // small print): the blurred two-digit numbers often read as one glyph, and the first nine
     // rows' two glyphs fitted a start at 1 with one extra glyph per row as well as 41-80 fitted
     // without, so the page was numbered from 1 (0 of 80 cells)
-    let opts =
-        Options { count: 13, seed: 39, lang: None, form: None, damage: None, fonts: FontSet::All, low_writing: false };
+    let opts = Options {
+        count: 13,
+        seed: 39,
+        lang: None,
+        form: None,
+        damage: None,
+        fonts: FontSet::All,
+        low_writing: false,
+        copies: false,
+    };
     let pages = synth::render_sheet(&opts, 12).expect("render");
     let p2 = pages.iter().find(|p| p.name.ends_with("_p2")).expect("a second page");
     let (img, truth) = page_and_truth(p2);

@@ -8,7 +8,7 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Position};
 
 fn opts(form: Option<&'static str>, damage: Option<Damage>) -> Options {
-    Options { count: 1, seed: 11, lang: None, form, damage, fonts: FontSet::All, low_writing: false }
+    Options { count: 1, seed: 11, lang: None, form, damage, fonts: FontSet::All, low_writing: false, copies: false }
 }
 
 fn tmp(name: &str) -> PathBuf {
@@ -86,6 +86,35 @@ fn same_seed_same_bytes() {
     }
     let c = synth::render_sheet(&Options { seed: 12, ..o }, 1).unwrap();
     assert_ne!(a[0].truth.pgn, c[0].truth.pgn, "another seed, another game");
+}
+
+#[test]
+fn copies_are_one_game_written_by_two_writers() {
+    let o = opts(Some("hcs"), Some(Damage::Scan));
+    let copies = Options { copies: true, ..o.clone() };
+    for i in 0..3 {
+        let single = synth::render_sheet(&o, i).unwrap();
+        let both = synth::render_sheet(&copies, i).unwrap();
+        assert_eq!(both.len(), 2 * single.len());
+        // The first copy is the sheet rendered without copies, byte for byte.
+        for (a, b) in single.iter().zip(&both) {
+            assert_eq!(a.name, b.name);
+            assert_eq!(synth::encode_image(a).unwrap(), synth::encode_image(b).unwrap());
+        }
+        let (first, second) = both.split_at(single.len());
+        assert_eq!(second[0].name, format!("{}_c2", first[0].name));
+        assert_eq!(replay(&first[0].truth.pgn), replay(&second[0].truth.pgn), "the same game");
+        assert_ne!(synth::encode_image(&first[0]).unwrap(), synth::encode_image(&second[0]).unwrap());
+        // The same moves, each as its own writer put it (habits and mistakes of their own).
+        let sans = |p: &synth::Page| -> Vec<Option<String>> { p.truth.cells.iter().map(|c| c.san.clone()).collect() };
+        assert_eq!(sans(&first[0]), sans(&second[0]));
+    }
+    let texts = |p: &synth::Page| -> Vec<String> { p.truth.cells.iter().map(|c| c.text.clone()).collect() };
+    let differ = (0..3).any(|i| {
+        let both = synth::render_sheet(&copies, i).unwrap();
+        texts(&both[0]) != texts(&both[both.len() / 2])
+    });
+    assert!(differ, "two writers wrote every cell alike in three games");
 }
 
 #[test]
@@ -173,6 +202,7 @@ fn cells_mode_writes_images_and_labels() {
         damage: None,
         fonts: FontSet::Train,
         low_writing: false,
+        copies: false,
     };
     assert_eq!(synth::write_cells(&o, &dir).unwrap(), 30);
     let labels = std::fs::read_to_string(dir.join("labels.tsv")).unwrap();
@@ -214,6 +244,7 @@ fn sheets_are_written_and_bad_input_is_an_error() {
         fonts: FontSet::All,
         jobs: None,
         low_writing: false,
+        copies: false,
     };
     assert!(synth::cli::options(&args("xx", "mix", "mix")).is_err());
     assert!(synth::cli::options(&args("mix", "nope", "mix")).is_err());

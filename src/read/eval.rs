@@ -173,7 +173,9 @@ pub fn synthetic_games(dir: &Path) -> Result<Vec<TruthGame>, String> {
         let stem = j.file_stem().unwrap_or_default().to_string_lossy().into_owned();
         let image = ["png", "jpg", "jpeg"].iter().map(|e| j.with_extension(e)).find(|p| p.exists());
         let Some(image) = image else { continue };
-        let base = stem.strip_suffix("_p2").unwrap_or(&stem).to_string();
+        // A continuation page (`_p2`) and the second player's copy (`_c2`) belong to the game.
+        let base = stem.strip_suffix("_p2").unwrap_or(&stem);
+        let base = base.strip_suffix("_c2").unwrap_or(base).to_string();
         if let Some(g) = games.iter_mut().find(|g| g.0 == base) {
             g.1.push(image);
             continue;
@@ -500,5 +502,21 @@ mod tests {
         assert_eq!(t.len(), 4);
         assert!(truth_is_legal(&t));
         assert!(t.iter().all(TruePly::counted));
+    }
+
+    #[test]
+    fn a_continuation_page_and_the_second_copy_belong_to_the_game() {
+        let dir = std::env::temp_dir().join(format!("scoresheet-eval-group-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let pgn = serde_json::json!({"pgn": "[Event \"?\"]\n\n1. e4 e5 1-0"}).to_string();
+        for stem in ["sheet-00001", "sheet-00001_p2", "sheet-00001_c2", "sheet-00001_c2_p2", "sheet-00002"] {
+            std::fs::write(dir.join(format!("{stem}.json")), &pgn).unwrap();
+            std::fs::write(dir.join(format!("{stem}.jpg")), b"").unwrap();
+        }
+        let games = synthetic_games(&dir).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let names: Vec<(&str, usize)> = games.iter().map(|g| (g.0.as_str(), g.1.len())).collect();
+        assert_eq!(names, [("sheet-00001", 4), ("sheet-00002", 1)]);
     }
 }

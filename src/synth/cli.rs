@@ -39,6 +39,11 @@ pub struct SynthArgs {
     /// row-half low), as some writers do; otherwise the same sheets.
     #[arg(long)]
     pub low_writing: bool,
+    /// Each game twice, as the two players' copies: the same moves written by two writers (their
+    /// own hands, habits and mistakes) on the same form; the second copy's pages are named
+    /// NAME_c2 (and NAME_c2_p2). Counted in page images, as without it.
+    #[arg(long)]
+    pub copies: bool,
 }
 
 /// Parses the arguments into [`Options`].
@@ -74,6 +79,7 @@ pub fn options(args: &SynthArgs) -> Result<Options, String> {
         damage,
         fonts: args.fonts,
         low_writing: args.low_writing,
+        copies: args.copies,
     })
 }
 

@@ -49,11 +49,22 @@ pub struct Options {
     pub fonts: FontSet,
     /// Every writer puts the moves across the row's lower ruling (see [`SheetSpec::low_writing`]).
     pub low_writing: bool,
+    /// Each game twice: the two players' copies, written by two writers ([`sheet::render_copies`]).
+    pub copies: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { count: 1, seed: 1, lang: None, form: None, damage: None, fonts: FontSet::All, low_writing: false }
+        Options {
+            count: 1,
+            seed: 1,
+            lang: None,
+            form: None,
+            damage: None,
+            fonts: FontSet::All,
+            low_writing: false,
+            copies: false,
+        }
     }
 }
 
@@ -87,11 +98,20 @@ pub fn sheet_spec(opts: &Options, index: usize) -> SheetSpec {
     }
 }
 
-/// Renders sheet `index` of a run (one page, or more for a game continued on another page).
+/// Renders sheet `index` of a run (one page, or more for a game continued on another page; with
+/// `copies`, the second player's copy after them).
 pub fn render_sheet(opts: &Options, index: usize) -> Result<Vec<Page>, String> {
-    let spec = sheet_spec(opts, index);
+    render_spec(opts, &sheet_spec(opts, index), index)
+}
+
+/// Renders sheet `index` as `spec` says (its first copy is the sheet rendered without `copies`).
+fn render_spec(opts: &Options, spec: &SheetSpec, index: usize) -> Result<Vec<Page>, String> {
     let mut rng = rng_for(opts.seed, 1, index as u64);
-    sheet::render(&spec, &mut rng)
+    if opts.copies {
+        sheet::render_copies(spec, &mut rng, &mut rng_for(opts.seed, 3, index as u64))
+    } else {
+        sheet::render(spec, &mut rng)
+    }
 }
 
 /// Encodes a page's image: JPEG at the damage's quality, else PNG.
@@ -163,8 +183,7 @@ pub fn write_sheets(opts: &Options, out: &Path) -> Result<Vec<PathBuf>, String> 
                 break;
             }
             if images + pages.len() > opts.count {
-                let spec = SheetSpec { single_page: true, ..sheet_spec(opts, i) };
-                pages = sheet::render(&spec, &mut rng_for(opts.seed, 1, i as u64))?;
+                pages = render_spec(opts, &SheetSpec { single_page: true, ..sheet_spec(opts, i) }, i)?;
             }
             for page in &pages {
                 let img_path = out.join(&page.truth.image);

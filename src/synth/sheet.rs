@@ -224,13 +224,35 @@ fn capacity(form: &str) -> u32 {
 
 /// Renders one sheet (one image, or more for a game running onto a continuation page).
 pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, String> {
-    let lang = spec.lang;
+    let game = random_game_for(spec, rng);
+    render_game(spec, &game, rng)
+}
+
+/// The two players' copies of one game: the first is the sheet [`render`] makes with `rng`
+/// (its pages named as `spec` says), the second the same game written by another writer, on the
+/// same form in the same language, with its own style, hand, mistakes and damage drawn from
+/// `other` (pages named `{name}_c2`, `{name}_c2_p2`).
+pub fn render_copies<R: Rng>(spec: &SheetSpec, rng: &mut R, other: &mut R) -> Result<Vec<Page>, String> {
+    let game = random_game_for(spec, rng);
+    let mut pages = render_game(spec, &game, rng)?;
+    let second = SheetSpec { name: format!("{}_c2", spec.name), ..spec.clone() };
+    pages.extend(render_game(&second, &game, other)?);
+    Ok(pages)
+}
+
+/// A game that fits `spec`'s form (its first page alone, with `single_page`).
+fn random_game_for<R: Rng>(spec: &SheetSpec, rng: &mut R) -> games::Game {
     let pages_allowed =
         if spec.single_page { forms::form(spec.form).map_or(0, |f| f.last_move()) } else { capacity(spec.form) };
     let max_moves = pages_allowed.saturating_sub(1).min(80);
-    let game = games::random_game(rng, 20.min(max_moves), max_moves);
+    games::random_game(rng, 20.min(max_moves), max_moves)
+}
+
+/// Renders `game` on `spec`'s form as one writer wrote it (style, mistakes, hand, damage from `rng`).
+fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Result<Vec<Page>, String> {
+    let lang = spec.lang;
     let style = Style::random(rng);
-    let written = write_game(&game, lang, &style, rng);
+    let written = write_game(game, lang, &style, rng);
     let cyr = lang.is_cyrillic();
     let surnames: &[&str] = if cyr { &CYRILLIC_SURNAMES } else { &LATIN_SURNAMES };
     let initial = |rng: &mut R| -> char {
@@ -272,7 +294,7 @@ pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, String
     if spec.low_writing {
         hand.baseline += 0.5;
     }
-    let pgn = games::pgn(&game, &white, &black);
+    let pgn = games::pgn(game, &white, &black);
     let n_pages = pages.len() as u32;
 
     let mut out = Vec::new();
