@@ -35,6 +35,16 @@ def greedy_texts(logp, lengths, alphabet):
     return out
 
 
+def train_mode(model, freeze_bn):
+    """Training mode; with `freeze_bn` the batch norms keep their running statistics (a model
+    recovered by from_onnx.py, whose batch norms are identities after folded convolutions)."""
+    model.train()
+    if freeze_bn:
+        for m in model.modules():
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.eval()
+
+
 def validate(model, items, alphabet, device, batch=64):
     from data import collate
     from common import preprocess
@@ -47,7 +57,6 @@ def validate(model, items, alphabet, device, batch=64):
             x, _, lengths, _ = collate([preprocess(it[0]) for it in chunk], [it[1] for it in chunk])
             texts = greedy_texts(model(x.to(device)), lengths, alphabet)
             exact += sum(t == it[2] for t, it in zip(texts, chunk))
-    model.train()
     return exact / max(len(items), 1)
 
 
@@ -67,6 +76,8 @@ def main():
     ap.add_argument("--out", required=True, help="ONNX file to write")
     ap.add_argument("--checkpoint", help="where to keep the PyTorch checkpoint (default: OUT.pt)")
     ap.add_argument("--init", help="start from this checkpoint")
+    ap.add_argument("--freeze-bn", action="store_true",
+                    help="keep the batch norms' running statistics (fine-tuning a checkpoint from from_onnx.py)")
     a = ap.parse_args()
 
     torch.manual_seed(a.seed)
@@ -90,6 +101,7 @@ def main():
     if a.init:
         model.load_state_dict(torch.load(a.init, map_location="cpu")["state"])
     print(f"CRNN: {count_params(model)} parameters, device {device}", flush=True)
+    train_mode(model, a.freeze_bn)
 
     loader = torch.utils.data.DataLoader(Mixture(sources, weights, a.batch, a.seed, a.aug), batch_size=None,
                                          num_workers=a.workers, prefetch_factor=4 if a.workers else None)
