@@ -25,7 +25,7 @@ fn main() {
     pool.install(|| {
         let n = 30;
         for damage in [None, Some(Damage::None), Some(Damage::Scan), Some(Damage::Photo)] {
-            let o = Options { count: n, seed: 99, lang: None, form: None, damage, fonts: FontSet::All, low_writing: false, copies: false };
+            let o = Options { count: n, seed: 99, damage, ..Options::default() };
             let _ = synth::render_sheet(&o, 0); // fonts loaded, caches warm
             let (t, c) = (Instant::now(), cpu_seconds());
             let mut bytes = 0;
@@ -47,7 +47,7 @@ fn main() {
                 bytes as f64 / 1e6
             );
         }
-        let o = Options { count: 24 * 80, seed: 5, lang: None, form: None, damage: None, fonts: FontSet::Train, low_writing: false, copies: false };
+        let o = Options { count: 24 * 80, seed: 5, fonts: FontSet::Train, ..Options::default() };
         let (t, c) = (Instant::now(), cpu_seconds());
         let mut cells = 0;
         for w in 0..80 {

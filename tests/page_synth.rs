@@ -2,7 +2,7 @@
 //! separately the held-out form (never tuned on), and every damage kind.
 
 use scoresheet::page::{self, Side};
-use scoresheet::synth::{self, Damage, FontSet, Options, forms};
+use scoresheet::synth::{self, Damage, Options, forms};
 
 /// A rendered page as the page stage reads it (encoded and decoded), and its true cells.
 fn page_and_truth(p: &synth::Page) -> (image::DynamicImage, Vec<(u32, Side, [f64; 4])>) {
@@ -21,16 +21,7 @@ fn page_and_truth(p: &synth::Page) -> (image::DynamicImage, Vec<(u32, Side, [f64
 
 /// Matched and true cells over `count` sheets (all pages) of `form` with `damage`.
 fn rate(form: &'static str, damage: Damage, seed: u64, count: usize) -> (usize, usize) {
-    let opts = Options {
-        count,
-        seed,
-        lang: None,
-        form: Some(form),
-        damage: Some(damage),
-        fonts: FontSet::All,
-        low_writing: false,
-        copies: false,
-    };
+    let opts = Options { count, seed, form: Some(form), damage: Some(damage), ..Options::default() };
     let (mut m, mut n) = (0, 0);
     for i in 0..count {
         for p in synth::render_sheet(&opts, i).expect("render") {
@@ -99,16 +90,7 @@ fn held_out_form() {
 /// Matched and true cells of every page of sheet `index` of a mixed set (`scoresheet synth
 /// --seed SEED`, all languages, forms and damage), as (page name, matched, true cells).
 fn mixed_sheet(seed: u64, index: usize) -> Vec<(String, usize, usize)> {
-    let opts = Options {
-        count: index + 1,
-        seed,
-        lang: None,
-        form: None,
-        damage: None,
-        fonts: FontSet::All,
-        low_writing: false,
-        copies: false,
-    };
+    let opts = Options { count: index + 1, seed, ..Options::default() };
     synth::render_sheet(&opts, index)
         .expect("render")
         .into_iter()
@@ -152,16 +134,7 @@ fn continuation_page_whose_blurred_numbers_read_as_one_glyph_starts_at_41() {
     // small print): the blurred two-digit numbers often read as one glyph, and the first nine
     // rows' two glyphs fitted a start at 1 with one extra glyph per row as well as 41-80 fitted
     // without, so the page was numbered from 1 (0 of 80 cells)
-    let opts = Options {
-        count: 13,
-        seed: 39,
-        lang: None,
-        form: None,
-        damage: None,
-        fonts: FontSet::All,
-        low_writing: false,
-        copies: false,
-    };
+    let opts = Options { count: 13, seed: 39, ..Options::default() };
     let pages = synth::render_sheet(&opts, 12).expect("render");
     let p2 = pages.iter().find(|p| p.name.ends_with("_p2")).expect("a second page");
     let (img, truth) = page_and_truth(p2);

@@ -8,7 +8,7 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Position};
 
 fn opts(form: Option<&'static str>, damage: Option<Damage>) -> Options {
-    Options { count: 1, seed: 11, lang: None, form, damage, fonts: FontSet::All, low_writing: false, copies: false }
+    Options { seed: 11, form, damage, ..Options::default() }
 }
 
 fn tmp(name: &str) -> PathBuf {
@@ -194,16 +194,7 @@ fn forms_are_consistent() {
 #[test]
 fn cells_mode_writes_images_and_labels() {
     let dir = tmp("cells");
-    let o = Options {
-        count: 30,
-        seed: 5,
-        lang: notation::lang("ru"),
-        form: None,
-        damage: None,
-        fonts: FontSet::Train,
-        low_writing: false,
-        copies: false,
-    };
+    let o = Options { count: 30, seed: 5, lang: notation::lang("ru"), fonts: FontSet::Train, ..Options::default() };
     assert_eq!(synth::write_cells(&o, &dir).unwrap(), 30);
     let labels = std::fs::read_to_string(dir.join("labels.tsv")).unwrap();
     let lines: Vec<&str> = labels.lines().collect();
