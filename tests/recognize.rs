@@ -188,3 +188,49 @@ fn command_reports_bad_images() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/cell.png"));
 }
+
+/// `view_models` in preprocess.json gives a view to another model in the same folder: naming the
+/// loaded model itself reads exactly as no `view_models`; naming a missing file fails with its name.
+#[test]
+fn views_read_by_the_models_preprocess_names() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-view-models-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tiny_dir = data("tiny_model");
+    std::fs::copy(tiny_dir.join("tiny.onnx"), dir.join("tiny.onnx")).unwrap();
+    std::fs::copy(tiny_dir.join("alphabet.json"), dir.join("alphabet.json")).unwrap();
+    let base: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tiny_dir.join("preprocess.json")).unwrap()).unwrap();
+    let write = |views: serde_json::Value, models: Option<serde_json::Value>| {
+        let mut p = base.clone();
+        p["views"] = views;
+        match models {
+            Some(m) => p["view_models"] = m,
+            None => {
+                p.as_object_mut().unwrap().remove("view_models");
+            }
+        }
+        std::fs::write(dir.join("preprocess.json"), p.to_string()).unwrap();
+    };
+    let images: Vec<GrayImage> = cells().iter().take(6).map(|(p, _)| load_cell(p).unwrap()).collect();
+    let texts = ["e4", "Nf3", "O-O", "exd5", ""];
+    write(serde_json::json!([0.85, 1.15]), None);
+    let plain: Vec<Vec<f32>> = Recognizer::load(&dir.join("tiny.onnx"))
+        .unwrap()
+        .recognize(&images)
+        .unwrap()
+        .iter()
+        .map(|s| s.score(&texts))
+        .collect();
+    write(serde_json::json!([0.85, 1.15]), Some(serde_json::json!([null, "tiny.onnx"])));
+    let mut routed = Recognizer::load(&dir.join("tiny.onnx")).unwrap();
+    let scores = routed.recognize(&images).unwrap();
+    assert!(scores.iter().all(|s| s.views().len() == 2));
+    let routed: Vec<Vec<f32>> = scores.iter().map(|s| s.score(&texts)).collect();
+    for (a, b) in plain.iter().flatten().zip(routed.iter().flatten()) {
+        assert!((a - b).abs() < 1e-4, "{a} vs {b}");
+    }
+    write(serde_json::json!([0.85, 1.15]), Some(serde_json::json!([null, "partner.onnx"])));
+    let err = Recognizer::load(&dir.join("tiny.onnx")).err().expect("a missing partner model fails");
+    assert!(err.contains("partner.onnx"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

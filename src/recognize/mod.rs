@@ -218,7 +218,10 @@ impl CellScores {
 
 /// A loaded recognizer: model, alphabet and preprocessing.
 pub struct Recognizer {
-    model: OnnxModel,
+    /// The model loaded, then the other models `preprocess.json`'s `view_models` names.
+    models: Vec<OnnxModel>,
+    /// For each view, the index in `models` of the model that reads it.
+    view_model: Vec<usize>,
     alphabet: Arc<Alphabet>,
     preprocess: Preprocess,
 }
@@ -235,8 +238,23 @@ impl Recognizer {
         let dir = model_path.parent().unwrap_or(Path::new("."));
         let alphabet = Alphabet::load(&dir.join("alphabet.json"))?;
         let preprocess = Preprocess::load(&dir.join("preprocess.json"))?;
-        let model = OnnxModel::load(model_path, threads)?;
-        Ok(Recognizer { model, alphabet: Arc::new(alphabet), preprocess })
+        let mut models = vec![OnnxModel::load(model_path, threads)?];
+        let mut names: Vec<&str> = Vec::new();
+        let mut view_model = Vec::with_capacity(preprocess.views.len());
+        for v in 0..preprocess.views.len() {
+            match preprocess.view_models.get(v).and_then(|m| m.as_deref()) {
+                None => view_model.push(0),
+                Some(name) => match names.iter().position(|n| *n == name) {
+                    Some(k) => view_model.push(k + 1),
+                    None => {
+                        models.push(OnnxModel::load(&dir.join(name), threads)?);
+                        names.push(name);
+                        view_model.push(models.len() - 1);
+                    }
+                },
+            }
+        }
+        Ok(Recognizer { models, view_model, alphabet: Arc::new(alphabet), preprocess })
     }
 
     /// The alphabet.
@@ -251,27 +269,34 @@ impl Recognizer {
 
     /// Reads cells (a page's worth at a time is best): cells of equal preprocessed width run
     /// together in batches. Results are in input order and independent of batching.
-    /// Each cell is read at every view of [`Preprocess::views`].
+    /// Each cell is read at every view of [`Preprocess::views`], each view by its model
+    /// ([`Preprocess::view_models`]).
     pub fn recognize(&mut self, cells: &[GrayImage]) -> Result<Vec<CellScores>, String> {
         let views = self.preprocess.views.clone();
-        let mut tensors = Vec::with_capacity(cells.len() * views.len());
-        for &stretch in &views {
-            for (i, c) in cells.iter().enumerate() {
-                tensors.push(self.preprocess.apply_stretched(c, stretch).map_err(|e| format!("cell {i}: {e}"))?);
-            }
-        }
-        let mut lps = self.run_tensors(&tensors)?.into_iter();
         let mut per_cell: Vec<Vec<LogProbs>> = vec![Vec::with_capacity(views.len()); cells.len()];
-        for _ in &views {
-            for cell in per_cell.iter_mut() {
-                cell.push(lps.next().expect("a result per tensor"));
+        for m in 0..self.models.len() {
+            let mine: Vec<f64> = (0..views.len()).filter(|&v| self.view_model[v] == m).map(|v| views[v]).collect();
+            if mine.is_empty() {
+                continue;
+            }
+            let mut tensors = Vec::with_capacity(cells.len() * mine.len());
+            for &stretch in &mine {
+                for (i, c) in cells.iter().enumerate() {
+                    tensors.push(self.preprocess.apply_stretched(c, stretch).map_err(|e| format!("cell {i}: {e}"))?);
+                }
+            }
+            let mut lps = self.run_tensors(m, &tensors)?.into_iter();
+            for _ in &mine {
+                for cell in per_cell.iter_mut() {
+                    cell.push(lps.next().expect("a result per tensor"));
+                }
             }
         }
         Ok(per_cell.into_iter().map(|v| CellScores::from_views(v, Arc::clone(&self.alphabet))).collect())
     }
 
     /// The model's log-probabilities per tensor, tensors of equal size run together in batches.
-    fn run_tensors(&mut self, tensors: &[CellTensor]) -> Result<Vec<LogProbs>, String> {
+    fn run_tensors(&mut self, model: usize, tensors: &[CellTensor]) -> Result<Vec<LogProbs>, String> {
         let mut groups: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
         for (i, t) in tensors.iter().enumerate() {
             groups.entry((t.height, t.width)).or_default().push(i);
@@ -281,7 +306,7 @@ impl Recognizer {
         for indices in groups.values() {
             for chunk in indices.chunks(MAX_BATCH) {
                 let batch: Vec<&CellTensor> = chunk.iter().map(|&i| &tensors[i]).collect();
-                for (&i, lp) in chunk.iter().zip(self.model.run_batch(&batch, classes)?) {
+                for (&i, lp) in chunk.iter().zip(self.models[model].run_batch(&batch, classes)?) {
                     out[i] = Some(lp);
                 }
             }

@@ -17,6 +17,8 @@
 //! A cell is read at several *views* (`views`: horizontal stretches; the target width is
 //! `round(w * stretch * height / h)`); a string's score is the mean of its log-probabilities
 //! over the views ([`crate::recognize::CellScores`]). Training reads cells at stretch 1.
+//! `view_models` may give a view to another model beside the one loaded (a two-model ensemble
+//! at the cost of one model read twice).
 
 use image::GrayImage;
 use serde::Deserialize;
@@ -37,6 +39,12 @@ pub struct Preprocess {
     /// The horizontal stretches a cell is read at (1: as is).
     #[serde(default = "one_view")]
     pub views: Vec<f64>,
+    /// Which model reads each view: `None` the model loaded, or the file name of another model
+    /// in the same folder (trained apart, same alphabet): a cell read by two models at the two
+    /// views reads better than by one at both, for the same time. Empty: every view by the model
+    /// loaded.
+    #[serde(default)]
+    pub view_models: Vec<Option<String>>,
 }
 
 fn one_view() -> Vec<f64> {
@@ -100,6 +108,12 @@ impl Preprocess {
         }
         if p.views.is_empty() || p.views.iter().any(|&v| !(0.25..=4.0).contains(&v)) {
             return Err("preprocessing: views must be stretches between 0.25 and 4".into());
+        }
+        if !p.view_models.is_empty() && p.view_models.len() != p.views.len() {
+            return Err("preprocessing: view_models must name a model (or null) for each view".into());
+        }
+        if p.view_models.iter().flatten().any(|m| m.is_empty() || m.contains(['/', '\\'])) {
+            return Err("preprocessing: view_models must be file names in the model's folder".into());
         }
         Ok(p)
     }
@@ -202,10 +216,17 @@ mod tests {
         assert_eq!(p.height, 32);
         assert!(Preprocess::from_json("{}").is_err());
         assert!(!p.views.is_empty());
-        let no_views = DEFAULT_JSON.replace("\"views\"", "\"unused\"");
-        assert_eq!(Preprocess::from_json(&no_views).unwrap().views, vec![1.0]);
+        let no_views = DEFAULT_JSON.replace("\"views\"", "\"unused\"").replace("\"view_models\"", "\"unused2\"");
+        let one = Preprocess::from_json(&no_views).unwrap();
+        assert_eq!((one.views, one.view_models), (vec![1.0], vec![]));
         let bad = DEFAULT_JSON.replace("\"views\": [", "\"views\": [0, ");
         assert!(Preprocess::from_json(&bad).is_err());
+        // A model for each view, or none named at all; names are files beside the model.
+        assert_eq!(p.view_models.len(), p.views.len());
+        let short = DEFAULT_JSON.replace("\"view_models\": [", "\"view_models\": [null, ");
+        assert!(Preprocess::from_json(&short).unwrap_err().contains("view_models"));
+        let path = DEFAULT_JSON.replace("\"recognizer-b", "\"../recognizer-b");
+        assert!(Preprocess::from_json(&path).unwrap_err().contains("file names"));
     }
 
     #[test]
