@@ -15,6 +15,7 @@ import glob
 import json
 import os
 import random
+import sys
 
 import cv2
 import numpy as np
@@ -236,6 +237,9 @@ def main():
     fs = fonts(a.fonts)
     mnist = load_mnist(a.mnist) if a.mnist else None
     print(len(fs), "fonts:", ", ".join(os.path.basename(p) for p, _ in fs))
+    if not fs:
+        sys.exit(f"synth_cells.py: no {a.fonts} fonts found under {', '.join(FONT_DIRS)} "
+                 "(install the Debian font packages listed in models/train/recipe.sh)")
     langs = list(LANGS)
     weights = [LANG_WEIGHTS.get(l, 1) for l in langs]
     n = 0
