@@ -91,6 +91,12 @@ impl OnnxModel {
             .and_then(|b| b.with_optimization_level(GraphOptimizationLevel::Level3).map_err(Into::into))
             .and_then(|b| b.with_intra_threads(threads.max(1)).map_err(Into::into))
             .and_then(|b| b.with_inter_threads(1).map_err(Into::into))
+            // No memory arena: every worker thread holds its own sessions (two models since
+            // session 11), and the arenas' reserve cost more memory than the allocations time.
+            .and_then(|b| {
+                b.with_execution_providers([ort::ep::CPU::default().with_arena_allocator(false).build()])
+                    .map_err(Into::into)
+            })
             .and_then(|mut b| b.commit_from_file(path))
             .map_err(|e| format!("{name}: cannot load the model: {e}"))?;
         if session.inputs().len() != 1 || session.outputs().is_empty() {
