@@ -87,6 +87,12 @@ def views(pre=PRE):
     return pre.get("views", [1.0])
 
 
+def view_models(pre=PRE):
+    """For each view, the file name of the model that reads it (None: the model loaded), as
+    `view_models` in preprocess.json (src/recognize/preprocess.rs)."""
+    return pre.get("view_models") or [None] * len(views(pre))
+
+
 def preprocess(gray, pre=PRE, stretch=1.0):
     """gray: uint8 array (h, w); stretch: the view's horizontal scale (1: as is).
     Returns (float32 array (height, padded width), content width)."""

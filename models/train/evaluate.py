@@ -14,7 +14,7 @@ from collections import defaultdict
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import Alphabet, preprocess, views  # noqa: E402
+from common import Alphabet, preprocess, view_models, views  # noqa: E402
 
 
 def log_add(a, b):
@@ -119,12 +119,19 @@ def evaluate(model_path, dirs, limit=None, threads=1, show=0):
     so = ort.SessionOptions()
     so.intra_op_num_threads = threads
     session = ort.InferenceSession(model_path, so, providers=["CPUExecutionProvider"])
+    # Each view read by its model (preprocess.json's view_models: other models beside this one).
+    partners = {}
+    for name in view_models():
+        if name and name not in partners:
+            partners[name] = ort.InferenceSession(os.path.join(os.path.dirname(os.path.abspath(model_path)), name), so,
+                                                  providers=["CPUExecutionProvider"])
+    readers = [partners[n] if n else session for n in view_models()]
     alphabet = Alphabet()
     results = {}
     for d in dirs:
         items, skipped = load_dir(d, alphabet, limit=limit, keep_height=10_000)
         t0 = time.time()
-        per_view = [run_model(session, alphabet, [it[0] for it in items], stretch=v) for v in views()]
+        per_view = [run_model(m, alphabet, [it[0] for it in items], stretch=v) for m, v in zip(readers, views())]
         secs = time.time() - t0
         exact = top5 = 0
         errs = chars = 0
