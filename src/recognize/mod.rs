@@ -239,19 +239,21 @@ impl Recognizer {
         let alphabet = Alphabet::load(&dir.join("alphabet.json"))?;
         let preprocess = Preprocess::load(&dir.join("preprocess.json"))?;
         let mut models = vec![OnnxModel::load(model_path, threads)?];
-        let mut names: Vec<&str> = Vec::new();
         let mut view_model = Vec::with_capacity(preprocess.views.len());
         for v in 0..preprocess.views.len() {
-            match preprocess.view_models.get(v).and_then(|m| m.as_deref()) {
-                None => view_model.push(0),
-                Some(name) => match names.iter().position(|n| *n == name) {
-                    Some(k) => view_model.push(k + 1),
-                    None => {
-                        models.push(OnnxModel::load(&dir.join(name), threads)?);
-                        names.push(name);
-                        view_model.push(models.len() - 1);
-                    }
-                },
+            let Some(name) = preprocess.view_models.get(v).and_then(|m| m.as_deref()) else {
+                view_model.push(0);
+                continue;
+            };
+            let path = dir.join(name);
+            // Models after the first are found again by their file (the first is the one loaded,
+            // whatever `view_models` names).
+            match models.iter().skip(1).position(|m| m.path() == path) {
+                Some(k) => view_model.push(k + 1),
+                None => {
+                    models.push(OnnxModel::load(&path, threads)?);
+                    view_model.push(models.len() - 1);
+                }
             }
         }
         Ok(Recognizer { models, view_model, alphabet: Arc::new(alphabet), preprocess })
@@ -274,22 +276,14 @@ impl Recognizer {
     pub fn recognize(&mut self, cells: &[GrayImage]) -> Result<Vec<CellScores>, String> {
         let views = self.preprocess.views.clone();
         let mut per_cell: Vec<Vec<LogProbs>> = vec![Vec::with_capacity(views.len()); cells.len()];
-        for m in 0..self.models.len() {
-            let mine: Vec<f64> = (0..views.len()).filter(|&v| self.view_model[v] == m).map(|v| views[v]).collect();
-            if mine.is_empty() {
-                continue;
-            }
-            let mut tensors = Vec::with_capacity(cells.len() * mine.len());
-            for &stretch in &mine {
-                for (i, c) in cells.iter().enumerate() {
-                    tensors.push(self.preprocess.apply_stretched(c, stretch).map_err(|e| format!("cell {i}: {e}"))?);
-                }
-            }
-            let mut lps = self.run_tensors(m, &tensors)?.into_iter();
-            for _ in &mine {
-                for cell in per_cell.iter_mut() {
-                    cell.push(lps.next().expect("a result per tensor"));
-                }
+        for (v, &stretch) in views.iter().enumerate() {
+            let tensors = cells
+                .iter()
+                .enumerate()
+                .map(|(i, c)| self.preprocess.apply_stretched(c, stretch).map_err(|e| format!("cell {i}: {e}")))
+                .collect::<Result<Vec<_>, String>>()?;
+            for (cell, lp) in per_cell.iter_mut().zip(self.run_tensors(self.view_model[v], &tensors)?) {
+                cell.push(lp);
             }
         }
         Ok(per_cell.into_iter().map(|v| CellScores::from_views(v, Arc::clone(&self.alphabet))).collect())
