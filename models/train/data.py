@@ -31,10 +31,11 @@ def shrink(img, height=KEEP_HEIGHT):
     return cv2.resize(img, (max(1, round(w * height / h)), height), interpolation=cv2.INTER_AREA)
 
 
-def load_dir(path, alphabet, limit=None, keep_height=KEEP_HEIGHT, blanks=False):
+def load_dir(path, alphabet, limit=None, keep_height=KEEP_HEIGHT, blanks=False, threads=1):
     """[(image uint8, labels, folded text, file)] of one labels.tsv directory; unknown characters are skipped,
-    and so are blank cells (label "") unless `blanks`."""
-    items, skipped = [], 0
+    and so are blank cells (label "") unless `blanks`. `threads`: images read in parallel (same items, same
+    order)."""
+    todo, skipped = [], 0
     with open(os.path.join(path, "labels.tsv"), encoding="utf-8") as f:
         lines = [l.rstrip("\n") for l in f if l.strip("\n")]
     for line in lines[:limit] if limit else lines:
@@ -43,13 +44,27 @@ def load_dir(path, alphabet, limit=None, keep_height=KEEP_HEIGHT, blanks=False):
         if labels is None or (not labels and not blanks):
             skipped += 1
             continue
-        file = os.path.join(path, name)
+        todo.append((os.path.join(path, name), labels, alphabet.fold(text)))
+
+    def read(file):
         try:
-            img = read_gray(file)
+            return shrink(read_gray(file), keep_height)
         except ValueError:
+            return None
+
+    if threads > 1:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(threads) as ex:
+            imgs = list(ex.map(read, (t[0] for t in todo)))
+    else:
+        imgs = [read(t[0]) for t in todo]
+    items = []
+    for (file, labels, folded), img in zip(todo, imgs):
+        if img is None:
             skipped += 1
             continue
-        items.append((shrink(img, keep_height), labels, alphabet.fold(text), file))
+        items.append((img, labels, folded, file))
     return items, skipped
 
 

@@ -1,52 +1,11 @@
 #!/usr/bin/env bash
-# Device side of one GPU training round: unpack, render the synthetic sets on all cores, train in two
+# Device side of one GPU training round: unpack (or reuse the data still in $W on a warm machine), render the synthetic sets on all cores, train in two
 # stages (from scratch, then a lower learning rate), export. Everything lands in $W, results in $OUT.
 # Run from anywhere as `bash models/train/gpu/run.sh`; the bundle is $BUNDLE (default .gpu at the repository root).
 set -uo pipefail
 cd "$(dirname "$0")/../../.."   # the repository root
 BUNDLE=${BUNDLE:-.gpu}      # the packed data (models/train/gpu/pack.sh), relative to the repository root or absolute
-T0=$(date +%s)
-END=${END:-548}             # seconds after T0 by which everything must be done
-W=${W:-/tmp/w}
-OUT=${OUT:-/tmp/out}
-BATCH=${BATCH:-256}; LR1=${LR1:-4e-3}; LR2=${LR2:-1e-3}; WORKERS=${WORKERS:-14}
-RS=${RS:-30000}; SC=${SC:-30000}; MN=${MN:-20000}   # per part: 8 x RS, 4 x SC, 4 x MN
-export PYTHONUNBUFFERED=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
-mkdir -p "$W" "$OUT"
-el() { echo $(( $(date +%s) - T0 )); }
-(nvidia-smi -L; nproc; free -g | head -2; python3 -c "import torch, cv2; print('torch', torch.__version__, 'cuda', torch.cuda.is_available(), 'cv2', cv2.__version__)") 2>&1
-if command -v nvidia-smi >/dev/null; then
-  nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader -l 15 > "$OUT/gpu_util.txt" 2>&1 &
-fi
-xz -dc "$BUNDLE/scoresheet.xz" > "$W/scoresheet" && chmod +x "$W/scoresheet"
-mkdir -p "$W/fonts" && tar xJf "$BUNDLE/fonts.tar.xz" -C "$W/fonts"
-export FONTS="$W/fonts"
-tar xJf "$BUNDLE/mnist.tar.xz" -C "$W"
-mkdir -p "$W/hcs_webp" && xz -dc "$BUNDLE/hcs.tar.xz" | tar xf - -C "$W/hcs_webp"
-python3 models/train/gpu/unpack_hcs.py "$W/hcs_webp" "$W/hcs" || exit 1
-echo "[$(el) s] unpacked"
-B="$W/scoresheet"
-pids=()
-for i in 0 1 2 3 4 5 6 7; do
-  $B synth --out "$W/rsynth$i" --count "$RS" --cells --seed $((21 + 1000 * i)) --lang mix --damage mix --fonts train >"$W/gen_r$i.log" 2>&1 & pids+=($!)
-done
-$B synth --out "$W/rsynth_heldout" --count 3000 --cells --seed 99 --lang mix --damage mix --fonts heldout >"$W/gen_rh.log" 2>&1 & pids+=($!)
-for i in 0 1 2 3; do
-  python3 models/train/gpu/sc.py "$W/synth$i" --count "$SC" --seed $((11 + 1000 * i)) >"$W/gen_s$i.log" 2>&1 & pids+=($!)
-  python3 models/train/gpu/sc.py "$W/synth_mnist$i" --count "$MN" --seed $((12 + 1000 * i)) --mnist "$W/mnist" >"$W/gen_m$i.log" 2>&1 & pids+=($!)
-done
-fail=0
-for p in "${pids[@]}"; do wait "$p" || fail=1; done
-head -c 300 "$W/gen_s0.log"; echo; tail -n 1 "$W/gen_r0.log"
-[ "$fail" = 0 ] || { echo "data generation failed"; tail -n 5 "$W"/gen_*.log; exit 1; }
-G=$(el)
-echo "[$G s] data generated: $(cat "$W"/rsynth?/labels.tsv | wc -l) rsynth, $(cat "$W"/synth?/labels.tsv | wc -l) synth, $(cat "$W"/synth_mnist?/labels.tsv | wc -l) mnist"
-[ "${DRY:-0}" = 1 ] && exit 0
-MIX=""
-for i in 0 1 2 3 4 5 6 7; do MIX="$MIX --data $W/rsynth$i:0.125"; done
-for i in 0 1 2 3; do MIX="$MIX --data $W/synth$i:0.05 --data $W/synth_mnist$i:0.0875"; done
-MIX="$MIX --data $W/hcs/train:1.6 --data $W/hcs/blank:0.2"
-CFG='{"channels":[16,32,64,64,128]}'
+source models/train/gpu/prepare.sh
 OVER=55   # estimated seconds per stage outside the training loop (imports, loading, validation, export)
 AVAIL=$(( END - G - 2 * OVER ))
 M1=$(python3 -c "print(round(0.6 * $AVAIL / 60, 2))")
