@@ -8,6 +8,9 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 mod repair;
+mod style;
+
+use style::Style;
 
 use super::truth::edit_distance;
 use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence, prior};
@@ -22,17 +25,7 @@ pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "½-½"];
 /// Log-prior of a writing habit: standard short algebraic is the norm; the rest is seen on real
 /// sheets at lower rates.
 pub(crate) fn variant_prior(v: &Variant) -> f32 {
-    let mut p = match v.form {
-        MoveForm::Short => 0.0,
-        MoveForm::Long { .. } => -2.5,
-        MoveForm::Coordinate => -3.5,
-    };
-    p += match v.capture {
-        CaptureMark::X => 0.0,
-        CaptureMark::Omitted => -0.7,
-        CaptureMark::Colon => -2.0,
-        CaptureMark::ColonAfter => -2.5,
-    };
+    let mut p = form_prior(v.form) + capture_prior(v.capture);
     p += match v.castle {
         CastleStyle::Letters => 0.0,
         CastleStyle::Zeros => -0.2,
@@ -49,9 +42,7 @@ pub(crate) fn variant_prior(v: &Variant) -> f32 {
     if v.piece_takes_piece {
         p -= 3.0;
     }
-    if v.check_omitted {
-        p -= 0.7;
-    }
+    p += check_prior(v.check_omitted);
     if v.mate_plusplus {
         p -= 1.0;
     }
@@ -62,6 +53,30 @@ pub(crate) fn variant_prior(v: &Variant) -> f32 {
         p -= 1.5;
     }
     p
+}
+
+/// [`variant_prior`]'s term for the move form, before the writer's style is known.
+pub(crate) fn form_prior(f: MoveForm) -> f32 {
+    match f {
+        MoveForm::Short => 0.0,
+        MoveForm::Long { .. } => -2.5,
+        MoveForm::Coordinate => -3.5,
+    }
+}
+
+/// [`variant_prior`]'s term for the capture mark (`X` also for moves that capture nothing).
+pub(crate) fn capture_prior(c: CaptureMark) -> f32 {
+    match c {
+        CaptureMark::X => 0.0,
+        CaptureMark::Omitted => -0.7,
+        CaptureMark::Colon => -2.0,
+        CaptureMark::ColonAfter => -2.5,
+    }
+}
+
+/// [`variant_prior`]'s term for a check or mate mark left out.
+pub(crate) fn check_prior(omitted: bool) -> f32 {
+    if omitted { -0.7 } else { 0.0 }
 }
 
 /// One spelling of a move key: its text (an id in [`Ink`]'s text table), length in characters,
@@ -165,6 +180,9 @@ pub(crate) struct Ink<'a> {
     /// The scores [`KeyScores`] point into, one per copy each (emptied with `key_scores`).
     key_score_arena: Vec<KeyScore>,
     cache_context: String,
+    /// Per copy, the writer's style as learnt for the letter set being read (see [`Style`]);
+    /// empty: the fixed priors.
+    pub(crate) styles: Vec<Style>,
     /// The move prior of every legal move (in legal-move order), by position: it depends on
     /// the position alone, so it is kept across contexts.
     priors: HashMap<u64, u32>,
@@ -268,6 +286,7 @@ impl<'a> Ink<'a> {
             key_scores: HashMap::default(),
             key_score_arena: Vec::new(),
             cache_context: String::new(),
+            styles: Vec::new(),
             priors: HashMap::default(),
             prior_arena: Vec::new(),
         }
@@ -305,9 +324,10 @@ impl<'a> Ink<'a> {
     /// Forgets expansions made for another letter set or other parameters.
     pub(crate) fn set_context(&mut self, lang: &Lang, params: &Params) {
         let context = format!(
-            "{}|{:?}|{:?}|{}|{}|{}|{}|{}",
+            "{}|{:?}|{:?}|{:?}|{}|{}|{}|{}|{}",
             lang.code,
             params.habits,
+            self.styles,
             params.pins,
             params.mismatch_penalty,
             params.mismatch_closeness,
@@ -396,7 +416,9 @@ impl<'a> Ink<'a> {
         let spelled = self.spellings(key, lang, params);
         let texts = &self.texts;
         let at = KeyScores(self.key_score_arena.len() as u32);
-        for cells in self.copies.iter_mut() {
+        let (capture, (check, mate)) = (key.mv.is_capture(), key.gives());
+        for (c, cells) in self.copies.iter_mut().enumerate() {
+            let style = self.styles.get(c);
             let score = match cells.get_mut(ply) {
                 Some(Some(cell)) => {
                     let mut best = (f32::NEG_INFINITY, 0u32);
@@ -404,7 +426,7 @@ impl<'a> Ink<'a> {
                     let closeness = params.mismatch_closeness > 0.0 && !cell.best.0.is_empty();
                     for (i, sp) in spelled.iter().enumerate() {
                         let (lp, distance) = cell.score_of(sp.text, sp.chars, closeness, texts);
-                        let sc = lp + sp.prior;
+                        let sc = lp + sp.prior + style.map_or(0.0, |s| s.adjust(&sp.variant, capture, check || mate));
                         if sc > best.0 {
                             best = (sc, i as u32);
                         }
@@ -812,9 +834,11 @@ fn narrow(params: &Params, width: usize) -> Params {
 }
 
 /// The writer's habits, learnt from a first reading of the opening half-moves with every habit
-/// allowed: the forms and capture marks the cells show, the standard ones always kept.
-fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) -> Habits {
+/// allowed: the forms and capture marks the cells show, the standard ones always kept; and each
+/// copy's [`Style`], how often its writer uses each of them.
+fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) -> (Habits, Vec<Style>) {
     let path = search(ink, start, lang, &narrow(params, 8), STYLE_PROBE_PLIES);
+    let styles = Style::learn(&path, start, ink.copies.len());
     let mut forms = vec![MoveForm::Short];
     let mut captures = vec![CaptureMark::X, CaptureMark::Omitted];
     for (_, readings) in &path.moves {
@@ -831,7 +855,7 @@ fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) 
     }
     forms.retain(|f| params.habits.forms.contains(f));
     captures.retain(|c| params.habits.captures.contains(c));
-    Habits { forms, captures, ..params.habits.clone() }
+    (Habits { forms, captures, ..params.habits.clone() }, styles)
 }
 
 /// Decodes the copies of one game. With no language given, the letter set is found: every
@@ -887,9 +911,11 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
             scored.into_iter().take(2).filter(|(s, _)| *s >= top - FINALIST_MARGIN).map(|(_, l)| l).collect()
         }
     };
-    let mut best: Option<(Path, &'static Lang, Params)> = None;
+    let mut best: Option<(Path, &'static Lang, Params, Vec<Style>)> = None;
     for l in finalists {
-        let habits = infer_habits(&mut ink, &start, l, params);
+        ink.styles.clear();
+        let (habits, styles) = infer_habits(&mut ink, &start, l, params);
+        ink.styles = styles;
         let p = Params { habits, ..params.clone() };
         if trace() {
             eprintln!("trace full {} habits {:?}", l.code, p.habits);
@@ -898,11 +924,12 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
         if trace() {
             eprintln!("trace finalist {} score {}", l.code, path.score);
         }
-        if best.as_ref().is_none_or(|(b, _, _)| path.score > b.score) {
-            best = Some((path, l, p));
+        if best.as_ref().is_none_or(|(b, _, _, _)| path.score > b.score) {
+            best = Some((path, l, p, ink.styles.clone()));
         }
     }
-    let (mut path, l, p) = best.expect("at least one letter set");
+    let (mut path, l, p, styles) = best.expect("at least one letter set");
+    ink.styles = styles;
     // A game that has lost its way (many cells taken as the player's errors) is searched again
     // with a wider beam; the better-scoring reading is kept.
     let lost = mismatch_share(&path);

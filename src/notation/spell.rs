@@ -344,7 +344,7 @@ pub fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
 }
 
 /// The habits a spelling shows, for a decoder to weigh how likely a writer is to use it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Variant {
     pub form: MoveForm,
     /// The capture mark used (`X` for moves that capture nothing).
