@@ -593,6 +593,20 @@ pub(crate) struct Path {
 const PRUNE_MARGIN: f32 = 20.0;
 
 pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params, limit: usize) -> Path {
+    search_widened(ink, start, lang, params, limit, &[], params)
+}
+
+/// [`search`], with the beam of `wide` (its `beam`, `beam_max` and `beam_margin`) at the
+/// half-moves of `windows` (each `start..end`).
+pub(crate) fn search_widened(
+    ink: &mut Ink<'_>,
+    start: &Chess,
+    lang: &Lang,
+    params: &Params,
+    limit: usize,
+    windows: &[std::ops::Range<usize>],
+    wide: &Params,
+) -> Path {
     ink.set_context(lang, params);
     let mut nodes: Vec<Node> = Vec::new();
     let mut beam = vec![Hyp { pos: start.clone(), score: 0.0, node: usize::MAX }];
@@ -643,8 +657,9 @@ pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Par
         children.retain(|c| c.0 >= top - PRUNE_MARGIN);
         // The beam widens where the ink leaves many games close to the best (a blank or misread
         // cell), up to `beam_max`.
-        let close = children.iter().filter(|c| c.0 >= top - params.beam_margin).count();
-        let width = close.clamp(params.beam.max(1), params.beam_max.max(params.beam).max(1));
+        let bp = if windows.iter().any(|w| w.contains(&ply)) { wide } else { params };
+        let close = children.iter().filter(|c| c.0 >= top - bp.beam_margin).count();
+        let width = close.clamp(bp.beam.max(1), bp.beam_max.max(bp.beam).max(1));
         // Best first, ties in the order the children were made (a total order: the same as a
         // stable sort by score). Only the head that can fill the beam is sorted; the rest only
         // if positions repeated in the head leave the beam short.
@@ -948,7 +963,57 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
             path = again;
         }
     }
+    // Where the game read has trouble close together (cells taken as the player's errors, or
+    // blank), several moves may need changing at once, and the beam may have lost the game
+    // that does: those stretches are searched again with a wider beam.
+    let windows = trouble_windows(&path);
+    if !windows.is_empty() {
+        let wide = Params {
+            beam: p.beam.max(128),
+            beam_max: p.beam_max.max(512),
+            beam_margin: p.beam_margin.max(20.0),
+            ..p.clone()
+        };
+        let again = search_widened(&mut ink, &start, l, &p, usize::MAX, &windows, &wide);
+        if trace() {
+            eprintln!("trace trouble windows {windows:?}: score {} -> {}", path.score, again.score);
+        }
+        if again.score > path.score {
+            path = again;
+        }
+    }
     finish(&mut ink, &start, l, &p, path)
+}
+
+/// Trouble (a cell shown as something else, or blank) this many half-moves apart or closer is
+/// searched again with a wider beam (see [`trouble_windows`]).
+const TROUBLE_GAP: usize = 4;
+/// A trouble window starts this many half-moves before its first trouble and ends this many
+/// after its last.
+const TROUBLE_BEFORE: usize = 4;
+const TROUBLE_AFTER: usize = 8;
+
+/// Stretches of the game around trouble close together: two half-moves at most `TROUBLE_GAP`
+/// apart whose cells some copy shows as something else or blank (overlapping stretches merged).
+fn trouble_windows(path: &Path) -> Vec<std::ops::Range<usize>> {
+    let trouble: Vec<usize> = path
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, r))| r.iter().any(|c| matches!(c, CellReading::Mismatch(_) | CellReading::Blank)))
+        .map(|(i, _)| i)
+        .collect();
+    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+    for pair in trouble.windows(2) {
+        if pair[1] - pair[0] <= TROUBLE_GAP {
+            let w = pair[0].saturating_sub(TROUBLE_BEFORE)..pair[1] + TROUBLE_AFTER;
+            match out.last_mut() {
+                Some(last) if last.end >= w.start => last.end = last.end.max(w.end),
+                _ => out.push(w),
+            }
+        }
+    }
+    out
 }
 
 /// The share of a game's half-moves that some copy's cell shows as something else than the move
@@ -956,4 +1021,40 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
 fn mismatch_share(path: &Path) -> f32 {
     let n = path.moves.len().max(1) as f32;
     path.moves.iter().filter(|(_, r)| r.iter().any(|c| matches!(c, CellReading::Mismatch(_)))).count() as f32 / n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Role, Square};
+
+    fn path(trouble: &[usize], len: usize) -> Path {
+        let mv = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
+        let moves = (0..len)
+            .map(|i| {
+                let r = match (trouble.contains(&i), i % 2) {
+                    (true, 0) => CellReading::Blank,
+                    (true, _) => CellReading::Mismatch("Nf9".into()),
+                    (false, _) => CellReading::Written { text: "e4".into(), variant: Variant::default() },
+                };
+                (mv, vec![r, CellReading::Missing])
+            })
+            .collect();
+        Path { moves, score: 0.0, result: None }
+    }
+
+    #[test]
+    fn trouble_close_together_is_searched_again_and_lone_trouble_is_not() {
+        // A lone mismatch, or two far apart: no window.
+        assert!(trouble_windows(&path(&[], 60)).is_empty());
+        assert!(trouble_windows(&path(&[10], 60)).is_empty());
+        assert!(trouble_windows(&path(&[10, 10 + TROUBLE_GAP + 1], 60)).is_empty());
+        // Two skipped cells in a row, and a cluster of errors: one window each, from
+        // TROUBLE_BEFORE before the first to TROUBLE_AFTER after the last.
+        let w = trouble_windows(&path(&[20, 22, 41, 43, 45], 80));
+        assert_eq!(w, vec![20 - TROUBLE_BEFORE..22 + TROUBLE_AFTER, 41 - TROUBLE_BEFORE..45 + TROUBLE_AFTER]);
+        // Windows that would overlap are merged; a window at the start does not underflow.
+        let w = trouble_windows(&path(&[1, 3, 14, 16], 40));
+        assert_eq!(w, vec![0..16 + TROUBLE_AFTER]);
+    }
 }
