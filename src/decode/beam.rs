@@ -593,11 +593,13 @@ pub(crate) struct Path {
 const PRUNE_MARGIN: f32 = 20.0;
 
 pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params, limit: usize) -> Path {
-    search_widened(ink, start, lang, params, limit, &[], params)
+    search_widened(ink, start, lang, params, limit, &[], params, &[])
 }
 
 /// [`search`], with the beam of `wide` (its `beam`, `beam_max` and `beam_margin`) at the
-/// half-moves of `windows` (each `start..end`).
+/// half-moves of `windows` (each `start..end`), and the game `follow` played (alone, unrepaired)
+/// before the first window.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn search_widened(
     ink: &mut Ink<'_>,
     start: &Chess,
@@ -606,7 +608,9 @@ pub(crate) fn search_widened(
     limit: usize,
     windows: &[std::ops::Range<usize>],
     wide: &Params,
+    follow: &[Move],
 ) -> Path {
+    let from = windows.first().map_or(0, |w| w.start).min(follow.len());
     ink.set_context(lang, params);
     let mut nodes: Vec<Node> = Vec::new();
     let mut beam = vec![Hyp { pos: start.clone(), score: 0.0, node: usize::MAX }];
@@ -614,7 +618,7 @@ pub(crate) fn search_widened(
     let plies = ink.plies.min(limit);
     let full = plies == ink.plies;
     for ply in 0..plies {
-        if limit == usize::MAX && params.repair_window > 0 && ply > 0 {
+        if limit == usize::MAX && params.repair_window > 0 && ply > from {
             let added = repair::repair(ink, start, lang, params, &mut nodes, &mut beam, ply);
             if added > 0 && trace() {
                 eprintln!("trace {} ply {ply} repaired games added {added}", lang.code);
@@ -637,7 +641,10 @@ pub(crate) fn search_widened(
                 e.sort_by(|a, b| b.1.total_cmp(&a.1));
                 eprintln!("trace expansion {:?}", &e[..e.len().min(12)]);
             }
-            for (i, (_, score, _)) in ink.entries(exp).iter().enumerate() {
+            for (i, (mv, score, _)) in ink.entries(exp).iter().enumerate() {
+                if ply < from && *mv != follow[ply] {
+                    continue;
+                }
                 children.push((hyp.score + score, h as u32, i as u32));
             }
             expansions.push(exp);
@@ -965,16 +972,18 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
     }
     // Where the game read has trouble close together (cells taken as the player's errors, or
     // blank), several moves may need changing at once, and the beam may have lost the game
-    // that does: those stretches are searched again with a wider beam.
+    // that does: those stretches are searched again with a wider beam (128, up to 256, margin 20).
     let windows = trouble_windows(&path);
     if !windows.is_empty() {
         let wide = Params {
             beam: p.beam.max(128),
-            beam_max: p.beam_max.max(512),
+            beam_max: p.beam_max.max(256),
             beam_margin: p.beam_margin.max(20.0),
             ..p.clone()
         };
-        let again = search_widened(&mut ink, &start, l, &p, usize::MAX, &windows, &wide);
+        // (the game read is followed up to the first stretch: its expansions are cached)
+        let follow: Vec<Move> = path.moves.iter().map(|(m, _)| *m).collect();
+        let again = search_widened(&mut ink, &start, l, &p, usize::MAX, &windows, &wide, &follow);
         if trace() {
             eprintln!("trace trouble windows {windows:?}: score {} -> {}", path.score, again.score);
         }

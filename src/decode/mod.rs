@@ -12,7 +12,10 @@
 //!
 //! The beam keeps `beam` board states per half-move, and widens (up to `beam_max`) to keep every
 //! game within `beam_margin` of the best where the ink leaves many close: a blank or misread cell
-//! is often settled only by the cells after it. `SCORESHEET_TRACE=1` prints the letter-set probes
+//! is often settled only by the cells after it. Where cells shown as errors or blank come close
+//! together, those stretches are searched again with a wider beam. Each copy's writing style
+//! (how often its writer uses each move form, capture mark and check mark) is learnt from a first
+//! reading and weighs the spellings of the full one. `SCORESHEET_TRACE=1` prints the letter-set probes
 //! and the beam per half-move to stderr (`SCORESHEET_TRACE=N`: also the scored moves at
 //! half-move N).
 //!
