@@ -642,7 +642,7 @@ pub(crate) fn search_widened(
                 eprintln!("trace expansion {:?}", &e[..e.len().min(12)]);
             }
             for (i, (mv, score, _)) in ink.entries(exp).iter().enumerate() {
-                if ply < from && *mv != follow[ply] {
+                if ply < from && follow.get(ply) != Some(mv) {
                     continue;
                 }
                 children.push((hyp.score + score, h as u32, i as u32));
