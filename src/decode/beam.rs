@@ -36,9 +36,7 @@ pub(crate) fn variant_prior(v: &Variant) -> f32 {
         PromotionStyle::Parens => -1.5,
         PromotionStyle::Slash => -2.0,
     };
-    if v.pawn_files {
-        p -= 2.0;
-    }
+    p += pawn_files_prior(v.pawn_files);
     if v.piece_takes_piece {
         p -= 3.0;
     }
@@ -72,6 +70,11 @@ pub(crate) fn capture_prior(c: CaptureMark) -> f32 {
         CaptureMark::Colon => -2.0,
         CaptureMark::ColonAfter => -2.5,
     }
+}
+
+/// [`variant_prior`]'s term for a pawn capture written by files alone ("ed", "exd").
+pub(crate) fn pawn_files_prior(files: bool) -> f32 {
+    if files { -2.0 } else { 0.0 }
 }
 
 /// [`variant_prior`]'s term for a check or mate mark left out.
@@ -417,6 +420,7 @@ impl<'a> Ink<'a> {
         let texts = &self.texts;
         let at = KeyScores(self.key_score_arena.len() as u32);
         let (capture, (check, mate)) = (key.mv.is_capture(), key.gives());
+        let pawn_capture = capture && key.mv.role() == shakmaty::Role::Pawn;
         for (c, cells) in self.copies.iter_mut().enumerate() {
             let style = self.styles.get(c);
             let score = match cells.get_mut(ply) {
@@ -426,7 +430,9 @@ impl<'a> Ink<'a> {
                     let closeness = params.mismatch_closeness > 0.0 && !cell.best.0.is_empty();
                     for (i, sp) in spelled.iter().enumerate() {
                         let (lp, distance) = cell.score_of(sp.text, sp.chars, closeness, texts);
-                        let sc = lp + sp.prior + style.map_or(0.0, |s| s.adjust(&sp.variant, capture, check || mate));
+                        let sc = lp
+                            + sp.prior
+                            + style.map_or(0.0, |s| s.adjust(&sp.variant, capture, pawn_capture, check || mate));
                         if sc > best.0 {
                             best = (sc, i as u32);
                         }

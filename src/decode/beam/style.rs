@@ -1,5 +1,5 @@
 //! A writer's style, learnt from a first reading of their cells: how often they use each move
-//! form, capture mark and check mark. A writer keeps one style, so once a sheet shows long
+//! form, capture mark and check mark, and pawn captures by files alone ("ed", "exd"). A writer keeps one style, so once a sheet shows long
 //! algebraic ("Ng1-f3") or colons for captures ("e:d5"), those cost nothing more than short
 //! algebraic and "x" do on another sheet, and the forms the writer never uses cost more.
 //!
@@ -10,7 +10,7 @@
 
 use shakmaty::{Chess, Position};
 
-use super::{Path, capture_prior, check_prior, form_prior};
+use super::{Path, capture_prior, check_prior, form_prior, pawn_files_prior};
 use crate::decode::CellReading;
 use crate::notation::{CaptureMark, MoveForm, Variant};
 
@@ -24,11 +24,13 @@ const PSEUDO: f32 = 4.0;
 const LOWEST: f32 = -6.0;
 
 /// One copy's style: what to add to [`super::variant_prior`] for each form, capture mark (on
-/// captures) and check mark (on checks, written or left out). Zero everywhere: the fixed priors.
+/// captures), pawn capture by files or not (on pawn captures) and check mark (on checks,
+/// written or left out). Zero everywhere: the fixed priors.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Style {
     form: [f32; 4],
     capture: [f32; 4],
+    pawn_files: [f32; 2],
     check: [f32; 2],
 }
 
@@ -59,10 +61,13 @@ fn learnt<const N: usize>(counts: [f32; N], fixed: [f32; N]) -> [f32; N] {
 impl Style {
     /// What to add to the fixed prior of a spelling with `variant` of a move that captures
     /// (`capture`) and gives check or mate (`check`).
-    pub(crate) fn adjust(&self, variant: &Variant, capture: bool, check: bool) -> f32 {
+    pub(crate) fn adjust(&self, variant: &Variant, capture: bool, pawn_capture: bool, check: bool) -> f32 {
         let mut a = self.form[form_index(variant.form)];
         if capture {
             a += self.capture[capture_index(variant.capture)];
+        }
+        if pawn_capture {
+            a += self.pawn_files[usize::from(variant.pawn_files)];
         }
         if check {
             a += self.check[usize::from(variant.check_omitted)];
@@ -76,9 +81,11 @@ impl Style {
         let mut forms = vec![[0.0f32; 4]; copies];
         let mut captures = vec![[0.0f32; 4]; copies];
         let mut checks = vec![[0.0f32; 2]; copies];
+        let mut files = vec![[0.0f32; 2]; copies];
         let mut pos = start.clone();
         for (mv, readings) in &path.moves {
             let capture = mv.is_capture();
+            let pawn_capture = capture && mv.role() == shakmaty::Role::Pawn;
             let castle = mv.is_castle();
             pos.play_unchecked(*mv);
             let check = pos.is_check();
@@ -93,12 +100,16 @@ impl Style {
                 if check {
                     checks[c][usize::from(variant.check_omitted)] += 1.0;
                 }
+                if pawn_capture {
+                    files[c][usize::from(variant.pawn_files)] += 1.0;
+                }
             }
         }
         (0..copies)
             .map(|c| Style {
                 form: learnt(forms[c], FORMS.map(form_prior)),
                 capture: learnt(captures[c], CAPTURES.map(capture_prior)),
+                pawn_files: learnt(files[c], [pawn_files_prior(false), pawn_files_prior(true)]),
                 check: learnt(checks[c], [check_prior(false), check_prior(true)]),
             })
             .collect()
@@ -159,7 +170,7 @@ mod tests {
         let styles = Style::learn(&path, &Chess::default(), 2);
         let colon = Variant { capture: CaptureMark::Colon, ..Variant::default() };
         let x = Variant::default();
-        let prior = |s: &Style, v: &Variant| super::super::variant_prior(v) + s.adjust(v, true, false);
+        let prior = |s: &Style, v: &Variant| super::super::variant_prior(v) + s.adjust(v, true, false, false);
         // The colon writer: a colon costs less than the fixed prior, and less than "x" now.
         assert!(prior(&styles[0], &colon) > super::super::variant_prior(&colon));
         assert!(prior(&styles[0], &colon) > prior(&styles[0], &x));
@@ -167,6 +178,29 @@ mod tests {
         assert!(prior(&styles[1], &x).abs() < 1e-5);
         assert!(prior(&styles[1], &colon) < super::super::variant_prior(&colon));
         // A move that captures nothing is not touched by the capture marks learnt.
-        assert!((styles[0].adjust(&x, false, false) - styles[1].adjust(&x, false, false)).abs() < 1e-5);
+        assert!((styles[0].adjust(&x, false, false, false) - styles[1].adjust(&x, false, false, false)).abs() < 1e-5);
+    }
+
+    #[test]
+    fn a_writer_of_pawn_captures_by_files_learns_them() {
+        use crate::notation::Variant;
+        use shakmaty::san::San;
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        for san in ["e4", "d5", "exd5", "e5", "dxe6", "fxe6", "d4", "c5", "dxc5", "b6", "cxb6", "axb6"] {
+            let mv = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+            let files = mv.is_capture() && mv.role() == shakmaty::Role::Pawn;
+            let variant = Variant { pawn_files: files, ..Variant::default() };
+            pos.play_unchecked(mv);
+            moves.push((mv, vec![CellReading::Written { text: String::new(), variant }]));
+        }
+        let styles = Style::learn(&Path { moves, score: 0.0, result: None }, &Chess::default(), 1);
+        let files = Variant { pawn_files: true, ..Variant::default() };
+        let square = Variant::default();
+        let prior = |v: &Variant, pawn: bool| super::super::variant_prior(v) + styles[0].adjust(v, true, pawn, false);
+        assert!(prior(&files, true) > super::super::variant_prior(&files));
+        assert!(prior(&files, true) > prior(&square, true));
+        // A piece's capture is not touched by it.
+        assert!((prior(&square, false) - super::super::variant_prior(&square)).abs() < 1e-5);
     }
 }
