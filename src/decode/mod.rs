@@ -161,7 +161,7 @@ impl Default for Params {
             beam_max: 128,
             beam_margin: 10.0,
             mismatch_penalty: -9.0,
-            mismatch_closeness: 2.0,
+            mismatch_closeness: 3.0,
             skip_penalty: -6.0,
             repair_window: 40,
             missing_penalty: -4.0,
