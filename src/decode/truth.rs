@@ -108,7 +108,9 @@ pub fn true_game_along(start: &Chess, labels: &[String], lang: &Lang, read: &[Mo
             };
             let key = |m: &Move| {
                 let reach = follow(&after(m), &refs[i + 1..], lang, refs.len() - i);
-                let closeness = usize::MAX - edit_distance(&english_san(&pos, m), label);
+                // (an unknown label, "", is as close to every move)
+                let closeness =
+                    if label.is_empty() { 0 } else { usize::MAX - edit_distance(&english_san(&pos, m), label) };
                 (reach, 0, closeness)
             };
             let mut keyed: Vec<((usize, usize, usize), Move)> = candidates.iter().map(|m| (key(m), *m)).collect();

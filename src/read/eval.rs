@@ -436,12 +436,18 @@ pub fn hcs_page_labels(dir: &Path, keep: impl Fn(&str) -> bool) -> Result<Vec<(S
     Ok(pages
         .into_iter()
         .map(|(page, cells)| {
+            // A cell without a label inside the page (the dataset leaves some out) is a half-move
+            // whose label is unknown: "", which no move matches, so it is not counted and the true
+            // game goes on with the move that best explains the labels after it.
             let mut labels = Vec::new();
-            for (i, ((m, side), label)) in cells.into_iter().enumerate() {
-                if (m as usize - 1) * 2 + side as usize != i {
-                    break;
+            for ((m, side), label) in cells {
+                let Some(i) = (m as usize).checked_sub(1).map(|m| m * 2 + side as usize) else { continue };
+                if labels.len() < i {
+                    labels.resize(i, String::new());
                 }
-                labels.push(label);
+                if labels.len() == i {
+                    labels.push(label);
+                }
             }
             (page, labels)
         })
@@ -518,5 +524,27 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let names: Vec<(&str, usize)> = games.iter().map(|g| (g.0.as_str(), g.1.len())).collect();
         assert_eq!(names, [("sheet-00001", 4), ("sheet-00002", 1)]);
+    }
+
+    #[test]
+    fn a_page_cell_without_a_label_is_an_unknown_half_move_and_the_game_goes_on() {
+        let dir = std::env::temp_dir().join(format!("scoresheet-eval-gap-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // 106_0: black's 2nd move has no label; 096_0: white's 1st has none.
+        let tags = "106_0_1_white.png e4\n106_0_1_black.png e5\n106_0_2_white.png Nf3\n106_0_3_white.png Bc4\n\
+                    106_0_3_black.png Nf6\n096_0_1_black.png e5\n096_0_2_white.png Nf3\n";
+        std::fs::write(dir.join("training_tags.txt"), tags).unwrap();
+        let pages = hcs_page_labels(&dir, |_| true).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let labels: BTreeMap<&str, &Vec<String>> = pages.iter().map(|(p, l)| (p.as_str(), l)).collect();
+        assert_eq!(labels["106_0"], &vec!["e4", "e5", "Nf3", "", "Bc4", "Nf6"]);
+        assert_eq!(labels["096_0"], &vec!["", "e5", "Nf3"]);
+        // The unknown half-move is not counted; the game goes on through it with a move under
+        // which the labels after it can be followed.
+        let truth = true_game_along(&Chess::default(), labels["106_0"], english(), &[]);
+        assert_eq!(truth.len(), 6);
+        assert!(!truth[3].counted() && truth.iter().enumerate().all(|(i, t)| i == 3 || t.counted()));
+        assert!(truth_is_legal(&truth));
     }
 }
