@@ -11,8 +11,6 @@ source models/train/gpu/prepare.sh
 OVER=${OVER:-90}
 M3=$(python3 -c "print(round(($END - $(el) - $OVER) / 60, 2))")
 echo "[$(el) s] stage 3 (warm restart from the returned model): $M3 min, batch $BATCH, lr $LR2"
-python3 models/train/gpu/train_gpu.py $MIX --val "$W/rsynth_heldout" --minutes "$M3" --lr "$LR2" --batch "$BATCH" \
-  --threads 2 --workers "$WORKERS" --config "$CFG" --init "$INIT" \
-  --out "$W/recognizer_gpu3.onnx" --checkpoint "$OUT/recognizer_gpu3.pt" || exit 1
+train_stage "$M3" "$LR2" recognizer_gpu3 --init "$INIT" || exit 1
 cp "$W/recognizer_gpu3.onnx" "$OUT/"
 echo "[$(el) s] done"

@@ -49,3 +49,11 @@ for i in 0 1 2 3 4 5 6 7; do MIX="$MIX --data $W/rsynth$i:0.125"; done
 for i in 0 1 2 3; do MIX="$MIX --data $W/synth$i:0.05 --data $W/synth_mnist$i:0.0875"; done
 MIX="$MIX --data $W/hcs/train:1.6 --data $W/hcs/blank:0.2"
 CFG='{"channels":[16,32,64,64,128]}'
+# One training stage of the mixture above: train_stage MINUTES LR OUT_STEM [--init CHECKPOINT]
+# writes $W/OUT_STEM.onnx and $OUT/OUT_STEM.pt.
+train_stage() {
+  local minutes=$1 lr=$2 stem=$3
+  shift 3
+  python3 models/train/gpu/train_gpu.py $MIX --val "$W/rsynth_heldout" --minutes "$minutes" --lr "$lr" --batch "$BATCH" \
+    --threads 2 --workers "$WORKERS" --config "$CFG" "$@" --out "$W/$stem.onnx" --checkpoint "$OUT/$stem.pt"
+}

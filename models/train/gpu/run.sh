@@ -11,14 +11,11 @@ AVAIL=$(( END - G - 2 * OVER ))
 M1=$(python3 -c "print(round(0.6 * $AVAIL / 60, 2))")
 echo "[$(el) s] stage 1: $M1 min, batch $BATCH, lr $LR1"
 S1=$(date +%s)
-python3 models/train/gpu/train_gpu.py $MIX --val "$W/rsynth_heldout" --minutes "$M1" --lr "$LR1" --batch "$BATCH" \
-  --threads 2 --workers "$WORKERS" --config "$CFG" --out "$W/stage1.onnx" --checkpoint "$OUT/stage1.pt" || exit 1
+train_stage "$M1" "$LR1" stage1 || exit 1
 cp "$W/stage1.onnx" "$OUT/" 2>/dev/null
 O1=$(python3 -c "print(max(30, $(date +%s) - $S1 - $M1 * 60))")
 M2=$(python3 -c "print(round(($END - $(el) - $O1 - 5) / 60, 2))")
 echo "[$(el) s] stage 1 overhead ${O1} s; stage 2: $M2 min, lr $LR2"
-python3 models/train/gpu/train_gpu.py $MIX --val "$W/rsynth_heldout" --minutes "$M2" --lr "$LR2" --batch "$BATCH" \
-  --threads 2 --workers "$WORKERS" --config "$CFG" --init "$OUT/stage1.pt" \
-  --out "$W/recognizer_gpu.onnx" --checkpoint "$OUT/recognizer_gpu.pt" || exit 1
+train_stage "$M2" "$LR2" recognizer_gpu --init "$OUT/stage1.pt" || exit 1
 cp "$W/recognizer_gpu.onnx" "$OUT/"
 echo "[$(el) s] done"
