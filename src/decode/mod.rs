@@ -14,10 +14,10 @@
 //! game within `beam_margin` of the best where the ink leaves many close: a blank or misread cell
 //! is often settled only by the cells after it. Where cells shown as errors or blank come close
 //! together, those stretches are searched again with a wider beam. Each copy's writing style
-//! (how often its writer uses each move form, capture mark and check mark) is learnt from a first
-//! reading and weighs the spellings of the full one. `SCORESHEET_TRACE=1` prints the letter-set probes
-//! and the beam per half-move to stderr (`SCORESHEET_TRACE=N`: also the scored moves at
-//! half-move N).
+//! (how often its writer uses each move form, capture mark, check mark and pawn captures by
+//! files) is learnt from a first reading and weighs the spellings of the full one.
+//! `SCORESHEET_TRACE=1` prints the letter-set probes and the beam per half-move to stderr
+//! (`SCORESHEET_TRACE=N`: also the scored moves at half-move N).
 //!
 //! Every move of the result gets a confidence from the margin between the game read and the best
 //! games that differ at that move ([`confidence`]), and up to three alternatives.

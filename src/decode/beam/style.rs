@@ -1,10 +1,12 @@
 //! A writer's style, learnt from a first reading of their cells: how often they use each move
-//! form, capture mark and check mark, and pawn captures by files alone ("ed", "exd"). A writer keeps one style, so once a sheet shows long
-//! algebraic ("Ng1-f3") or colons for captures ("e:d5"), those cost nothing more than short
-//! algebraic and "x" do on another sheet, and the forms the writer never uses cost more.
+//! form, capture mark and check mark, and pawn captures by files alone ("ed", "exd"). A writer
+//! keeps one style, so once a sheet shows long algebraic ("Ng1-f3") or colons for captures
+//! ("e:d5"), those cost nothing more than short algebraic and "x" do on another sheet, and the
+//! forms the writer never uses cost more.
 //!
 //! The learnt log-prior of a habit is its share among the writer's readings, smoothed towards
-//! the fixed priors ([`super::form_prior`], [`super::capture_prior`], [`super::check_prior`]) as
+//! the fixed priors ([`super::form_prior`], [`super::capture_prior`],
+//! [`super::pawn_files_prior`], [`super::check_prior`]) as
 //! if `PSEUDO` readings had been seen at their rates; the writer's commonest habit scores 0, so
 //! that no spelling scores above its ink (the decoder's floors rely on priors <= 0).
 
