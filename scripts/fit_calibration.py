@@ -5,7 +5,9 @@ well calibrated the result is and what each flag threshold catches.
 
     python3 scripts/fit_calibration.py FILE [--l2 1.0]
 
-FILE: one line per move read: game, half-move, features..., dependence, right (1/0).
+FILE: one line per move read: game, half-move, features..., the half-moves that brought the moved
+piece and the captured piece to their squares (-1: none), dependence, right (1/0; -1: not counted,
+the player's own error or past the truth; left out here).
 
 After the fit it sweeps the weight of the dependence on uncertain earlier moves (the confidence
 is `calibrated x (1 - weight x dependence)`, src/decode/confidence.rs DEPENDENCE_WEIGHT) on the
@@ -64,8 +66,9 @@ def main():
                          "it made an ambiguous cell in a clean stretch confident")
     a = ap.parse_args()
     rows = [l.rstrip("\n").split("\t") for l in open(a.file) if l.strip()]
+    rows = [r for r in rows if r[-1] != "-1"]
     games = np.array([r[0] for r in rows])
-    x_all = np.array([[float(v) for v in r[2:-2]] for r in rows])
+    x_all = np.array([[float(v) for v in r[2:-4]] for r in rows])
     dep = np.array([float(r[-2]) for r in rows])
     cols = [int(c) for c in a.features.split(",")]
     x = x_all[:, cols]

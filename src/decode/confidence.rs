@@ -170,6 +170,29 @@ pub fn calibrated(f: &[f32; FEATURES]) -> f32 {
     1.0 / (1.0 + (-z).exp())
 }
 
+/// For each half-move of `moves`: the earlier half-move (within [`BROUGHT_WINDOW`]) that brought
+/// the moved piece to the square it leaves, and the one that brought a captured piece to the
+/// square it is taken on. Had that earlier move been misread, the piece stood elsewhere and the
+/// same written move means another move on the board, or none. (For `eval --dump`: evidence
+/// for the calibration.)
+pub fn brought_by(moves: &[Move]) -> Vec<(Option<usize>, Option<usize>)> {
+    let last_to = |i: usize, sq: Option<shakmaty::Square>| {
+        let sq = sq?;
+        (i.saturating_sub(BROUGHT_WINDOW)..i).rev().find(|&j| moves[j].to() == sq)
+    };
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let captured = if m.is_capture() && !m.is_en_passant() { Some(m.to()) } else { None };
+            (last_to(i, m.from()), last_to(i, captured))
+        })
+        .collect()
+}
+
+/// Half-moves looked back by [`brought_by`].
+pub const BROUGHT_WINDOW: usize = 24;
+
 /// How much of [`dependence`] a move's confidence loses: `conf * (1 - DEPENDENCE_WEIGHT * dep)`.
 /// Fitted on the HCS development games by log-loss on the calibration's two-fold predictions
 /// (`scripts/fit_calibration.py`; session 8, the truth followed along the reading where the labels
@@ -248,6 +271,18 @@ mod tests {
                 m
             })
             .collect()
+    }
+
+    #[test]
+    fn each_move_names_the_moves_that_brought_its_piece_and_its_victim() {
+        // 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Qxa2
+        let moves = play("e4 d5 exd5 Qxd5 Nc3 Qa5 Nf3 Qxa2");
+        let b = brought_by(&moves);
+        assert_eq!(b[0], (None, None), "a pawn from its first square");
+        assert_eq!(b[2], (Some(0), Some(1)), "exd5: the pawn came by e4, the victim by d5");
+        assert_eq!(b[3], (None, Some(2)), "Qxd5: the queen from d8, the victim by exd5");
+        assert_eq!(b[5], (Some(3), None), "Qa5: the queen came by Qxd5");
+        assert_eq!(b[7], (Some(5), None), "Qxa2: the pawn on a2 never moved");
     }
 
     #[test]

@@ -196,8 +196,10 @@ pub fn evaluate_each(games: &[TruthGame], opts: &BatchOptions<'_>) -> (Figures, 
 }
 
 /// Like [`evaluate_each`], with one line per move read for fitting the confidence calibration:
-/// game, half-move, the move's calibration features, its dependence on earlier moves, and 1 if it
-/// is right, 0 if wrong (moves whose truth is the player's own error are left out).
+/// game, half-move, the move's calibration features, the half-moves that brought its piece and
+/// the piece it takes to their squares (-1: none; [`crate::decode::confidence::brought_by`]), its
+/// dependence on earlier moves, and 1 if it is right, 0 if wrong, -1 if not counted (the truth is
+/// the player's own error, or the move is past the truth's end).
 pub fn evaluate_with_evidence(
     games: &[TruthGame],
     opts: &BatchOptions<'_>,
@@ -214,12 +216,17 @@ pub fn evaluate_with_evidence(
                 let read: Vec<Move> = g.game.moves.iter().map(|m| m.mv).collect();
                 let truth = &truth.along(&read);
                 one.add(&g.game, truth);
-                for (i, m) in g.game.moves.iter().enumerate() {
-                    let Some(t) = truth.get(i).filter(|t| t.counted()) else { continue };
+                let brought = crate::decode::confidence::brought_by(&read);
+                for (i, (m, (from, taken))) in g.game.moves.iter().zip(brought).enumerate() {
+                    // -1: not counted (the player's own error, or past the truth), or no such move
+                    let right = match truth.get(i).filter(|t| t.counted()) {
+                        Some(t) => i8::from(t.allowed.contains(&m.mv)),
+                        None => -1,
+                    };
                     let f: Vec<String> = m.features.iter().map(|x| format!("{x:.4}")).collect();
-                    let right = u8::from(t.allowed.contains(&m.mv));
-                    let dep = m.dependence;
-                    evidence.push_str(&format!("{name}\t{i}\t{}\t{dep:.4}\t{right}\n", f.join("\t")));
+                    let ply = |j: Option<usize>| j.map_or(-1, |j| j as i64);
+                    let (from, taken, dep) = (ply(from), ply(taken), m.dependence);
+                    evidence.push_str(&format!("{name}\t{i}\t{}\t{from}\t{taken}\t{dep:.4}\t{right}\n", f.join("\t")));
                 }
             }
             None => {
