@@ -515,3 +515,27 @@ fn a_cell_torn_between_two_moves_goes_to_the_one_players_make() {
     );
     eprintln!("the move played won {right} of {ties} torn cells ({right_flat} without the move prior)");
 }
+
+#[test]
+fn a_slip_the_leader_needs_two_changes_for_is_repaired_from_the_game_behind_it() {
+    // 6. Qe2 written "Be2", shown only by 7. O-O-O (the queen must have left d1). The ink of
+    // 4. Nbxd2 reads better as "Qxd2", which clears d1 too, so at the contradiction the leader is
+    // the game with 4. Qxd2 and 6. Be2: for it, castling long needs another change (the b1 knight
+    // gone: 2. Nc3 for Nf3), and that game reads wrong until much later. The game behind it
+    // (4. Nbxd2, 6. Be2) needs one change: 6. Qe2. A narrow beam has dropped the game as played.
+    let text = "1. d3 e6 2. Nf3 Bb4+ 3. Bd2 Bxd2+ 4. Nbxd2 Nc6 5. e4 e5 6. Qe2 Nf6 7. O-O-O O-O 8. d4 exd4 \
+                9. Qd3 d6 10. e5 dxe5 11. c4 dxc3 12. Qxd8 Rxd8 13. Nb3 Rxd1+ 14. Kxd1 Nb8 15. Na1 cxb2";
+    let truth: Vec<Move> = parse_game(text, LangChoice::Auto, false).unwrap().moves.iter().map(|m| m.mv).collect();
+    let mut texts = write_game(&truth, "en", &Style::default(), 40);
+    texts[10] = "Be2".to_string();
+    let wrong = |games: usize| {
+        let mut copy = sharp_copy_of(&texts, 12.0);
+        copy.cells[6] = Some(Box::new(FakeCell { ink: "Qxd2".into(), per_edit: 1.5 }));
+        let params = Params { mismatch_penalty: -14.0, repair_games: games, beam: 4, beam_max: 4, ..Params::default() };
+        let g = decode(vec![copy], Some(lang("en").unwrap()), &params);
+        (0..truth.len()).filter(|&j| g.moves.get(j).map(|m| m.mv) != Some(truth[j])).collect::<Vec<usize>>()
+    };
+    assert!(!wrong(1).is_empty(), "repairing the leader alone should not find the game played");
+    assert_eq!(Params::default().repair_games, 2);
+    assert_eq!(wrong(2), Vec::<usize>::new(), "the game behind the leader, repaired, is the game played");
+}

@@ -625,7 +625,16 @@ pub(crate) fn search_widened(
     let full = plies == ink.plies;
     for ply in 0..plies {
         if limit == usize::MAX && params.repair_window > 0 && ply > from {
-            let added = repair::repair(ink, start, lang, params, &mut nodes, &mut beam, ply);
+            // The leader, then (where the leader is contradicted) the games behind it: one of
+            // them may need only one move changed where the leader needs two.
+            let mut added = 0;
+            for which in 0..params.repair_games {
+                match repair::repair(ink, start, lang, params, &mut nodes, &mut beam, ply, which) {
+                    Some(n) => added += n,
+                    None if which == 0 => break,
+                    None => {}
+                }
+            }
             if added > 0 && trace() {
                 eprintln!("trace {} ply {ply} repaired games added {added}", lang.code);
             }

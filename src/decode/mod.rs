@@ -128,6 +128,10 @@ pub struct Params {
     /// it are tried with another move (the game's later moves replayed): a wrong but legal move
     /// written earlier shows only when a later cell becomes impossible. 0: off.
     pub repair_window: usize,
+    /// How many of the beam's best games are repaired where a cell contradicts them (the leader
+    /// first). A writer's slip ("Be2" for Qe2, then "O-O-O") can leave the leader a game that
+    /// needs two earlier moves changed, while the runner-up needs one.
+    pub repair_games: usize,
     /// Log-penalty for a half-move for which no copy has a cell at all.
     pub missing_penalty: f32,
     /// Weight of the move prior ([`prior`]: how likely a move is to be played, before the ink)
@@ -164,6 +168,7 @@ impl Default for Params {
             mismatch_closeness: 3.0,
             skip_penalty: -6.0,
             repair_window: 40,
+            repair_games: 2,
             missing_penalty: -4.0,
             prior_weight: 1.25,
             confidence_window: 5,

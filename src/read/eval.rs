@@ -295,6 +295,9 @@ pub struct EvalArgs {
     /// Half-moves looked back to repair the best game where a cell contradicts it (0: off).
     #[arg(long)]
     pub repair_window: Option<usize>,
+    /// How many of the decoder's best games are repaired where a cell contradicts them.
+    #[arg(long)]
+    pub repair_games: Option<usize>,
     /// Weight of the decoder's move prior (0: every legal move alike before the ink).
     #[arg(long)]
     pub prior_weight: Option<f32>,
@@ -349,6 +352,9 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
     }
     if let Some(w) = args.repair_window {
         params.repair_window = w;
+    }
+    if let Some(g) = args.repair_games {
+        params.repair_games = g;
     }
     if let Some(w) = args.prior_weight {
         params.prior_weight = w;

@@ -7,7 +7,10 @@
 //! full score, and the cells after decide between it and the original. Where the leader's later
 //! moves cannot all be replayed (the wrongly recorded piece moved again, "Qd2" for Bd2 then
 //! "Qd1"), the few likeliest alternatives may replace up to three of them, each by the likeliest
-//! move in its place.
+//! move in its place. Where the leader is contradicted, the next game of the beam is repaired
+//! too (`Params::repair_games`): a slip can leave the leader a game that needs two moves
+//! changed ("Qxd2" read for Nbxd2, then "Be2" written for Qe2 before "O-O-O"), while the game
+//! behind it needs one.
 
 use super::{Hyp, Ink, Node, lineage};
 use crate::decode::Params;
@@ -58,8 +61,9 @@ fn contradicted(ink: &mut Ink<'_>, lead: &Hyp, ply: usize, lang: &Lang, params: 
     (out, lead_next)
 }
 
-/// Adds to `beam` the repaired games of its leader at half-move `ply` (see the module text).
-/// Returns how many were added.
+/// Adds to `beam` the repaired games of its game `which` (0: the leader) at half-move `ply` (see
+/// the module text). Returns how many were added, or `None` where no cell contradicts that game.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn repair(
     ink: &mut Ink<'_>,
     start: &Chess,
@@ -68,16 +72,25 @@ pub(super) fn repair(
     nodes: &mut Vec<Node>,
     beam: &mut Vec<Hyp>,
     ply: usize,
-) -> usize {
-    let Some(lead) = beam.first().cloned() else { return 0 };
+    which: usize,
+) -> Option<usize> {
+    let first = beam.first().cloned()?;
+    let lead = beam.get(which).cloned()?;
     let (targets, lead_next) = contradicted(ink, &lead, ply, lang, params);
     if targets.is_empty() {
-        return 0;
+        return None;
     }
+    // The bar a repaired game must reach: the beam's best game, once the contradicted cell is read.
+    let bar = if which == 0 {
+        lead.score + lead_next
+    } else {
+        let exp = ink.expand(&first.pos, ply, lang, params);
+        first.score + ink.entries(exp).iter().map(|e| e.1).fold(f32::NEG_INFINITY, f32::max)
+    };
     // The leader's moves, the score before each and the positions from the start.
     let chain = lineage(nodes, lead.node);
     if chain.len() != ply {
-        return 0;
+        return Some(0);
     }
     let moves: Vec<Move> = chain.iter().map(|&n| ink.entry(nodes[n].at).0).collect();
     let mut before = vec![0.0f32; ply + 1];
@@ -170,7 +183,7 @@ pub(super) fn repair(
     // A repair must come within the beam's margin of the leader once the contradicted cell is read.
     let mut added = 0;
     for (potential, mut hyp, parent, made) in scored.into_iter().take(MAX_REPAIRED) {
-        if potential < lead.score + lead_next - params.beam_margin {
+        if potential < bar - params.beam_margin {
             break;
         }
         let base = nodes.len();
@@ -182,5 +195,5 @@ pub(super) fn repair(
         beam.push(hyp);
         added += 1;
     }
-    added
+    Some(added)
 }
