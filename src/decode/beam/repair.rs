@@ -21,7 +21,7 @@ use shakmaty::{Chess, EnPassantMode, Move, Position, zobrist::Zobrist64};
 /// Repaired games added at one half-move, at most (the best by score).
 const MAX_REPAIRED: usize = 2;
 
-/// At each half-move tried, this many of the likeliest other moves may replace the leader's
+/// At each half-move tried, this many of the likeliest other moves may replace the repaired game's
 /// later moves they make illegal ...
 const REFILL_ALTERNATIVES: usize = 4;
 /// ... at most this many.
@@ -38,17 +38,16 @@ fn adapt(mv: &Move, pos: &Chess) -> Move {
     }
 }
 
-/// A cell whose best reading scores this much (natural log) above the leader's best move's
-/// spelling contradicts the leader.
+/// A cell whose best reading scores this much (natural log) above a game's best move's
+/// spelling contradicts that game.
 const CONTRADICTION: f32 = 4.0;
 
-/// The best readings of the cells at half-move `ply` that contradict the leading game: no legal
-/// move of its position is spelled near what the cell most likely shows (empty when none does);
-/// and the score of the leader's best move there.
-fn contradicted(ink: &mut Ink<'_>, lead: &Hyp, ply: usize, lang: &Lang, params: &Params) -> (Vec<String>, f32) {
-    let exp = ink.expand(&lead.pos, ply, lang, params);
-    let Some(&(_, lead_next, key)) = ink.entries(exp).iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
-        return (Vec::new(), f32::NEG_INFINITY);
+/// The best readings of the cells at half-move `ply` that contradict `game`: no legal move of its
+/// position is spelled near what the cell most likely shows (empty when none does).
+fn contradicted(ink: &mut Ink<'_>, game: &Hyp, ply: usize, lang: &Lang, params: &Params) -> Vec<String> {
+    let exp = ink.expand(&game.pos, ply, lang, params);
+    let Some(&(_, _, key)) = ink.entries(exp).iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
+        return Vec::new();
     };
     let scores = ink.key_scores(&key, ply, lang, params);
     let mut out = Vec::new();
@@ -58,7 +57,7 @@ fn contradicted(ink: &mut Ink<'_>, lead: &Hyp, ply: usize, lang: &Lang, params: 
             out.push(cell.best.0.clone());
         }
     }
-    (out, lead_next)
+    out
 }
 
 /// Adds to `beam` the repaired games of its game `which` (0: the leader) at half-move `ply` (see
@@ -74,21 +73,18 @@ pub(super) fn repair(
     ply: usize,
     which: usize,
 ) -> Option<usize> {
-    let first = beam.first().cloned()?;
-    let lead = beam.get(which).cloned()?;
-    let (targets, lead_next) = contradicted(ink, &lead, ply, lang, params);
+    let game = beam.get(which)?;
+    let targets = contradicted(ink, game, ply, lang, params);
     if targets.is_empty() {
         return None;
     }
+    let node = game.node;
     // The bar a repaired game must reach: the beam's best game, once the contradicted cell is read.
-    let bar = if which == 0 {
-        lead.score + lead_next
-    } else {
-        let exp = ink.expand(&first.pos, ply, lang, params);
-        first.score + ink.entries(exp).iter().map(|e| e.1).fold(f32::NEG_INFINITY, f32::max)
-    };
-    // The leader's moves, the score before each and the positions from the start.
-    let chain = lineage(nodes, lead.node);
+    let best = &beam[0];
+    let exp = ink.expand(&best.pos, ply, lang, params);
+    let bar = best.score + ink.entries(exp).iter().map(|e| e.1).fold(f32::NEG_INFINITY, f32::max);
+    // The repaired game's moves, the score before each and the positions from the start.
+    let chain = lineage(nodes, node);
     if chain.len() != ply {
         return Some(0);
     }
@@ -106,10 +102,10 @@ pub(super) fn repair(
     }
     let mut seen: HashSet<u64> = beam.iter().map(|h| h.pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0).collect();
     // Candidates: (half-move changed, the moves from there: the one played instead, then the
-    // leader's moves replayed).
+    // repaired game's moves replayed).
     let mut found: Vec<(usize, Vec<Move>)> = Vec::new();
     for s in (ply.saturating_sub(params.repair_window)..ply).rev() {
-        // The likeliest alternatives here may also replace a few of the leader's later moves
+        // The likeliest alternatives here may also replace a few of the game's later moves
         // that they make illegal, each by the likeliest move there (a piece moved by the wrong
         // move written later moves from elsewhere).
         let exp = ink.expand(&positions[s], s, lang, params);
