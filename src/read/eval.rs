@@ -15,7 +15,7 @@ use shakmaty::{Chess, Move, Position};
 use super::{BatchOptions, read_batch};
 use crate::decode::DecodedGame;
 use crate::decode::truth::{TruePly, score, true_game_along};
-use crate::notation::{LangChoice, english, parse_game};
+use crate::notation::{LangChoice, english, english_san, parse_game};
 
 /// A game to read: its name, its image files, its truth.
 pub type TruthGame = (String, Vec<PathBuf>, Truth);
@@ -57,6 +57,11 @@ pub struct Figures {
     /// Of `wrong`: counted half-moves of the truth the reading does not reach.
     pub missing: usize,
     pub failed_files: usize,
+    /// Of `wrong`: counted half-moves read as a move whose standard spelling is the true move's
+    /// (the boards differ after an earlier disagreement: the PGN prints the true text), and how
+    /// many of those are not flagged.
+    pub same_text: usize,
+    pub same_text_unflagged: usize,
     /// The counted half-moves read wrong (not those past the truth's end): "12... Bf4 for
     /// \"Bxf4\" (0.93)", flagged ones marked.
     pub wrong_moves: Vec<String>,
@@ -72,6 +77,14 @@ impl Figures {
         self.plies_right += right;
         self.plies_counted += counted;
         self.moves_read += moves.len();
+        // The true position before each half-move (truths start from the initial position).
+        let mut true_pos = Chess::default();
+        let mut true_sans = Vec::with_capacity(truth.len());
+        for t in truth {
+            true_sans.push(english_san(&true_pos, &t.played));
+            true_pos.play_unchecked(t.played);
+        }
+        let bare = |s: &str| s.trim_end_matches(['+', '#']).to_string();
         for (i, m) in read.moves.iter().enumerate() {
             let ok = truth.get(i).is_some_and(|t| !t.counted() || t.allowed.contains(&m.mv));
             self.flagged += usize::from(m.flagged);
@@ -80,6 +93,10 @@ impl Figures {
                 self.beyond += usize::from(i >= truth.len());
                 self.wrong_flagged += usize::from(m.flagged);
                 let Some(label) = truth.get(i).map(|t| t.label.as_str()) else { continue };
+                if true_sans.get(i).is_some_and(|t| bare(t) == bare(&m.san)) {
+                    self.same_text += 1;
+                    self.same_text_unflagged += usize::from(!m.flagged);
+                }
                 let dots = if m.color == shakmaty::Color::White { "." } else { "..." };
                 let flag = if m.flagged { ", flagged" } else { "" };
                 self.wrong_moves
@@ -105,6 +122,8 @@ impl Figures {
         self.beyond += o.beyond;
         self.missing += o.missing;
         self.failed_files += o.failed_files;
+        self.same_text += o.same_text;
+        self.same_text_unflagged += o.same_text_unflagged;
         self.wrong_moves.extend(o.wrong_moves.iter().cloned());
     }
 
@@ -116,7 +135,7 @@ impl Figures {
     /// A human-readable summary.
     pub fn summary(&self, name: &str) -> String {
         format!(
-            "{name}: MRA {:.1}% ({} of {} half-moves), games fully right {} of {}, wrong moves flagged {:.1}% ({} of {}; {} past the game's end, {} not reached), moves flagged {:.1}% ({} of {}), files failed {}",
+            "{name}: MRA {:.1}% ({} of {} half-moves), games fully right {} of {}, wrong moves flagged {:.1}% ({} of {}; {} past the game's end, {} not reached), moves flagged {:.1}% ({} of {}), files failed {}; wrong moves printed as the true move {} ({} unflagged)",
             100.0 * self.mra(),
             self.plies_right,
             self.plies_counted,
@@ -130,7 +149,9 @@ impl Figures {
             100.0 * self.flagged as f64 / self.moves_read.max(1) as f64,
             self.flagged,
             self.moves_read,
-            self.failed_files
+            self.failed_files,
+            self.same_text,
+            self.same_text_unflagged
         )
     }
 }
@@ -559,5 +580,44 @@ mod tests {
         assert_eq!(truth.len(), 6);
         assert!(!truth[3].counted() && truth.iter().enumerate().all(|(i, t)| i == 3 || t.counted()));
         assert!(truth_is_legal(&truth));
+    }
+
+    #[test]
+    fn a_wrong_move_printed_as_the_true_move_is_counted_apart() {
+        let read_game = |sans: &[&str], flagged: &[usize]| {
+            let mut pos = Chess::default();
+            let mut moves = Vec::new();
+            for (i, san) in sans.iter().enumerate() {
+                let mv = san.parse::<shakmaty::san::San>().unwrap().to_move(&pos).unwrap();
+                moves.push(crate::decode::DecodedMove {
+                    mv,
+                    san: english_san(&pos, &mv),
+                    number: (i / 2 + 1) as u32,
+                    color: if i % 2 == 0 { shakmaty::Color::White } else { shakmaty::Color::Black },
+                    cells: Vec::new(),
+                    confidence: if flagged.contains(&i) { 0.5 } else { 0.99 },
+                    alternatives: Vec::new(),
+                    flagged: flagged.contains(&i),
+                    hangs_on: None,
+                    dependence: 0.0,
+                    features: [0.0; crate::decode::confidence::FEATURES],
+                });
+                pos.play_unchecked(mv);
+            }
+            DecodedGame { lang: english(), moves, result: "*".into(), score: 0.0 }
+        };
+        // 1. d3 for 1. e3 is wrong (flagged); then 2. e4 prints as the true 2. e4 but is the
+        // pawn's double step from e2, not the step from e3: wrong, the same text, unflagged.
+        let truth = synthetic_truth("[Event \"?\"]\n\n1. e3 a6 2. e4 *").unwrap();
+        let mut f = Figures::default();
+        f.add(&read_game(&["d3", "a6", "e4"], &[0]), &truth);
+        assert_eq!((f.plies_right, f.wrong, f.wrong_flagged), (1, 2, 1));
+        assert_eq!((f.same_text, f.same_text_unflagged), (1, 1));
+        // A wrong move that does not print as the true one is not counted there; a later move
+        // that is the same move on the board is right.
+        let truth = synthetic_truth("[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Nxe5 *").unwrap();
+        let mut f = Figures::default();
+        f.add(&read_game(&["e4", "e5", "Nf3", "d6", "Nxe5"], &[]), &truth);
+        assert_eq!((f.plies_right, f.wrong, f.same_text), (4, 1, 0));
     }
 }
