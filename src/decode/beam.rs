@@ -847,6 +847,15 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
         });
         pos.play_unchecked(*mv);
     }
+    // A move whose piece (or the piece it takes) was brought to its square by a flagged move is
+    // flagged too under a higher bar: had that move been misread, the piece stood elsewhere.
+    let first: Vec<(bool, f32)> = moves.iter().map(|m| (m.flagged, m.confidence)).collect();
+    for (m, source) in moves.iter_mut().zip(confidence::flagged_by(&played, &first, params.flag_hangs_threshold)) {
+        if let Some(j) = source {
+            m.flagged = true;
+            m.hangs_on = m.hangs_on.or(Some(j));
+        }
+    }
     let result = match path.result {
         Some(r) => r.to_string(),
         None if pos.is_checkmate() => if pos.turn() == Color::White { "0-1" } else { "1-0" }.to_string(),

@@ -190,6 +190,22 @@ pub fn brought_by(moves: &[Move]) -> Vec<(Option<usize>, Option<usize>)> {
         .collect()
 }
 
+/// For each half-move of `moves` not flagged by its own confidence (`first`: flagged, confidence)
+/// but under `threshold`: the flagged half-move that brought its piece, or the piece it takes,
+/// to its square ([`brought_by`]), which flags it too. `None` for the others.
+pub fn flagged_by(moves: &[Move], first: &[(bool, f32)], threshold: f32) -> Vec<Option<usize>> {
+    brought_by(moves)
+        .into_iter()
+        .zip(first)
+        .map(|((from, taken), &(flagged, conf))| {
+            if flagged || conf >= threshold {
+                return None;
+            }
+            [from, taken].into_iter().flatten().find(|&j| first[j].0)
+        })
+        .collect()
+}
+
 /// Half-moves looked back by [`brought_by`].
 pub const BROUGHT_WINDOW: usize = 24;
 
@@ -307,5 +323,24 @@ mod tests {
         // an unlikely alternative is not followed
         alts[10] = vec![(be3, 0.01)];
         assert!(dependence(&Chess::default(), &moves, &alts).iter().all(|d| *d == (0.0, None)));
+    }
+
+    #[test]
+    fn a_move_of_a_piece_a_flagged_move_brought_is_flagged_under_the_higher_bar() {
+        // 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Qxa2, with 2... Qxd5 flagged
+        let moves = play("e4 d5 exd5 Qxd5 Nc3 Qa5 Nf3 Qxa2");
+        let mut first = vec![(false, 0.9); moves.len()];
+        first[3] = (true, 0.5);
+        first[7] = (false, 0.97);
+        let by = flagged_by(&moves, &first, 0.95);
+        // 3... Qa5 moves the queen 2... Qxd5 brought; 4... Qxa2 moves the queen 3... Qa5
+        // brought, which was not flagged by its own confidence (and is over the bar anyway).
+        assert_eq!(by, [None, None, None, None, None, Some(3), None, None]);
+        // Over the bar, or flagged already: not flagged by another move.
+        first[5] = (false, 0.96);
+        assert!(flagged_by(&moves, &first, 0.95).iter().all(Option::is_none));
+        first[5] = (true, 0.5);
+        assert_eq!(flagged_by(&moves, &first, 0.99)[5], None);
+        assert_eq!(flagged_by(&moves, &first, 0.99)[7], Some(5));
     }
 }

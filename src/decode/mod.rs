@@ -81,10 +81,13 @@ pub struct DecodedMove {
     pub confidence: f32,
     /// Other moves that could have been played here, most likely first, with their probability.
     pub alternatives: Vec<(String, f32)>,
-    /// Confidence under the review threshold.
+    /// Confidence under the review threshold ([`Params::flag_threshold`]), or under
+    /// [`Params::flag_hangs_threshold`] where a flagged move brought its piece or the piece it
+    /// takes to its square.
     pub flagged: bool,
     /// The earlier half-move (index from the game's first) on whose reading this move's meaning
-    /// on the board hangs, where that weighs on its confidence ("Bf4" from c1 or from e3).
+    /// on the board hangs, where that weighs on its confidence ("Bf4" from c1 or from e3), or
+    /// the flagged move that brought its piece there where that flagged it.
     pub hangs_on: Option<usize>,
     /// The share of this move's meaning that hangs on uncertain earlier moves
     /// ([`confidence::dependence`]): the calibrated confidence was scaled by
@@ -143,6 +146,11 @@ pub struct Params {
     pub temperature: f32,
     /// Moves under this confidence are flagged for review.
     pub flag_threshold: f32,
+    /// Moves under this confidence are flagged too where the piece they move, or the piece they
+    /// take, was brought to its square by a flagged move (within
+    /// [`confidence::BROUGHT_WINDOW`] half-moves): had that move been misread, the piece stood
+    /// elsewhere and the same writing means another move.
+    pub flag_hangs_threshold: f32,
     /// A game read with more than this share of its half-moves taken as the player's errors
     /// (some cell shows something else) has likely lost its way in a narrow beam: it is searched
     /// again with a wider one (at least 64 kept, up to 256, margin 15), and the better-scoring
@@ -173,7 +181,8 @@ impl Default for Params {
             prior_weight: 1.25,
             confidence_window: 5,
             temperature: 1.0,
-            flag_threshold: 0.89,
+            flag_threshold: 0.86,
+            flag_hangs_threshold: 0.95,
             wide_search_share: 0.15,
             habits: Habits::all(),
             blank_flag_weight: 0.0,

@@ -325,6 +325,10 @@ pub struct EvalArgs {
     /// Decoder confidence under which a move is flagged.
     #[arg(long)]
     pub flag_threshold: Option<f32>,
+    /// Decoder confidence under which a move is flagged where its piece, or the piece it takes,
+    /// was brought to its square by a flagged move.
+    #[arg(long)]
+    pub flag_hangs_threshold: Option<f32>,
     /// Weight of the page stage's blank flag (natural log; 0 = the model alone decides).
     #[arg(long)]
     pub blank_weight: Option<f32>,
@@ -382,6 +386,9 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
     }
     if let Some(t) = args.flag_threshold {
         params.flag_threshold = t;
+    }
+    if let Some(t) = args.flag_hangs_threshold {
+        params.flag_hangs_threshold = t;
     }
     if let Some(w) = args.blank_weight {
         params.blank_flag_weight = w;
