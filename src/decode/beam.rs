@@ -853,7 +853,7 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
     for (m, source) in moves.iter_mut().zip(confidence::flagged_by(&played, &first, params.flag_hangs_threshold)) {
         if let Some(j) = source {
             m.flagged = true;
-            m.hangs_on = m.hangs_on.or(Some(j));
+            m.hangs_on = Some(j);
         }
     }
     let result = match path.result {

@@ -87,7 +87,7 @@ pub struct DecodedMove {
     pub flagged: bool,
     /// The earlier half-move (index from the game's first) on whose reading this move's meaning
     /// on the board hangs, where that weighs on its confidence ("Bf4" from c1 or from e3), or
-    /// the flagged move that brought its piece there where that flagged it.
+    /// the flagged move that brought its piece there where that is what flagged it.
     pub hangs_on: Option<usize>,
     /// The share of this move's meaning that hangs on uncertain earlier moves
     /// ([`confidence::dependence`]): the calibrated confidence was scaled by
