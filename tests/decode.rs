@@ -539,3 +539,17 @@ fn a_slip_the_leader_needs_two_changes_for_is_repaired_from_the_game_behind_it()
     assert_eq!(Params::default().repair_games, 2);
     assert_eq!(wrong(2), Vec::<usize>::new(), "the game behind the leader, repaired, is the game played");
 }
+
+#[test]
+fn a_move_no_cell_shows_is_flagged() {
+    let truth = seed_game("no-1.txt");
+    let mut texts = write_game(&truth, "en", &Style::default(), 40);
+    texts[9] = String::new(); // 5... not recorded
+    let g = decode(vec![copy_of(&texts)], Some(lang("en").unwrap()), &Params::default());
+    assert_eq!(g.moves.len(), truth.len());
+    assert_eq!(g.moves[9].cells, [CellReading::Blank]);
+    assert!(g.moves[9].unwritten() && g.moves[9].flagged, "{:?}", g.moves[9]);
+    // The written moves around it are not flagged for it, nor taken as unwritten.
+    assert!(g.moves.iter().enumerate().all(|(i, m)| i == 9 || !m.unwritten()));
+    assert!(!g.moves[8].flagged && !g.moves[10].flagged);
+}

@@ -123,3 +123,24 @@ fn review_page_is_self_contained_with_flagged_moves_first() {
     assert_eq!(html.matches("<img class=\"crop\"").count(), 10);
     assert!(html.contains("data-before=\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\""));
 }
+
+#[test]
+fn a_flagged_move_no_cell_shows_says_its_cell_is_blank() {
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7";
+    let moves: Vec<_> = parse_game(text, LangChoice::Auto, false).unwrap().moves.into_iter().map(|m| m.mv).collect();
+    let mut pos = Chess::default();
+    let mut cells: Vec<String> = Vec::new();
+    for m in &moves {
+        cells.push(spell(&pos, m, lang("en").unwrap(), &Style::default()));
+        pos.play_unchecked(*m);
+    }
+    cells[7] = String::new(); // 4... Nf6 not recorded
+    cells.resize(20, String::new());
+    let copy = Copy { cells: cells.iter().map(|t| Some(Box::new(Exact(t.clone())) as Box<dyn CellScorer>)).collect() };
+    let game = decode(vec![copy], Some(lang("en").unwrap()), &Params::default());
+    assert!(game.moves[7].flagged && game.moves[7].unwritten(), "{:?}", game.moves[7]);
+    let g = GameOutput { id: "g".into(), sheets: Vec::new(), game, headers: Vec::new() };
+    let flat = g.to_pgn().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("its cell is blank"), "{flat}");
+    assert_eq!(flat.matches("its cell is blank").count(), 1, "{flat}");
+}

@@ -83,7 +83,7 @@ pub struct DecodedMove {
     pub alternatives: Vec<(String, f32)>,
     /// Confidence under the review threshold ([`Params::flag_threshold`]), or under
     /// [`Params::flag_hangs_threshold`] where a flagged move brought its piece or the piece it
-    /// takes to its square.
+    /// takes to its square; or no cell shows the move ([`DecodedMove::unwritten`]).
     pub flagged: bool,
     /// The earlier half-move (index from the game's first) on whose reading this move's meaning
     /// on the board hangs, where that weighs on its confidence ("Bf4" from c1 or from e3), or
@@ -95,6 +95,15 @@ pub struct DecodedMove {
     pub dependence: f32,
     /// The evidence the confidence was calibrated from ([`confidence::features`]).
     pub features: [f32; confidence::FEATURES],
+}
+
+impl DecodedMove {
+    /// Whether no cell shows this move: every copy that has a cell for it left it blank, so the
+    /// move was inferred from the moves around it (such a move is always flagged).
+    pub fn unwritten(&self) -> bool {
+        let mut seen = self.cells.iter().filter(|c| **c != CellReading::Missing).peekable();
+        seen.peek().is_some() && seen.all(|c| *c == CellReading::Blank)
+    }
 }
 
 /// A decoded game.

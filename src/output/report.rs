@@ -75,6 +75,9 @@ impl GameOutput {
                             m.alternatives.iter().map(|(san, p)| format!("{san} {}", pct(*p))).collect();
                         c.push_str(&format!("; or {}", alts.join(", ")));
                     }
+                    if m.unwritten() {
+                        c.push_str("; its cell is blank");
+                    }
                     if let Some(e) = m.hangs_on.and_then(|j| all.get(j)) {
                         let dots = if e.color == Color::White { "." } else { "..." };
                         c.push_str(&format!("; its meaning hangs on {}{dots} {}", e.number, e.san));
