@@ -549,6 +549,15 @@ fn a_move_no_cell_shows_is_flagged() {
     assert_eq!(g.moves.len(), truth.len());
     assert_eq!(g.moves[9].cells, [CellReading::Blank]);
     assert!(g.moves[9].unwritten() && g.moves[9].flagged, "{:?}", g.moves[9]);
+    // The move played is the one read or among the alternatives weighed (the ink cannot rank
+    // them, so more are weighed than at a written cell).
+    let mut pos = Chess::default();
+    for m in &truth[..9] {
+        pos.play_unchecked(*m);
+    }
+    let played = scoresheet::notation::english_san(&pos, &truth[9]);
+    let m = &g.moves[9];
+    assert!(m.san == played || m.alternatives.iter().any(|(san, _)| *san == played), "{played}: {m:?}");
     // The written moves around it are not flagged for it, nor taken as unwritten.
     assert!(g.moves.iter().enumerate().all(|(i, m)| i == 9 || !m.unwritten()));
     assert!(!g.moves[8].flagged && !g.moves[10].flagged);

@@ -10,12 +10,22 @@
 use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position};
 
-use super::Params;
 use super::beam::{Ink, Path};
+use super::{CellReading, Params};
 use crate::notation::Lang;
 
 /// Alternatives weighed per half-move.
 const MAX_ALTERNATIVES: usize = 4;
+/// Alternatives weighed where no cell shows the move: the ink does not tell them apart, the prior
+/// ranks them, and the move the later cells support may rank low.
+const MAX_BLANK_ALTERNATIVES: usize = 16;
+
+/// Whether no cell shows the move: every copy with a cell for it left it blank.
+pub(crate) fn unwritten(readings: &[CellReading]) -> bool {
+    let mut seen = readings.iter().filter(|c| **c != CellReading::Missing).peekable();
+    seen.peek().is_some() && seen.all(|c| *c == CellReading::Blank)
+}
+
 /// Alternatives whose cell score trails the move read by more than this are not weighed.
 const LOCAL_MARGIN: f32 = 14.0;
 /// Beam width of the look-ahead.
@@ -85,7 +95,7 @@ pub(crate) fn per_move(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &P
     ink.set_context(lang, params);
     let mut out = Vec::with_capacity(path.moves.len());
     let mut pos = start.clone();
-    for (ply, (mv, _)) in path.moves.iter().enumerate() {
+    for (ply, (mv, readings)) in path.moves.iter().enumerate() {
         let exp = ink.expand(&pos, ply, lang, params);
         let mut scored: Vec<(Move, f32)> = ink.entries(exp).iter().map(|(m, s, _)| (*m, *s)).collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -93,7 +103,7 @@ pub(crate) fn per_move(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &P
         let rivals: Vec<(Move, f32)> = scored
             .iter()
             .filter(|(m, s)| m != mv && *s >= chosen - LOCAL_MARGIN)
-            .take(MAX_ALTERNATIVES)
+            .take(if unwritten(readings) { MAX_BLANK_ALTERNATIVES } else { MAX_ALTERNATIVES })
             .copied()
             .collect();
         let local_margin = rivals.first().map_or(LOCAL_MARGIN, |r| (chosen - r.1).min(LOCAL_MARGIN));

@@ -101,8 +101,7 @@ impl DecodedMove {
     /// Whether no cell shows this move: every copy that has a cell for it left it blank, so the
     /// move was inferred from the moves around it (such a move is always flagged).
     pub fn unwritten(&self) -> bool {
-        let mut seen = self.cells.iter().filter(|c| **c != CellReading::Missing).peekable();
-        seen.peek().is_some() && seen.all(|c| *c == CellReading::Blank)
+        confidence::unwritten(&self.cells)
     }
 }
 
