@@ -21,7 +21,8 @@ impl CellScorer for Exact {
     }
 }
 
-fn sample() -> GameOutput {
+/// The cells of the sample game as written in English, then blank cells up to 20.
+fn sample_cells() -> Vec<String> {
     let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7";
     let moves: Vec<_> = parse_game(text, LangChoice::Auto, false).unwrap().moves.into_iter().map(|m| m.mv).collect();
     let mut pos = Chess::default();
@@ -30,10 +31,20 @@ fn sample() -> GameOutput {
         cells.push(spell(&pos, m, lang("en").unwrap(), &Style::default()));
         pos.play_unchecked(*m);
     }
-    cells[5] = "a#".into(); // unreadable: 3... a6 or a5
     cells.resize(20, String::new());
+    cells
+}
+
+/// `cells` read by an exact recognizer and decoded in English.
+fn decode_exact(cells: &[String]) -> scoresheet::decode::DecodedGame {
     let copy = Copy { cells: cells.iter().map(|t| Some(Box::new(Exact(t.clone())) as Box<dyn CellScorer>)).collect() };
-    let game = decode(vec![copy], Some(lang("en").unwrap()), &Params::default());
+    decode(vec![copy], Some(lang("en").unwrap()), &Params::default())
+}
+
+fn sample() -> GameOutput {
+    let mut cells = sample_cells();
+    cells[5] = "a#".into(); // unreadable: 3... a6 or a5
+    let game = decode_exact(&cells);
     let boxes = (0..20)
         .map(|i| {
             Some([
@@ -126,18 +137,9 @@ fn review_page_is_self_contained_with_flagged_moves_first() {
 
 #[test]
 fn a_flagged_move_no_cell_shows_says_its_cell_is_blank() {
-    let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7";
-    let moves: Vec<_> = parse_game(text, LangChoice::Auto, false).unwrap().moves.into_iter().map(|m| m.mv).collect();
-    let mut pos = Chess::default();
-    let mut cells: Vec<String> = Vec::new();
-    for m in &moves {
-        cells.push(spell(&pos, m, lang("en").unwrap(), &Style::default()));
-        pos.play_unchecked(*m);
-    }
+    let mut cells = sample_cells();
     cells[7] = String::new(); // 4... Nf6 not recorded
-    cells.resize(20, String::new());
-    let copy = Copy { cells: cells.iter().map(|t| Some(Box::new(Exact(t.clone())) as Box<dyn CellScorer>)).collect() };
-    let game = decode(vec![copy], Some(lang("en").unwrap()), &Params::default());
+    let game = decode_exact(&cells);
     assert!(game.moves[7].flagged && game.moves[7].unwritten(), "{:?}", game.moves[7]);
     let g = GameOutput { id: "g".into(), sheets: Vec::new(), game, headers: Vec::new() };
     let flat = g.to_pgn().split_whitespace().collect::<Vec<_>>().join(" ");

@@ -840,7 +840,8 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
             cells: readings.clone(),
             confidence: conf,
             alternatives,
-            flagged: conf < params.flag_threshold,
+            // A move no cell shows (every copy's cell blank) was inferred from the moves around it.
+            flagged: conf < params.flag_threshold || confidence::unwritten(readings),
             hangs_on: hangs_on.filter(|_| dep >= confidence::HANGS_ON_NAMED),
             dependence: dep,
             features: f,
@@ -849,10 +850,6 @@ fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params
     }
     // A move whose piece (or the piece it takes) was brought to its square by a flagged move is
     // flagged too under a higher bar: had that move been misread, the piece stood elsewhere.
-    // A move no cell shows (every copy's cell blank) was inferred from the moves around it.
-    for m in moves.iter_mut() {
-        m.flagged |= m.unwritten();
-    }
     let first: Vec<(bool, f32)> = moves.iter().map(|m| (m.flagged, m.confidence)).collect();
     for (m, source) in moves.iter_mut().zip(confidence::flagged_by(&played, &first, params.flag_hangs_threshold)) {
         if let Some(j) = source {

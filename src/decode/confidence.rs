@@ -20,16 +20,16 @@ const MAX_ALTERNATIVES: usize = 4;
 /// ranks them, and the move the later cells support may rank low.
 const MAX_BLANK_ALTERNATIVES: usize = 16;
 
+/// Alternatives whose cell score trails the move read by more than this are not weighed.
+const LOCAL_MARGIN: f32 = 14.0;
+/// Beam width of the look-ahead.
+const LOOKAHEAD_BEAM: usize = 2;
+
 /// Whether no cell shows the move: every copy with a cell for it left it blank.
 pub(crate) fn unwritten(readings: &[CellReading]) -> bool {
     let mut seen = readings.iter().filter(|c| **c != CellReading::Missing).peekable();
     seen.peek().is_some() && seen.all(|c| *c == CellReading::Blank)
 }
-
-/// Alternatives whose cell score trails the move read by more than this are not weighed.
-const LOCAL_MARGIN: f32 = 14.0;
-/// Beam width of the look-ahead.
-const LOOKAHEAD_BEAM: usize = 2;
 
 /// The best log-score of `window` half-moves from `ply`, starting in `pos`.
 fn continuation(ink: &mut Ink<'_>, pos: &Chess, ply: usize, window: usize, lang: &Lang, params: &Params) -> f32 {

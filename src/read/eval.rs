@@ -41,6 +41,11 @@ impl Truth {
     }
 }
 
+/// A standard spelling without its check or mate mark (which a different board may change).
+fn without_check_mark(san: &str) -> &str {
+    san.trim_end_matches(['+', '#'])
+}
+
 /// The figures of one evaluation.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Figures {
@@ -84,7 +89,6 @@ impl Figures {
             true_sans.push(english_san(&true_pos, &t.played));
             true_pos.play_unchecked(t.played);
         }
-        let bare = |s: &str| s.trim_end_matches(['+', '#']).to_string();
         for (i, m) in read.moves.iter().enumerate() {
             let ok = truth.get(i).is_some_and(|t| !t.counted() || t.allowed.contains(&m.mv));
             self.flagged += usize::from(m.flagged);
@@ -93,7 +97,7 @@ impl Figures {
                 self.beyond += usize::from(i >= truth.len());
                 self.wrong_flagged += usize::from(m.flagged);
                 let Some(label) = truth.get(i).map(|t| t.label.as_str()) else { continue };
-                if true_sans.get(i).is_some_and(|t| bare(t) == bare(&m.san)) {
+                if true_sans.get(i).is_some_and(|t| without_check_mark(t) == without_check_mark(&m.san)) {
                     self.same_text += 1;
                     self.same_text_unflagged += usize::from(!m.flagged);
                 }
