@@ -62,7 +62,7 @@ fn main() {
     let mut per_jobs = Vec::new();
     for jobs in [1, 2] {
         let threads = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().expect("thread pool");
-        threads.install(|| read_batch(&games, &opts)); // warm-up: one recognizer session per worker
+        threads.install(|| read_batch(&games, &opts)); // warm-up: one loaded recognizer per worker
         let t = Instant::now();
         let batch = threads.install(|| read_batch(&games, &opts));
         let s = t.elapsed().as_secs_f64();

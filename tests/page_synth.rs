@@ -104,8 +104,8 @@ fn mixed_sheet(seed: u64, index: usize) -> Vec<(String, usize, usize)> {
 
 #[test]
 fn photographed_sheets_the_page_stage_once_lost() {
-    // two photographed sheets of the synthetic seed 36, which failed before session 7 (if the
-    // generator changes, these are other sheets, and the test still asks them to read fully):
+    // two photographed sheets of the synthetic seed 36 that exercise the page stage's numbering
+    // (if the generator changes, these are other sheets, and the test still asks them to read fully):
     // - sheet 14's second page (moves 41-80 of a long-column form): numbered from 1;
     // - sheet 41 (compact form, its writer starts each white move over the printed move number):
     //   strokes of the handwriting split the white column, and its block was numbered from 41

@@ -45,7 +45,7 @@ fn batch_dir(name: &str) -> PathBuf {
         }
     }
     std::fs::write(sheets.join("empty.png"), b"").unwrap();
-    std::fs::write(sheets.join("notes.jpg"), b"round 3 pairings, not a picture").unwrap();
+    std::fs::write(sheets.join("notes.jpg"), b"pairings for R3, not a picture").unwrap();
     let png = std::fs::read(sheets.join("sheet-00000.png")).unwrap();
     std::fs::write(sheets.join("truncated.png"), &png[..png.len() / 3]).unwrap();
     let mut huge = png.clone();

@@ -221,10 +221,9 @@ pub const BROUGHT_WINDOW: usize = 24;
 
 /// How much of [`dependence`] a move's confidence loses: `conf * (1 - DEPENDENCE_WEIGHT * dep)`.
 /// Fitted on the HCS development games by log-loss on the calibration's two-fold predictions
-/// (`scripts/fit_calibration.py`; session 8, the truth followed along the reading where the labels
-/// cannot tell moves apart: none 0.1810, 0.25: 0.1751, 0.5: 0.1767, 0.75: 0.1805, 1: 0.1862; with
-/// session 7's truth, which counted a later move of a piece the labels left open wrong, 0.5 had
-/// been best): the alternatives' shares are generous.
+/// (`scripts/fit_calibration.py`, scored by the truth that follows the reading where the labels
+/// cannot tell moves apart: none 0.1810, 0.25: 0.1751, 0.5: 0.1767, 0.75: 0.1805, 1: 0.1862):
+/// the alternatives' shares are generous.
 pub const DEPENDENCE_WEIGHT: f32 = 0.25;
 
 /// A move whose [`dependence`] is at least this names the earlier move it hangs on.

@@ -4,7 +4,7 @@
 //! into labelled cells by the page stage (a [`Cutter`]), the cells of a page are read together by
 //! the recognizer, the sheets of one game (by default, one file; see [`inputs::Grouping`]) are
 //! put together as copies and continuation pages, and each game is decoded. Sheets are read in
-//! parallel (rayon), each worker with its own ONNX Runtime session. A file that cannot be read is
+//! parallel (rayon), each worker with its own loaded recognizer. A file that cannot be read is
 //! reported with its name and the reason, and the rest of the batch goes on.
 
 pub mod cli;
@@ -92,14 +92,14 @@ pub struct SheetAlt {
     pub cells: Vec<(usize, [f32; 4], bool, CellScores)>,
 }
 
-/// Recognizers for the workers: one ONNX Runtime session each, made on first use.
+/// Recognizers for the workers: one loaded model each, made on first use.
 pub struct RecognizerPool {
     model: PathBuf,
     free: Mutex<Vec<Recognizer>>,
 }
 
 impl RecognizerPool {
-    /// A pool over the model at `model` (checked by loading one session now).
+    /// A pool over the model at `model` (checked by loading one recognizer now).
     pub fn new(model: &Path) -> Result<RecognizerPool, String> {
         let first = Recognizer::load(model)?;
         Ok(RecognizerPool { model: model.to_path_buf(), free: Mutex::new(vec![first]) })
@@ -223,9 +223,9 @@ pub fn read_page(
 /// Mean log-probability of the recognizer's best reading over a page's inked cells under which
 /// the page is also read with its windows lowered (most pages read at -0.1 to -0.6; 90 % of the
 /// 173 HCS pages outside the test split, and every synthetic sheet but a few badly damaged ones,
-/// stay above it). It depends on the model: -0.5 for the shipped model read alone (session 10),
-/// -0.65 with the two models of session 11, whose mean scores are lower (the same share of those
-/// pages above it: 90.8 and 90.2 %).
+/// stay above it). It depends on the models: -0.5 for `recognizer.int8.onnx` read alone, -0.65
+/// with the two shipped models, whose mean scores are lower (the same share of those pages above
+/// it: 90.8 and 90.2 %).
 const OFFSET_TRIGGER: f32 = -0.65;
 /// Inked cells read at each lowered window to choose between them.
 const OFFSET_SAMPLE: usize = 16;
