@@ -1,5 +1,5 @@
 """Averages the weights of checkpoints of one architecture (a fine-tuned model and the model it
-started from: rounds 5-8 of the shipped model were such averages) and exports the average.
+started from: the shipped recognizer.onnx is such an average) and exports the average.
 
     python models/train/average.py A.pt B.pt [C.pt ...] --out DIR/recognizer.onnx [--checkpoint AVG.pt]
 

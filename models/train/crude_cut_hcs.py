@@ -1,7 +1,7 @@
-"""Fallback HCS cell cutter with fixed grid fractions (no page analysis), for smoke tests and as a
-stop-gap until the `page` stage cuts cells (cut_hcs.py). Writes OUT/{train,test}/labels.tsv.
+"""Fallback HCS cell cutter with fixed grid fractions (no page analysis), for smoke tests without a
+built `scoresheet` binary (cut_hcs.py cuts with the page stage). Writes OUT/{train,test}/labels.tsv.
 
-    python models/train/crude_cut_hcs.py /work/shared/data/hcs OUT
+    python models/train/crude_cut_hcs.py DATA/hcs OUT
 """
 import os
 import sys

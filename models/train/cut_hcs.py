@@ -4,7 +4,9 @@ OUT/test/labels.tsv (the 17 test games, both pages), OUT/dev/labels.tsv (the dec
 games: number ending in 6, outside the test split), and OUT/blank/labels.tsv (blank cells of training
 pages, label ""). No test or development page ever enters OUT/train or OUT/blank.
 
-    python models/train/cut_hcs.py --bin target/release/scoresheet /work/shared/data/hcs OUT
+    python models/train/cut_hcs.py --bin target/release/scoresheet DATA/hcs OUT
+
+DATA/hcs is the HCS dataset folder (its page images, training_tags.txt and testing_tags.txt).
 """
 import argparse
 import json

@@ -93,7 +93,7 @@ def edit_distance(a, b):
     return d[len(b)]
 
 
-def run_model(session, alphabet, images, batch=64, stretch=1.0):
+def run_model(runner, alphabet, images, batch=64, stretch=1.0):
     """Per-cell log-probabilities, cells of equal width batched together; `stretch`: the view."""
     pre = [preprocess(img, stretch=stretch) for img in images]
     groups = defaultdict(list)
@@ -104,7 +104,7 @@ def run_model(session, alphabet, images, batch=64, stretch=1.0):
         for s in range(0, len(idx), batch):
             chunk = idx[s : s + batch]
             x = np.stack([pre[i][0] for i in chunk])[:, None]
-            y = session.run(None, {"image": x})[0]
+            y = runner.run(None, {"image": x})[0]
             for j, i in enumerate(chunk):
                 frames = y.shape[1]
                 valid = max(1, -(-pre[i][1] * frames // width))
@@ -118,14 +118,14 @@ def evaluate(model_path, dirs, limit=None, threads=1, show=0):
 
     so = ort.SessionOptions()
     so.intra_op_num_threads = threads
-    session = ort.InferenceSession(model_path, so, providers=["CPUExecutionProvider"])
+    runner = ort.InferenceSession(model_path, so, providers=["CPUExecutionProvider"])
     # Each view read by its model (preprocess.json's view_models: other models beside this one).
     partners = {}
     for name in view_models():
         if name and name not in partners:
             partners[name] = ort.InferenceSession(os.path.join(os.path.dirname(os.path.abspath(model_path)), name), so,
                                                   providers=["CPUExecutionProvider"])
-    readers = [partners[n] if n else session for n in view_models()]
+    readers = [partners[n] if n else runner for n in view_models()]
     alphabet = Alphabet()
     results = {}
     for d in dirs:

@@ -1,5 +1,5 @@
 """Recovers a PyTorch checkpoint from an exported float model (export.py's ONNX), so that a shipped
-model can be fine-tuned in a later session whose checkpoints are gone:
+model can be fine-tuned without its training checkpoints:
 
     python models/train/from_onnx.py models/recognizer.onnx /tmp/shipped.pt
     python models/train/train.py ... --init /tmp/shipped.pt --freeze-bn ...
@@ -81,7 +81,7 @@ def check(model, path, tol=1e-4):
     """Largest difference between the checkpoint's and the ONNX model's log-probabilities."""
     import onnxruntime as ort
 
-    session = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
+    runner = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
     rng = np.random.default_rng(1)
     worst = 0.0
     model.eval()
@@ -89,7 +89,7 @@ def check(model, path, tol=1e-4):
         x = rng.random((3, 1, 32, width), dtype=np.float32)
         with torch.no_grad():
             mine = model(torch.from_numpy(x)).numpy()
-        theirs = session.run(None, {"image": x})[0]
+        theirs = runner.run(None, {"image": x})[0]
         worst = max(worst, float(np.abs(mine - theirs).max()))
     if worst > tol:
         raise SystemExit(f"{path}: the recovered model differs from the ONNX model by {worst:.2e}")

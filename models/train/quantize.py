@@ -6,7 +6,7 @@ loads by default is this one; alphabet.json and preprocess.json are the float mo
     python models/train/quantize.py models/recognizer.onnx models/recognizer.int8.onnx
 
 Needs: onnxruntime==1.31.1, onnx. Why only these layers: quantizing the convolutions too (static,
-calibrated on HCS training cells) is faster still but reads the games worse (see models/README.md).
+calibrated on HCS training cells) is faster still but reads the games worse (see models/MODEL_CARD.md).
 """
 import argparse
 

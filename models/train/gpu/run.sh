@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Device side of one GPU training round: unpack (or reuse the data still in $W on a warm machine), render the synthetic sets on all cores, train in two
+# GPU-machine side of one training run: unpack (or reuse the data still in $W from an earlier run), render the synthetic sets on all cores, train in two
 # stages (from scratch, then a lower learning rate), export. Everything lands in $W, results in $OUT.
 # Run from anywhere as `bash models/train/gpu/run.sh`; the bundle is $BUNDLE (default .gpu at the repository root).
 set -uo pipefail

@@ -1,4 +1,4 @@
-"""models/train/synth_cells.py with its font folder taken from $FONTS (only the carried fonts)."""
+"""models/train/synth_cells.py with its font folder taken from $FONTS (only the bundle's fonts)."""
 import os
 import sys
 

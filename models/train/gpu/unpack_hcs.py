@@ -1,4 +1,4 @@
-"""Decodes the carried HCS cells (shrunk to 64 px high, WebP q90) to PNG under DST/{train,blank}."""
+"""Decodes the bundle's HCS cells (shrunk to 64 px high, WebP q90) to PNG under DST/{train,blank}."""
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
