@@ -82,7 +82,8 @@ pub struct ReadArgs {
     /// tag (White, Black, Round, Board, ...).
     #[arg(long)]
     pub headers: Option<PathBuf>,
-    /// The recognizer model (default: the one shipped in models/).
+    /// The recognizer model file (alphabet.json and preprocess.json must be beside it);
+    /// default: the file $SCORESHEET_MODEL names, else the model built into scoresheet.
     #[arg(long)]
     pub model: Option<PathBuf>,
 }

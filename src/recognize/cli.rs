@@ -20,8 +20,8 @@ pub struct RecognizeArgs {
     /// Print JSON: [{"image": PATH, "top": [{"text": ..., "logp": ...}, ...]}, ...].
     #[arg(long)]
     pub json: bool,
-    /// The ONNX model (alphabet.json and preprocess.json must be beside it); default: the
-    /// shipped models/recognizer.int8.onnx, or $SCORESHEET_MODEL.
+    /// The ONNX model file (alphabet.json and preprocess.json must be beside it); default: the
+    /// file $SCORESHEET_MODEL names, else the model built into scoresheet.
     #[arg(long)]
     pub model: Option<PathBuf>,
 }
@@ -37,11 +37,7 @@ pub fn run(args: &RecognizeArgs) -> Result<String, String> {
     if args.top == 0 {
         return Err("--top must be at least 1".into());
     }
-    let model = args
-        .model
-        .clone()
-        .or_else(|| std::env::var_os("SCORESHEET_MODEL").map(PathBuf::from))
-        .unwrap_or_else(default_model_path);
+    let model = args.model.clone().unwrap_or_else(default_model_path);
     let cells = args.images.iter().map(|p| load_cell(p)).collect::<Result<Vec<_>, String>>()?;
     let mut recognizer = Recognizer::load(&model)?;
     let scores = recognizer.recognize(&cells)?;

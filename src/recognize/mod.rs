@@ -15,6 +15,7 @@ pub mod cli;
 pub mod ctc;
 pub mod model;
 pub mod preprocess;
+pub mod runtime;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -35,15 +36,39 @@ const MAX_BATCH: usize = 64;
 /// Beam width of the prefix beam search behind [`CellScores::top`].
 pub const BEAM_WIDTH: usize = 16;
 
-/// The model the tool reads with: the shipped model's LSTM and linear weights as 8-bit integers
-/// (`models/recognizer.int8.onnx`, made from [`float_model_path`] by `models/train/quantize.py`):
-/// the same readings at about three quarters of the time (`models/README.md`).
+/// The folder name the models built into the binary stand under: not a folder on disk. A model
+/// path in it ([`embedded_model_path`]) loads the built-in model of that file name, with the
+/// built-in `alphabet.json` and `preprocess.json`.
+pub const EMBEDDED_DIR: &str = "<embedded>";
+
+/// The models built into the binary, by file name: the files of `models/` that the default read
+/// loads (the shipped model and the partner model `preprocess.json`'s `view_models` names), so
+/// that an installed binary needs no checkout.
+const EMBEDDED_MODELS: [(&str, &[u8]); 2] = [
+    ("recognizer.int8.onnx", include_bytes!("../../models/recognizer.int8.onnx")),
+    ("recognizer-b.int8.onnx", include_bytes!("../../models/recognizer-b.int8.onnx")),
+];
+
+/// The model the tool reads with, built into the binary: the shipped model's LSTM and linear
+/// weights as 8-bit integers (`models/recognizer.int8.onnx`, made from [`float_model_path`] by
+/// `models/train/quantize.py`): the same readings at about three quarters of the time
+/// (`models/README.md`).
+pub fn embedded_model_path() -> PathBuf {
+    Path::new(EMBEDDED_DIR).join(EMBEDDED_MODELS[0].0)
+}
+
+/// The model read with when no `--model` is given: the file `$SCORESHEET_MODEL` names, else the
+/// built-in one ([`embedded_model_path`]).
 pub fn default_model_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("models").join("recognizer.int8.onnx")
+    std::env::var_os("SCORESHEET_MODEL")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(embedded_model_path)
 }
 
 /// The shipped model as trained and exported (`models/recognizer.onnx`, float32, standard ONNX
-/// operators only): what [`default_model_path`] is quantized from.
+/// operators only), in the source checkout: what [`embedded_model_path`] is quantized from. Not
+/// built in; for tests and development tools.
 pub fn float_model_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("models").join("recognizer.onnx")
 }
@@ -228,7 +253,7 @@ pub struct Recognizer {
 
 impl Recognizer {
     /// Loads `model.onnx` with the `alphabet.json` and `preprocess.json` beside it, running
-    /// on one core.
+    /// on one core. A path in [`EMBEDDED_DIR`] loads the models built into the binary.
     pub fn load(model_path: &Path) -> Result<Recognizer, String> {
         Recognizer::load_with_threads(model_path, 1)
     }
@@ -236,9 +261,15 @@ impl Recognizer {
     /// [`Recognizer::load`] with `threads` ONNX Runtime threads.
     pub fn load_with_threads(model_path: &Path, threads: usize) -> Result<Recognizer, String> {
         let dir = model_path.parent().unwrap_or(Path::new("."));
-        let alphabet = Alphabet::load(&dir.join("alphabet.json"))?;
-        let preprocess = Preprocess::load(&dir.join("preprocess.json"))?;
-        let mut models = vec![OnnxModel::load(model_path, threads)?];
+        let embedded = dir == Path::new(EMBEDDED_DIR);
+        let (alphabet, preprocess) = if embedded {
+            (Alphabet::shipped(), Preprocess::default())
+        } else {
+            (Alphabet::load(&dir.join("alphabet.json"))?, Preprocess::load(&dir.join("preprocess.json"))?)
+        };
+        let load_model =
+            |path: &Path| if embedded { load_embedded(path, threads) } else { OnnxModel::load(path, threads) };
+        let mut models = vec![load_model(model_path)?];
         let mut view_model = Vec::with_capacity(preprocess.views.len());
         for v in 0..preprocess.views.len() {
             let Some(name) = preprocess.view_models.get(v).and_then(|m| m.as_deref()) else {
@@ -251,7 +282,7 @@ impl Recognizer {
             match models.iter().skip(1).position(|m| m.path() == path) {
                 Some(k) => view_model.push(k + 1),
                 None => {
-                    models.push(OnnxModel::load(&path, threads)?);
+                    models.push(load_model(&path)?);
                     view_model.push(models.len() - 1);
                 }
             }
@@ -314,6 +345,16 @@ impl Recognizer {
         let mut v = self.recognize(std::slice::from_ref(&img)).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(v.remove(0))
     }
+}
+
+/// Loads the built-in model `path` names ([`EMBEDDED_DIR`]/file name).
+fn load_embedded(path: &Path, threads: usize) -> Result<OnnxModel, String> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let Some((_, bytes)) = EMBEDDED_MODELS.iter().find(|(file, _)| *file == name) else {
+        let built_in: Vec<&str> = EMBEDDED_MODELS.iter().map(|(file, _)| *file).collect();
+        return Err(format!("{}: no such model built in (built in: {})", path.display(), built_in.join(", ")));
+    };
+    OnnxModel::from_bytes(path, bytes, threads)
 }
 
 /// Loads a cell image as grayscale, with an error naming the file.

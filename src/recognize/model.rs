@@ -1,61 +1,19 @@
-//! Running the ONNX model with ONNX Runtime (`ort`, loaded dynamically).
+//! Running the ONNX models with ONNX Runtime (`ort`, loaded dynamically).
 //!
-//! The runtime library is found through `ORT_DYLIB_PATH`, else in the `onnxruntime` Python
-//! wheel (`pip install onnxruntime==1.31.1`), asked from `python3`. One ONNX Runtime environment
-//! exists per process; it is created on first use and shared.
+//! The runtime library is found, or fetched once, by [`super::runtime`]. One ONNX Runtime
+//! environment exists per process; it is created on first use and shared.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 use ort::environment::Environment;
-use ort::session::Session;
-use ort::session::builder::GraphOptimizationLevel;
+// `ort`'s module path; the type is aliased to what it does here: runs one loaded model.
+use ort::session::{Session as Runner, builder::GraphOptimizationLevel, builder::SessionBuilder as RunnerBuilder};
 use ort::value::Tensor;
 
 use super::ctc::LogProbs;
 use super::preprocess::CellTensor;
-
-const INSTALL_HINT: &str = "install the ONNX Runtime library with `pip install onnxruntime==1.31.1`, or set ORT_DYLIB_PATH to libonnxruntime.so";
-
-/// Where the ONNX Runtime shared library is.
-pub fn find_runtime_library() -> Result<PathBuf, String> {
-    if let Some(path) = std::env::var_os("ORT_DYLIB_PATH") {
-        let path = PathBuf::from(path);
-        if path.is_file() {
-            return Ok(path);
-        }
-        return Err(format!("ORT_DYLIB_PATH is {} but there is no such file; {INSTALL_HINT}", path.display()));
-    }
-    for python in ["python3", "python"] {
-        let Ok(out) = Command::new(python)
-            // find_spec locates the package without importing it (importing costs ~0.3 s).
-            .args(["-c", "import importlib.util as u; print(u.find_spec('onnxruntime').submodule_search_locations[0])"])
-            .output()
-        else {
-            continue;
-        };
-        if !out.status.success() {
-            continue;
-        }
-        let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join("capi");
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        let mut libs: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-                    n.starts_with("libonnxruntime.so") || n.starts_with("libonnxruntime.") && n.ends_with(".dylib")
-                })
-            })
-            .collect();
-        // Prefer the fully versioned name (libonnxruntime.so.1.31.1).
-        libs.sort_by_key(|p| std::cmp::Reverse(p.as_os_str().len()));
-        if let Some(lib) = libs.into_iter().next() {
-            return Ok(lib);
-        }
-    }
-    Err(format!("cannot find the ONNX Runtime library; {INSTALL_HINT}"))
-}
+use super::runtime::{INSTALL_HINT, find_runtime_library};
 
 static ENVIRONMENT: OnceLock<Result<Environment, String>> = OnceLock::new();
 
@@ -64,8 +22,13 @@ pub fn environment() -> Result<&'static Environment, String> {
     ENVIRONMENT
         .get_or_init(|| {
             let lib = find_runtime_library()?;
-            let builder = ort::init_from(&lib)
-                .map_err(|e| format!("cannot load ONNX Runtime from {}: {e}; {INSTALL_HINT}", lib.display()))?;
+            let builder = ort::init_from(&lib).map_err(|e| {
+                format!(
+                    "cannot load ONNX Runtime from {}: {e}; if that file is damaged, delete it (a cached copy \
+                         is fetched again), or {INSTALL_HINT}",
+                    lib.display()
+                )
+            })?;
             builder.with_name("scoresheet").build().map_err(|e| format!("cannot start ONNX Runtime: {e}"))
         })
         .as_ref()
@@ -75,37 +38,51 @@ pub fn environment() -> Result<&'static Environment, String> {
 /// An ONNX recognition model: input `image` `[N, 1, H, W]` (preprocessed cells), output
 /// `[N, W / stride, classes]` per-frame log-probabilities (log-softmax applied in the model).
 pub struct OnnxModel {
-    session: Session,
+    runner: Runner,
     path: PathBuf,
 }
 
 impl OnnxModel {
     /// Loads a model file; `threads` is ONNX Runtime's intra-op thread count (1 = one core).
     pub fn load(path: &Path, threads: usize) -> Result<OnnxModel, String> {
-        let name = path.display();
         if !path.is_file() {
-            return Err(format!("{name}: no such model file"));
+            return Err(format!("{}: no such model file", path.display()));
         }
+        OnnxModel::build(path, threads, |builder| builder.commit_from_file(path))
+    }
+
+    /// Loads a model from its bytes (a model built into the binary); `name` stands for its file
+    /// in messages and in [`OnnxModel::path`].
+    pub fn from_bytes(name: &Path, bytes: &[u8], threads: usize) -> Result<OnnxModel, String> {
+        OnnxModel::build(name, threads, |builder| builder.commit_from_memory(bytes))
+    }
+
+    fn build(
+        path: &Path,
+        threads: usize,
+        commit: impl FnOnce(&mut RunnerBuilder) -> ort::Result<Runner>,
+    ) -> Result<OnnxModel, String> {
+        let name = path.display();
         let env = environment()?;
-        let session = Session::builder(env)
+        let runner = Runner::builder(env)
             .and_then(|b| b.with_optimization_level(GraphOptimizationLevel::Level3).map_err(Into::into))
             .and_then(|b| b.with_intra_threads(threads.max(1)).map_err(Into::into))
             .and_then(|b| b.with_inter_threads(1).map_err(Into::into))
-            // No memory arena: every worker thread holds its own sessions (two models since
-            // session 11), and the arenas' reserve cost more memory than the allocations time.
+            // No memory arena: every worker thread holds its own runners (two models each), and
+            // the arenas' reserve costs more memory than the allocations cost time.
             .and_then(|b| {
                 b.with_execution_providers([ort::ep::CPU::default().with_arena_allocator(false).build()])
                     .map_err(Into::into)
             })
-            .and_then(|mut b| b.commit_from_file(path))
+            .and_then(|mut b| commit(&mut b))
             .map_err(|e| format!("{name}: cannot load the model: {e}"))?;
-        if session.inputs().len() != 1 || session.outputs().is_empty() {
+        if runner.inputs().len() != 1 || runner.outputs().is_empty() {
             return Err(format!("{name}: expected one input (image) and a log-probability output"));
         }
-        Ok(OnnxModel { session, path: path.to_path_buf() })
+        Ok(OnnxModel { runner, path: path.to_path_buf() })
     }
 
-    /// The model file.
+    /// The model file (for a model built into the binary, the name it stands under).
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -126,7 +103,7 @@ impl OnnxModel {
         let name = self.path.display().to_string();
         let input =
             Tensor::from_array(([n, 1, h, w], data)).map_err(|e| format!("{name}: cannot build the input: {e}"))?;
-        let outputs = self.session.run(ort::inputs![input]).map_err(|e| format!("{name}: inference failed: {e}"))?;
+        let outputs = self.runner.run(ort::inputs![input]).map_err(|e| format!("{name}: inference failed: {e}"))?;
         let (shape, values) =
             outputs[0].try_extract_tensor::<f32>().map_err(|e| format!("{name}: unexpected output: {e}"))?;
         let dims: Vec<i64> = shape.iter().copied().collect();
