@@ -378,6 +378,18 @@ mod tests {
         LogProbs::from_logits(frames, classes, data)
     }
 
+    /// The default read loads the shipped model and every model `preprocess.json` routes a view
+    /// to: all of them must be built in, or an installed binary would look for a file.
+    #[test]
+    fn every_model_the_default_read_loads_is_built_in() {
+        let shipped = embedded_model_path();
+        let routed = Preprocess::default().view_models.into_iter().flatten();
+        for name in std::iter::once(shipped.file_name().unwrap().to_string_lossy().into_owned()).chain(routed) {
+            assert!(EMBEDDED_MODELS.iter().any(|(file, _)| *file == name), "{name} is not built in");
+        }
+        assert_eq!(shipped.parent(), Some(Path::new(EMBEDDED_DIR)));
+    }
+
     /// Views of different widths: every score is the mean of the views' exact scores; with a
     /// floor, exact above it and under it otherwise, whatever was asked before.
     #[test]
