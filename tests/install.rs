@@ -26,10 +26,11 @@ fn install_into(dir: &Path) -> PathBuf {
     bin
 }
 
-/// Whether this machine lets a process hide folders from itself (a private mount namespace).
+/// Whether this machine lets a process hide the checkout from itself (a private mount namespace).
 fn can_hide_folders() -> bool {
     Command::new("unshare")
-        .args(["--mount", "--user", "--map-root-user", "true"])
+        .args(["--mount", "--user", "--map-root-user", "sh", "-c", r#"mount -t tmpfs none "$0""#])
+        .arg(checkout())
         .output()
         .is_ok_and(|out| out.status.success())
 }

@@ -61,6 +61,13 @@ pub fn find_runtime_library() -> Result<PathBuf, String> {
              not set); set SCORESHEET_CACHE to a folder, or {INSTALL_HINT}"
         ));
     };
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        return Err(format!(
+            "cannot find the ONNX Runtime library, and cannot create the cache folder to fetch it into: {}: {e}; \
+             set SCORESHEET_CACHE to a folder that can be written, or {INSTALL_HINT}",
+            dir.display()
+        ));
+    }
     fetch_into(&dir).map_err(|why| {
         format!(
             "cannot find the ONNX Runtime library, and fetching it failed: {why}. Run the command again \
@@ -101,10 +108,10 @@ fn python_package_library() -> Option<PathBuf> {
     })
 }
 
-/// Fetches the library into `dir` (the versioned cache folder) unless another process did while
-/// this one waited for the lock. Returns the library's path, or why it could not be fetched.
+/// Fetches the library into `dir` (the versioned cache folder, which exists) unless another
+/// process did while this one waited for the lock. Returns the library's path, or why it could
+/// not be fetched.
 fn fetch_into(dir: &Path) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let lock_path = dir.join(".fetch.lock");
     let lock = File::options()
         .create(true)
