@@ -57,6 +57,8 @@ impl OnnxModel {
         OnnxModel::build(name, threads, |builder| builder.commit_from_memory(bytes))
     }
 
+    /// Loads a model through `commit` (from a file or from bytes), with the options every model
+    /// runs with.
     fn build(
         path: &Path,
         threads: usize,
