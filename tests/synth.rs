@@ -36,7 +36,7 @@ fn replay(pgn: &str) -> Vec<String> {
 
 #[test]
 fn every_form_renders_truthful_sheets() {
-    for (i, name) in forms::NAMES.iter().enumerate() {
+    for (i, name) in forms::library().enumerate() {
         let damage = [Damage::None, Damage::Scan, Damage::Photo][i % 3];
         let o = opts(Some(name), Some(damage));
         let pages = synth::render_sheet(&o, i).expect("renders");
@@ -48,6 +48,11 @@ fn every_form_renders_truthful_sheets() {
             assert!(sans.len() >= 39, "{name}: game of {} plies", sans.len());
             let form = forms::form(&t.form).expect("known form");
             assert_eq!(t.cells.len(), form.slots().len(), "{name}: every printed cell is listed");
+            // Move numbers run on from the page's first row, White then Black, none missing.
+            let expected: Vec<(u32, bool)> =
+                (form.first_move()..=form.last_move()).flat_map(|m| [(m, false), (m, true)]).collect();
+            let got: Vec<(u32, bool)> = t.cells.iter().map(|c| (c.move_no, c.side == forms::Side::Black)).collect();
+            assert_eq!(got, expected, "{name}: cells in game order");
             for c in &t.cells {
                 let [x0, y0, x1, y1] = c.bbox;
                 assert!(0 <= x0 && x0 < x1 && x1 <= t.width as i32, "{name}: box {:?}", c.bbox);
@@ -167,28 +172,68 @@ fn every_language_has_fonts_in_every_set() {
     assert!(!held.is_empty() && train.len() >= 6);
 }
 
+/// Whether two boxes share more than a rounding error of area.
+fn overlap(a: [f32; 4], b: [f32; 4]) -> bool {
+    const EPS: f32 = 0.01;
+    a[0] < b[2] - EPS && b[0] < a[2] - EPS && a[1] < b[3] - EPS && b[1] < a[3] - EPS
+}
+
 #[test]
 fn forms_are_consistent() {
-    for f in forms::all() {
+    let all = forms::all();
+    for f in &all {
         let slots = f.slots();
         let moves = (f.last_move() - f.first_move() + 1) as usize;
         assert_eq!(slots.len(), moves * 2, "{}", f.name);
+        let numbers: Vec<u32> = slots.iter().map(|s| s.move_no).collect();
+        let consecutive: Vec<u32> = (f.first_move()..=f.last_move()).flat_map(|m| [m, m]).collect();
+        assert_eq!(numbers, consecutive, "{}: move numbers", f.name);
         for s in &slots {
             assert!(
                 s.rect[0] >= 0.0 && s.rect[2] <= f.width && s.rect[1] >= 0.0 && s.rect[3] <= f.height,
                 "{}",
                 f.name
             );
+            let w = s.write;
+            assert!(w[0] >= s.rect[0] && w[2] <= s.rect[2] && w[0] < w[2], "{}: writing area outside its cell", f.name);
         }
-        for w in slots.windows(2) {
-            let (a, b) = (w[0].rect, w[1].rect);
-            assert!(a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1], "{}: overlapping cells", f.name);
+        for (i, a) in slots.iter().enumerate() {
+            for b in &slots[i + 1..] {
+                assert!(!overlap(a.rect, b.rect), "{}: cells {} and {} overlap", f.name, a.move_no, b.move_no);
+            }
+        }
+        // Number and clock columns lie beside the move cells, never on them.
+        for b in &f.blocks {
+            for col in [
+                forms::Column::Number,
+                forms::Column::Clock(forms::Side::White),
+                forms::Column::Clock(forms::Side::Black),
+            ] {
+                for r in 0..b.rows {
+                    let Some(other) = b.cell_of(r, col) else { continue };
+                    assert!(slots.iter().all(|s| !overlap(s.rect, other)), "{}: {col:?} on a move cell", f.name);
+                }
+            }
         }
         if let Some(next) = f.continuation {
             assert_eq!(forms::form(next).unwrap().first_move(), f.last_move() + 1);
         }
     }
-    assert!(forms::NAMES.contains(&forms::HELD_OUT_FORM));
+}
+
+#[test]
+fn development_and_held_out_mixes_deal_their_own_forms() {
+    for (deck, other) in [
+        (&forms::DEVELOPMENT_FORMS[..], &forms::HELD_OUT_FORMS[..]),
+        (&forms::HELD_OUT_FORMS[..], &forms::DEVELOPMENT_FORMS[..]),
+    ] {
+        let o = Options { count: 15, mix_forms: deck, ..opts(None, None) };
+        let specs: Vec<_> = (0..15).map(|i| synth::sheet_spec(&o, i)).collect();
+        for name in deck {
+            assert!(specs.iter().any(|s| s.form == *name), "{name}");
+        }
+        assert!(specs.iter().all(|s| !other.contains(&s.form)));
+    }
 }
 
 #[test]
@@ -241,4 +286,9 @@ fn sheets_are_written_and_bad_input_is_an_error() {
     assert!(synth::cli::options(&args("mix", "nope", "mix")).is_err());
     assert!(synth::cli::options(&args("mix", "mix", "rain")).is_err());
     assert!(synth::cli::options(&args("de", "club", "photo")).is_ok());
+    assert!(synth::cli::options(&args("de", "long-column-p2", "photo")).is_err(), "a continuation page");
+    let mix = |form: &str| synth::cli::options(&args("mix", form, "mix")).unwrap().mix_forms.to_vec();
+    assert_eq!(mix("mix"), forms::NAMES);
+    assert_eq!(mix("dev-mix"), forms::DEVELOPMENT_FORMS);
+    assert_eq!(mix("heldout-mix"), forms::HELD_OUT_FORMS);
 }

@@ -20,7 +20,9 @@ pub struct SynthArgs {
     /// Language code (en, de, ru, ...) or "mix".
     #[arg(long, default_value = "mix")]
     pub lang: String,
-    /// Form name (hcs, club, three-block, long-column, compact) or "mix".
+    /// Form name (see docs/forms.md: hcs, club, us-tournament, ...), or a mix: "mix" (the
+    /// original five forms), "dev-mix" (the 15 development forms) or "heldout-mix" (the 5
+    /// held-out forms).
     #[arg(long, default_value = "mix")]
     pub form: String,
     /// Damage: none, scan, photo or mix.
@@ -55,14 +57,17 @@ pub fn options(args: &SynthArgs) -> Result<Options, String> {
             format!("unknown language '{code}' (use mix or one of {})", codes.join(", "))
         })?),
     };
-    let form = match args.form.as_str() {
-        "mix" => None,
-        name => Some(
-            *forms::NAMES
-                .iter()
-                .find(|n| **n == name)
-                .ok_or_else(|| format!("unknown form '{name}' (use mix or one of {})", forms::NAMES.join(", ")))?,
-        ),
+    let (form, mix_forms): (_, &'static [&'static str]) = match args.form.as_str() {
+        "mix" => (None, &forms::NAMES),
+        "dev-mix" => (None, &forms::DEVELOPMENT_FORMS),
+        "heldout-mix" => (None, &forms::HELD_OUT_FORMS),
+        name => {
+            let known = forms::library().find(|n| *n == name).ok_or_else(|| {
+                let names: Vec<&str> = forms::library().collect();
+                format!("unknown form '{name}' (use mix, dev-mix, heldout-mix or one of {})", names.join(", "))
+            })?;
+            (Some(known), &forms::NAMES)
+        }
     };
     let damage = match args.damage.as_str() {
         "mix" => None,
@@ -76,6 +81,7 @@ pub fn options(args: &SynthArgs) -> Result<Options, String> {
         seed: args.seed,
         lang,
         form,
+        mix_forms,
         damage,
         fonts: args.fonts,
         low_writing: args.low_writing,

@@ -10,6 +10,68 @@ use super::raster::{Affine, Canvas, Mask, Placed, Polygon, polyline, rasterize};
 /// Ink colours: ballpoint blues and blacks.
 const INKS: [[u8; 3]; 5] = [[22, 38, 120], [30, 50, 150], [40, 45, 95], [25, 25, 30], [45, 40, 40]];
 
+/// The pens a form is filled in with (the writer's pen is drawn once a sheet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Inks {
+    /// Blue and black ballpoints, as [`Hand::random`] draws them.
+    Ballpoint,
+    /// Any pen players bring: ballpoints, blue or green gel and felt tips, red, pencil.
+    Any,
+    /// The copy of a carbonless pair: the writing comes through soft, blue-grey and spread.
+    Carbon,
+}
+
+/// A pen for [`Inks::Any`]: its ink, opacity range, stroke weight added, and how often it is
+/// drawn (shares of 100).
+struct Pen {
+    ink: [u8; 3],
+    opacity: (f32, f32),
+    weight: f32,
+    share: u32,
+}
+
+const ANY_PENS: [Pen; 8] = [
+    Pen { ink: [22, 38, 120], opacity: (0.8, 1.0), weight: 0.0, share: 22 }, // blue ballpoint
+    Pen { ink: [20, 60, 190], opacity: (0.75, 0.95), weight: 0.2, share: 14 }, // blue gel
+    Pen { ink: [25, 25, 30], opacity: (0.8, 1.0), weight: 0.0, share: 16 },  // black
+    Pen { ink: [20, 110, 60], opacity: (0.75, 0.95), weight: 0.1, share: 14 }, // green
+    Pen { ink: [30, 130, 120], opacity: (0.7, 0.9), weight: 0.2, share: 8 }, // teal felt tip
+    Pen { ink: [170, 30, 35], opacity: (0.75, 0.95), weight: 0.0, share: 6 }, // red
+    Pen { ink: [95, 95, 100], opacity: (0.5, 0.75), weight: -0.3, share: 12 }, // pencil
+    Pen { ink: [60, 40, 110], opacity: (0.75, 0.95), weight: 0.1, share: 8 }, // violet
+];
+
+impl Inks {
+    /// Gives `hand` a pen of this kind (Ballpoint keeps the hand's own, drawing nothing).
+    pub fn apply<R: Rng>(self, hand: &mut Hand, rng: &mut R) {
+        match self {
+            Inks::Ballpoint => {}
+            Inks::Any => {
+                let total: u32 = ANY_PENS.iter().map(|p| p.share).sum();
+                let mut pick = rng.gen_range(0..total);
+                let mut pen = &ANY_PENS[0];
+                for p in &ANY_PENS {
+                    if pick < p.share {
+                        pen = p;
+                        break;
+                    }
+                    pick -= p.share;
+                }
+                hand.ink = pen.ink;
+                hand.opacity = rng.gen_range(pen.opacity.0..pen.opacity.1);
+                hand.weight = (hand.weight + pen.weight).max(0.0);
+            }
+            Inks::Carbon => {
+                let tone = rng.gen_range(0..3);
+                hand.ink = [[60, 70, 130], [70, 70, 90], [45, 55, 110]][tone];
+                hand.opacity = rng.gen_range(0.5..0.75);
+                hand.weight += rng.gen_range(0.3..0.8);
+            }
+        }
+    }
+}
+
 /// One writer's hand.
 #[derive(Clone, Serialize)]
 pub struct Hand {

@@ -42,8 +42,11 @@ pub struct Options {
     pub seed: u64,
     /// One language, or None for a mix.
     pub lang: Option<&'static Lang>,
-    /// One form (a name in [`forms::NAMES`]), or None for a mix.
+    /// One form (a name in [`forms::library`]), or None for a mix of `mix_forms`.
     pub form: Option<&'static str>,
+    /// The forms a mix deals: [`forms::NAMES`] (the original five, as every seed's sheets have
+    /// always been), [`forms::DEVELOPMENT_FORMS`] or [`forms::HELD_OUT_FORMS`].
+    pub mix_forms: &'static [&'static str],
     /// One damage kind, or None for a mix.
     pub damage: Option<Damage>,
     pub fonts: FontSet,
@@ -60,6 +63,7 @@ impl Default for Options {
             seed: 1,
             lang: None,
             form: None,
+            mix_forms: &forms::NAMES,
             damage: None,
             fonts: FontSet::All,
             low_writing: false,
@@ -78,10 +82,11 @@ pub fn rng_for(seed: u64, stream: u64, index: u64) -> ChaCha8Rng {
 }
 
 /// What sheet `index` is: with "mix" choices, forms, damage kinds and languages are dealt in turn
-/// from seed-shuffled decks, so any run of 15 sheets shows every form and damage kind and 15 languages.
+/// from seed-shuffled decks, so any run of 15 sheets shows every damage kind and 15 languages, and
+/// every form of a deck of up to 15.
 pub fn sheet_spec(opts: &Options, index: usize) -> SheetSpec {
     let mut deck = rng_for(opts.seed, 0xDEC4, 0);
-    let mut form_deck = forms::NAMES.to_vec();
+    let mut form_deck = opts.mix_forms.to_vec();
     form_deck.shuffle(&mut deck);
     let mut damage_deck = [Damage::None, Damage::Scan, Damage::Photo];
     damage_deck.shuffle(&mut deck);

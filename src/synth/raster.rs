@@ -306,6 +306,17 @@ impl Canvas {
         self.fill_rect(x - t * 0.5, y0 - t * 0.5, x + t * 0.5, y1 + t * 0.5, color, 1.0);
     }
 
+    /// A horizontal rule broken into pieces `dash` long, `gap` apart (dotted or dashed).
+    #[allow(clippy::too_many_arguments)]
+    pub fn broken_hline(&mut self, x0: f32, x1: f32, y: f32, t: f32, color: [u8; 3], dash: f32, gap: f32) {
+        let mut x = x0;
+        while x < x1 {
+            let end = (x + dash).min(x1);
+            self.fill_rect(x, y - t * 0.5, end, y + t * 0.5, color, 1.0);
+            x += dash + gap;
+        }
+    }
+
     /// Replaces pixels (not multiplying) by `color` where `mask` covers, for light text on dark.
     pub fn paint(&mut self, mask: &Mask, color: [u8; 3]) {
         for my in 0..mask.h {

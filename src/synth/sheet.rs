@@ -10,10 +10,10 @@ use shakmaty::{Chess, Move, Position, Role};
 
 use super::damage::{self, Damage, Homography};
 use super::fonts::{self, FontSet};
-use super::forms::{self, FieldKind, Form, FormStyle, Side, Slot};
+use super::forms::{self, Column, FieldKind, FieldLine, Form, FormStyle, ResultMarks, Side, Slot};
 use super::games::{self, Ending, Game};
 use super::handwriting::{self, Hand, Stroke};
-use super::print::print_form;
+use super::print::{print_form, print_header};
 use super::raster::{Canvas, thick_line};
 use crate::notation::{self, Lang, Style};
 
@@ -291,6 +291,7 @@ fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Res
     let pages = pages_for(spec.form, game.plies.len());
     let row_h = pages[0].blocks[0].row_h;
     let mut hand = Hand::random(rng, font, row_h);
+    pages[0].look.inks.apply(&mut hand, rng);
     if spec.low_writing {
         hand.baseline += 0.5;
     }
@@ -301,15 +302,21 @@ fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Res
     for (pi, base) in pages.iter().enumerate() {
         let form = base.vary(rng);
         let fstyle = FormStyle::random(&form, rng);
-        let paper = {
+        let mut paper = {
             let g = rng.gen_range(244..=255u8);
             [g, g, g.saturating_sub(rng.gen_range(0..6))]
         };
+        if let Some(tint) = fstyle.paper_tint {
+            paper = [0, 1, 2].map(|c| (paper[c] as u32 * tint[c] as u32 / 255) as u8);
+        }
         let mut canvas = Canvas::new(form.width as usize, form.height as usize, paper);
         print_form(&mut canvas, &form, &fstyle);
         let last_page = pi + 1 == pages.len();
         if pi == 0 {
-            write_header(&mut canvas, &form, &hand, &header, rng);
+            if form.printed_header {
+                print_header(&mut canvas, &form, &fstyle, &header);
+            }
+            write_header(&mut canvas, &form, &fstyle, &hand, &header, rng);
         }
         let mut cells = Vec::new();
         let slots = form.slots();
@@ -346,6 +353,9 @@ fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Res
                 result_in_cell = true;
             }
             cells.push((slot.rect, cell));
+        }
+        if form.has_clocks() && rng.gen_bool(0.6) {
+            write_clock_times(&mut canvas, &form, &hand, written.len(), rng);
         }
         if last_page {
             write_result(&mut canvas, &form, &hand, &result_written, game.result, result_in_cell, rng);
@@ -412,7 +422,7 @@ fn has_result_field(form: &Form) -> bool {
 
 /// Writes one cell's content (move, correction, result) onto the page.
 pub(crate) fn write_cell<R: Rng>(canvas: &mut Canvas, hand: &Hand, slot: &Slot, w: &Written, rng: &mut R) {
-    let rect = slot.rect;
+    let rect = slot.write;
     match (w.note, &w.struck) {
         (Some(Note::Skipped), _) => {}
         (Some(Note::CrossedOut), Some(wrong)) => crossed_out(canvas, hand, rect, wrong, &w.text, rng),
@@ -463,31 +473,47 @@ fn crossed_out<R: Rng>(canvas: &mut Canvas, hand: &Hand, rect: [f32; 4], wrong: 
     sb.draw(canvas, hand, 1.0);
 }
 
-fn write_header<R: Rng>(canvas: &mut Canvas, form: &Form, hand: &Hand, header: &BTreeMap<String, String>, rng: &mut R) {
+/// Writes the header fields (names, event, date, round, board, ratings) by hand; a form whose
+/// header is printed gets its ratings written only.
+fn write_header<R: Rng>(
+    canvas: &mut Canvas,
+    form: &Form,
+    style: &FormStyle,
+    hand: &Hand,
+    header: &BTreeMap<String, String>,
+    rng: &mut R,
+) {
     for f in &form.fields {
-        let key = match f.kind {
-            FieldKind::Event => "event",
-            FieldKind::Date => "date",
-            FieldKind::Round => "round",
-            FieldKind::Board => "board",
-            FieldKind::White => "white",
-            FieldKind::Black => "black",
-            _ => continue,
+        let rating;
+        let text = match f.kind.header_key() {
+            Some(_) if form.printed_header => continue,
+            Some(key) => {
+                if rng.gen_bool(0.12) {
+                    continue; // left blank
+                }
+                let Some(text) = header.get(key) else { continue };
+                text.as_str()
+            }
+            None if f.kind == FieldKind::Rating => {
+                if rng.gen_bool(0.35) {
+                    continue;
+                }
+                rating = rng.gen_range(1100..2600).to_string();
+                rating.as_str()
+            }
+            None => continue,
         };
-        if rng.gen_bool(0.12) {
-            continue; // left blank
-        }
-        let Some(text) = header.get(key) else { continue };
         let [x0, y0, x1, y1] = f.rect;
         let size = ((y1 - y0) * 0.42).min(hand.size * 1.1);
-        let label_room = (f.label.len() as f32 * 9.0 + 16.0).min((x1 - x0) * 0.5);
+        let ts = style.text_scale;
+        let label_room = (f.label.chars().count() as f32 * 9.0 * ts + 16.0 * ts).min((x1 - x0) * 0.5);
         let mut word = handwriting::layout(hand, text, size, rng);
         let room = x1 - x0 - label_room - 8.0;
         if word.width > room {
             word = handwriting::layout(hand, text, size * room / word.width, rng);
         }
         let x = x0 + label_room + rng.gen_range(0.0..(room - word.width).max(1.0) * 0.3);
-        let y = if f.boxed { y1 - (y1 - y0) * 0.18 } else { y1 - 9.0 };
+        let y = if f.line == FieldLine::Boxed { y1 - (y1 - y0) * 0.18 } else { y1 - 9.0 };
         Stroke { word, x, y, angle: rng.gen_range(-0.02..0.02), extra: Vec::new() }.draw(canvas, hand, 1.0);
     }
 }
@@ -514,7 +540,9 @@ fn write_result<R: Rng>(
         let (cx, cy) = ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0);
         let (rx, ry) = ((r[2] - r[0]) / 2.0 * 1.05, (r[3] - r[1]) / 2.0 * 1.1);
         let pen = (hand.size * 0.08).max(1.5);
-        let polys = if form.name == "hcs" || rng.gen_bool(0.5) {
+        let polys = if form.result_marks == ResultMarks::CheckBoxes {
+            tick(forms::check_box(*r), pen, rng)
+        } else if form.result_marks == ResultMarks::Circled || rng.gen_bool(0.5) {
             // A loop around the printed choice, not quite closed.
             let start = rng.gen_range(0.0..std::f32::consts::TAU);
             let n = 28;
@@ -543,6 +571,55 @@ fn write_result<R: Rng>(
         let x = x0 + 90.0 + rng.gen_range(0.0..40.0);
         let _ = x1;
         Stroke { word, x, y: y1 - 9.0, angle: rng.gen_range(-0.02..0.02), extra: Vec::new() }.draw(canvas, hand, 1.0);
+    }
+}
+
+/// A tick or a cross in the check box `b`, a little careless.
+fn tick<R: Rng>(b: [f32; 4], pen: f32, rng: &mut R) -> Vec<super::raster::Polygon> {
+    let s = b[2] - b[0];
+    let j = |rng: &mut R| rng.gen_range(-0.08..0.08) * s;
+    if rng.gen_bool(0.6) {
+        let pts = [
+            (b[0] + 0.15 * s + j(rng), b[1] + 0.55 * s + j(rng)),
+            (b[0] + 0.42 * s + j(rng), b[3] - 0.1 * s + j(rng)),
+            (b[2] + 0.2 * s + j(rng), b[1] - 0.25 * s + j(rng)),
+        ];
+        super::raster::polyline(&pts, pen)
+    } else {
+        let d = 0.1 * s;
+        vec![
+            thick_line((b[0] + d + j(rng), b[1] + d + j(rng)), (b[2] - d + j(rng), b[3] - d + j(rng)), pen),
+            thick_line((b[2] - d + j(rng), b[1] + d + j(rng)), (b[0] + d + j(rng), b[3] - d + j(rng)), pen),
+        ]
+    }
+}
+
+/// Writes the clock times some players keep: in the clock cells of the moves made, the minutes
+/// left going down, in rows here and there.
+fn write_clock_times<R: Rng>(canvas: &mut Canvas, form: &Form, hand: &Hand, plies: usize, rng: &mut R) {
+    let share = rng.gen_range(0.3..1.0);
+    let start = [90, 120, 60][rng.gen_range(0..3)];
+    let mut left = [start, start];
+    let with_hours = rng.gen_bool(0.6);
+    // Times go in small, beside the moves' bigger writing.
+    let hand = &hand.sized(hand.size * rng.gen_range(0.55..0.75));
+    for b in &form.blocks {
+        for r in 0..b.rows {
+            for (i, side) in [Side::White, Side::Black].into_iter().enumerate() {
+                let ply = ((b.first_move + r - 1) * 2 + i as u32) as usize;
+                let Some(rect) = b.cell_of(r, Column::Clock(side)) else { continue };
+                if ply >= plies {
+                    continue;
+                }
+                left[i] = (left[i] - rng.gen_range(0..4)).max(1);
+                if !rng.gen_bool(share) {
+                    continue;
+                }
+                let t = left[i];
+                let text = if with_hours { format!("{}:{:02}", t / 60, t % 60) } else { t.to_string() };
+                handwriting::in_cell(hand, &text, rect, false, rng).draw(canvas, hand, rng.gen_range(0.8..1.0));
+            }
+        }
     }
 }
 
