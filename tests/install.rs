@@ -4,26 +4,44 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::{Arc, Mutex, Weak};
 
 fn checkout() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A fresh folder outside the checkout (the test target folder lies inside it).
-fn outside_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("scoresheet-install-{name}-{}", std::process::id()));
+/// The built binary and one sample sheet (`024_0.jpg`) copied into a folder outside the checkout
+/// (the test target folder lies inside it); the folder goes when the last test using it ends.
+struct Install {
+    dir: PathBuf,
+    bin: PathBuf,
+}
+
+impl Drop for Install {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.dir).ok();
+    }
+}
+
+/// The process's [`Install`], made once and shared while tests use it: a binary being copied
+/// while another test thread starts a process can be left open for writing in that process, and
+/// then fails to run ("text file busy"); no test starts a process while the copy is made.
+fn installed() -> Arc<Install> {
+    static SHARED: Mutex<Weak<Install>> = Mutex::new(Weak::new());
+    let mut shared = SHARED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(install) = shared.upgrade() {
+        return install;
+    }
+    let dir = std::env::temp_dir().join(format!("scoresheet-install-{}", std::process::id()));
     std::fs::remove_dir_all(&dir).ok();
     std::fs::create_dir_all(&dir).unwrap();
     assert!(!dir.starts_with(checkout()), "the temporary folder {} is inside the checkout", dir.display());
-    dir
-}
-
-/// The built binary and one sample sheet copied into `dir`; returns the binary's path.
-fn install_into(dir: &Path) -> PathBuf {
     let bin = dir.join("scoresheet");
     std::fs::copy(env!("CARGO_BIN_EXE_scoresheet"), &bin).unwrap();
     std::fs::copy(checkout().join("samples/hcs/024_0.jpg"), dir.join("024_0.jpg")).unwrap();
-    bin
+    let install = Arc::new(Install { dir, bin });
+    *shared = Arc::downgrade(&install);
+    install
 }
 
 /// Whether this machine lets a process hide the checkout from itself (a private mount namespace).
@@ -59,9 +77,9 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn a_copied_binary_reads_a_sample_without_the_checkout() {
-    let dir = outside_dir("read");
-    let bin = install_into(&dir);
-    let (out, hidden) = run_without_checkout(&bin, &dir, &["read", "024_0.jpg"]);
+    let install = installed();
+    let (bin, dir) = (&install.bin, &install.dir);
+    let (out, hidden) = run_without_checkout(bin, dir, &["read", "024_0.jpg"]);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert!(out.status.success(), "exit {:?}\n{stderr}", out.status.code());
     // The game opens 1. e4 d6 2. Nf3 Nf6 (samples/hcs/024.truth.pgn).
@@ -70,20 +88,19 @@ fn a_copied_binary_reads_a_sample_without_the_checkout() {
     if hidden {
         // The checkout really was out of reach: the same run asked to read a checkout file fails.
         let sample = checkout().join("samples/hcs/024_0.jpg");
-        let (out, _) = run_without_checkout(&bin, &dir, &["recognize", sample.to_str().unwrap()]);
+        let (out, _) = run_without_checkout(bin, dir, &["recognize", sample.to_str().unwrap()]);
         assert!(!out.status.success(), "the checkout was still visible");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn the_model_is_chosen_by_flag_then_environment_then_built_in() {
-    let dir = outside_dir("model");
-    let bin = install_into(&dir);
+    let install = installed();
+    let (bin, dir) = (&install.bin, &install.dir);
     let cell = checkout().join("tests/data/cells/002_0_1_white.png");
     let recognize = |model_env: Option<&str>, model_flag: Option<&Path>| {
-        let mut c = Command::new(&bin);
-        c.arg("recognize").arg(&cell).current_dir(&dir).env_remove("SCORESHEET_MODEL");
+        let mut c = Command::new(bin);
+        c.arg("recognize").arg(&cell).current_dir(dir).env_remove("SCORESHEET_MODEL");
         if let Some(m) = model_env {
             c.env("SCORESHEET_MODEL", m);
         }
@@ -105,18 +122,18 @@ fn the_model_is_chosen_by_flag_then_environment_then_built_in() {
     let from_flag = recognize(Some(missing), Some(&checkout().join("models/recognizer.int8.onnx")));
     assert!(from_flag.status.success(), "{}", text(&from_flag.stderr));
     assert_eq!(text(&from_flag.stdout), text(&built_in.stdout));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn without_the_runtime_library_the_message_says_what_to_run() {
-    let dir = outside_dir("noruntime");
-    let bin = install_into(&dir);
+    let install = installed();
+    let bin = &install.bin;
+    let dir = install.dir.join("no-runtime");
     let cell = checkout().join("tests/data/cells/002_0_1_white.png");
     // An empty cache and no Python on the PATH: nothing to find, nothing to fetch with.
     let empty = dir.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
-    let out = Command::new(&bin)
+    let out = Command::new(bin)
         .arg("recognize")
         .arg(&cell)
         .env_remove("ORT_DYLIB_PATH")
@@ -132,16 +149,11 @@ fn without_the_runtime_library_the_message_says_what_to_run() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 
     // ORT_DYLIB_PATH wins, and a wrong one is named.
-    let out = Command::new(&bin)
-        .arg("recognize")
-        .arg(&cell)
-        .env("ORT_DYLIB_PATH", "/nonexistent/libort.so")
-        .output()
-        .unwrap();
+    let out =
+        Command::new(bin).arg("recognize").arg(&cell).env("ORT_DYLIB_PATH", "/nonexistent/libort.so").output().unwrap();
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("ORT_DYLIB_PATH is /nonexistent/libort.so but there is no such file"), "{stderr}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The issue's own check, slow (a release build): install from a clone with `cargo install`,
@@ -150,7 +162,9 @@ fn without_the_runtime_library_the_message_says_what_to_run() {
 #[test]
 #[ignore]
 fn cargo_install_from_a_clone_reads_with_the_clone_moved() {
-    let dir = outside_dir("cargo-install");
+    // Held from the start: the shared copy is made before this test starts a process.
+    let install = installed();
+    let dir = install.dir.join("cargo-install");
     let clone = dir.join("clone");
     let status = Command::new("git").arg("clone").arg("--quiet").arg(checkout()).arg(&clone).status().unwrap();
     assert!(status.success(), "git clone failed");
@@ -173,5 +187,4 @@ fn cargo_install_from_a_clone_reads_with_the_clone_moved() {
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("1. e4 d6 2. Nf3"), "{}", text(&out.stdout));
-    std::fs::remove_dir_all(&dir).ok();
 }
