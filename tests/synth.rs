@@ -286,6 +286,7 @@ fn sheets_are_written_and_bad_input_is_an_error() {
     assert!(synth::cli::options(&args("mix", "nope", "mix")).is_err());
     assert!(synth::cli::options(&args("mix", "mix", "rain")).is_err());
     assert!(synth::cli::options(&args("de", "club", "photo")).is_ok());
+    assert!(synth::cli::options(&args("de", "us-tournament", "photo")).is_ok());
     assert!(synth::cli::options(&args("de", "long-column-p2", "photo")).is_err(), "a continuation page");
     let mix = |form: &str| synth::cli::options(&args("mix", form, "mix")).unwrap().mix_forms.to_vec();
     assert_eq!(mix("mix"), forms::NAMES);

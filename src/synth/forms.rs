@@ -628,7 +628,23 @@ pub const HELD_OUT_FORM: &str = "three-block";
 pub const NAMES: [&str; 5] = ["hcs", "club", "three-block", "long-column", "compact"];
 
 /// The forms the page stage is developed on (`--form dev-mix` deals them).
-pub const DEVELOPMENT_FORMS: [&str; 4] = ["hcs", "club", "long-column", "compact"];
+pub const DEVELOPMENT_FORMS: [&str; 15] = [
+    "hcs",
+    "club",
+    "long-column",
+    "compact",
+    "us-tournament",
+    "fide-a4",
+    "club-a5-times",
+    "polish-3x20",
+    "number-in-cell",
+    "federation-es",
+    "federation-pt",
+    "club-de-landscape",
+    "olympiad-dotted",
+    "scorebook",
+    "software-print",
+];
 
 /// The forms held out of all development: never looked at while tuning, used only to report
 /// (`--form heldout-mix` deals them).
@@ -640,15 +656,20 @@ pub fn library() -> impl Iterator<Item = &'static str> {
 }
 
 /// Continuation pages: printed for the moves after a form's last row, never started on.
-pub const CONTINUATIONS: [&str; 1] = ["long-column-p2"];
+pub const CONTINUATIONS: [&str; 3] = ["long-column-p2", "olympiad-dotted-p2", "scorebook-p2"];
 
 // Column shorthands for the catalogue below.
 const NO: Column = Column::Number;
 const W: Column = Column::Moves(Side::White);
 const B: Column = Column::Moves(Side::Black);
+const TW: Column = Column::Clock(Side::White);
+const TB: Column = Column::Clock(Side::Black);
 
-/// Page size in pixels at 150 dpi.
+/// Page sizes in pixels: at 150 dpi, and US letter at 200 dpi (a scan's resolution).
 const A4: (f32, f32) = (1240.0, 1754.0);
+const A4_LANDSCAPE: (f32, f32) = (1754.0, 1240.0);
+const A5: (f32, f32) = (874.0, 1240.0);
+const LETTER_200_DPI: (f32, f32) = (1700.0, 2200.0);
 
 /// Blocks side by side at `xs` (all at `y`), numbered on from `first_move`.
 fn blocks(
@@ -813,10 +834,403 @@ pub fn form(name: &str) -> Option<Form> {
     Some(f)
 }
 
-/// The forms added to the original five (none yet).
-fn library_form(_name: &str) -> Option<Form> {
-    None
+/// The forms added to the original five (see `docs/forms.md` for what each imitates).
+fn library_form(name: &str) -> Option<Form> {
+    use FieldKind::*;
+    use FieldLine::*;
+    let f = match name {
+        // A US tournament form at scan resolution: 1-25 | 26-50, a shaded heading row inside the
+        // grid (as tall as a move row), faint grey thin rulings, a ruled result row with check
+        // boxes under the table, signature lines; filled in with any pen, often blue or green.
+        "us-tournament" => Form {
+            title: "TOURNAMENT SCORE SHEET",
+            blocks: blocks(1, &[120.0, 880.0], 524.0, 25, 54.0, &[(NO, 80.0), (W, 310.0), (B, 310.0)], 54.0),
+            fields: vec![
+                field(Event, "Event", [120.0, 150.0, 1120.0, 205.0], Underlined),
+                field(Date, "Date", [1160.0, 150.0, 1580.0, 205.0], Underlined),
+                field(Other, "Section", [120.0, 220.0, 700.0, 275.0], Underlined),
+                field(Round, "Round", [740.0, 220.0, 1120.0, 275.0], Underlined),
+                field(Board, "Board", [1160.0, 220.0, 1580.0, 275.0], Underlined),
+                field(White, "White", [120.0, 290.0, 1120.0, 345.0], Underlined),
+                field(Rating, "Rating", [1160.0, 290.0, 1580.0, 345.0], Underlined),
+                field(Black, "Black", [120.0, 360.0, 1120.0, 415.0], Underlined),
+                field(Rating, "Rating", [1160.0, 360.0, 1580.0, 415.0], Underlined),
+                field(Signature, "White's signature", [120.0, 1990.0, 800.0, 2045.0], Underlined),
+                field(Signature, "Black's signature", [880.0, 1990.0, 1580.0, 2045.0], Underlined),
+            ],
+            frames: vec![[120.0, 1874.0, 1580.0, 1930.0]],
+            result_boxes: vec![
+                ("WHITE WON", [420.0, 1886.0, 640.0, 1918.0]),
+                ("DRAW", [760.0, 1886.0, 940.0, 1918.0]),
+                ("BLACK WON", [1060.0, 1886.0, 1280.0, 1918.0]),
+            ],
+            result_marks: ResultMarks::CheckBoxes,
+            notes: vec![
+                ("RESULT:", 136.0, 1912.0),
+                ("Both players sign. Keep score in algebraic notation.", 120.0, 2110.0),
+            ],
+            headings: Headings::words("", "WHITE", "BLACK"),
+            look: Look {
+                shaded_numbers: 0.25,
+                headings: HeadingShade::Band(0.72, 0.86),
+                thin_rules: Some((1.0, 1.7)),
+                faded_rules: Some((0.62, 0.8)),
+                text_scale: 1.35,
+                ..Look::PLAIN
+            },
+            ..blank("us-tournament", LETTER_200_DPI)
+        },
+        // A FIDE-rated tournament's form: boxed header, 1-30 | 31-60 numbered left, full black
+        // grid, a result row of check boxes and signature boxes under the table.
+        "fide-a4" => Form {
+            title: "CHESS SCORESHEET",
+            blocks: blocks(1, &[60.0, 630.0], 375.0, 30, 40.0, &[(NO, 60.0), (W, 245.0), (B, 245.0)], 40.0),
+            fields: vec![
+                field(Event, "Event", [60.0, 110.0, 860.0, 160.0], Boxed),
+                field(Round, "Round", [860.0, 110.0, 1180.0, 160.0], Boxed),
+                field(Date, "Date", [60.0, 160.0, 860.0, 210.0], Boxed),
+                field(Board, "Board", [860.0, 160.0, 1180.0, 210.0], Boxed),
+                field(White, "White", [60.0, 210.0, 620.0, 260.0], Boxed),
+                field(Black, "Black", [620.0, 210.0, 1180.0, 260.0], Boxed),
+                field(Rating, "FIDE rating", [60.0, 260.0, 620.0, 305.0], Boxed),
+                field(Rating, "FIDE rating", [620.0, 260.0, 1180.0, 305.0], Boxed),
+                field(Signature, "Signature:", [60.0, 1620.0, 620.0, 1700.0], Boxed),
+                field(Signature, "Signature:", [620.0, 1620.0, 1180.0, 1700.0], Boxed),
+            ],
+            frames: vec![[60.0, 1575.0, 1180.0, 1620.0]],
+            result_boxes: vec![
+                ("White won", [260.0, 1583.0, 450.0, 1612.0]),
+                ("Draw", [560.0, 1583.0, 700.0, 1612.0]),
+                ("Black won", [820.0, 1583.0, 1010.0, 1612.0]),
+            ],
+            result_marks: ResultMarks::CheckBoxes,
+            notes: vec![("Result:", 72.0, 1606.0)],
+            headings: Headings::words("No", "White", "Black"),
+            look: Look {
+                shaded_numbers: 0.3,
+                dark_headings: 0.3,
+                headings: HeadingShade::Original,
+                usual_digit_font: Some(("dejavu-serif-bold", 0.6)),
+                ..Look::PLAIN
+            },
+            ..blank("fide-a4", A4)
+        },
+        // A club's A5 form with time columns: a two-level heading (White over Time | Move, Black
+        // over Move | Time), Black's columns shaded, numbers "1." right-aligned, ":" in the
+        // clock cells, 1-25 | 26-50, boxed header at the top right.
+        "club-a5-times" => Form {
+            blocks: blocks(
+                1,
+                &[67.0, 452.0],
+                297.0,
+                25,
+                32.8,
+                &[(NO, 43.0), (TW, 62.0), (W, 107.0), (B, 107.0), (TB, 66.0)],
+                64.0,
+            ),
+            fields: vec![
+                field(Event, "Event:", [278.0, 44.0, 662.0, 77.0], Boxed),
+                field(Date, "Date:", [662.0, 44.0, 838.0, 77.0], Boxed),
+                field(Other, "Section:", [278.0, 77.0, 662.0, 110.0], Boxed),
+                field(Round, "Round:", [662.0, 77.0, 838.0, 110.0], Boxed),
+                field(Other, "Time Control:", [278.0, 110.0, 662.0, 143.0], Boxed),
+                field(Board, "Board:", [662.0, 110.0, 838.0, 143.0], Boxed),
+                field(White, "White:", [278.0, 143.0, 662.0, 176.0], Boxed),
+                field(Rating, "Rating:", [662.0, 143.0, 838.0, 176.0], Boxed),
+                field(Black, "Black:", [278.0, 176.0, 662.0, 209.0], Boxed),
+                field(Rating, "Rating:", [662.0, 176.0, 838.0, 209.0], Boxed),
+            ],
+            headings: Headings {
+                number: "#",
+                white: "Move",
+                black: "Move",
+                clock: "Time",
+                players: Some(["White", "Black"]),
+            },
+            look: Look {
+                usual_digit_font: Some(("dejavu-sans-condensed", 0.8)),
+                shaded_black: 1.0,
+                number_align: Some(Align::Right),
+                number_suffix: ".",
+                clock_colons: true,
+                text_scale: 0.8,
+                ..Look::PLAIN
+            },
+            ..blank("club-a5-times", A5)
+        },
+        // A Polish form: 3 x 20 (Nr | Białe | Czarne), one full grid, serif print, dotted header.
+        "polish-3x20" => Form {
+            title: "Zapis partii szachowej",
+            blocks: blocks(1, &[40.0, 427.0, 814.0], 450.0, 20, 55.0, &[(NO, 60.0), (W, 163.0), (B, 164.0)], 50.0),
+            fields: vec![
+                field(Event, "Turniej:", [40.0, 110.0, 760.0, 160.0], Dotted),
+                field(Round, "Runda:", [800.0, 110.0, 1200.0, 160.0], Dotted),
+                field(Date, "Data:", [800.0, 175.0, 1200.0, 225.0], Dotted),
+                field(White, "Białe:", [40.0, 240.0, 760.0, 290.0], Dotted),
+                field(Rating, "ELO:", [800.0, 240.0, 1200.0, 290.0], Dotted),
+                field(Black, "Czarne:", [40.0, 305.0, 760.0, 355.0], Dotted),
+                field(Rating, "ELO:", [800.0, 305.0, 1200.0, 355.0], Dotted),
+            ],
+            headings: Headings::words("Nr", "Białe", "Czarne"),
+            look: Look { usual_digit_font: Some(("dejavu-serif", 0.85)), thin_rules: Some((1.0, 1.8)), ..Look::PLAIN },
+            ..blank("polish-3x20", A4)
+        },
+        // A club form with no number column: "12." printed at the left of White's cell, rows
+        // ruled as underlines, one rule between the players, a grey heading band, 3 x 20.
+        "number-in-cell" => Form {
+            title: "CLUB DE AJEDREZ",
+            blocks: blocks(1, &[20.0, 428.0, 836.0], 490.0, 20, 52.0, &[(W, 192.0), (B, 192.0)], 70.0),
+            fields: vec![
+                field(Event, "Event:", [40.0, 165.0, 900.0, 205.0], Underlined),
+                field(Round, "Round:", [940.0, 165.0, 1200.0, 205.0], Underlined),
+                field(White, "White:", [40.0, 215.0, 1200.0, 255.0], Underlined),
+                field(Black, "Black:", [40.0, 265.0, 1200.0, 305.0], Underlined),
+                field(Board, "Board:", [40.0, 315.0, 600.0, 355.0], Underlined),
+                field(Date, "Date:", [640.0, 315.0, 1200.0, 355.0], Underlined),
+            ],
+            frames: vec![[20.0, 150.0, 1220.0, 375.0], [20.0, 1565.0, 880.0, 1645.0]],
+            result_boxes: vec![
+                ("WHITE WINS", [270.0, 1580.0, 460.0, 1630.0]),
+                ("DRAW", [700.0, 1580.0, 850.0, 1630.0]),
+                ("BLACK WINS", [490.0, 1580.0, 680.0, 1630.0]),
+            ],
+            result_marks: ResultMarks::Circled,
+            notes: vec![("CIRCLE RESULT:", 35.0, 1612.0)],
+            headings: Headings::words("", "WHITE", "BLACK"),
+            number_in_cell: true,
+            look: Look {
+                usual_digit_font: Some(("dejavu-sans-bold", 1.0)),
+                headings: HeadingShade::Band(0.74, 0.84),
+                ruling: Ruling { rows: RowLine::Solid, grid: false },
+                number_suffix: ".",
+                ..Look::PLAIN
+            },
+            ..blank("number-in-cell", A4)
+        },
+        // A Spanish-speaking federation's form: 1-40 | 41-80, N° | BLANCAS | clock | NEGRAS |
+        // clock (clock faces as headings), narrow rows, result and signature panel.
+        "federation-es" => Form {
+            title: "AJEDREZ",
+            blocks: blocks(
+                1,
+                &[48.0, 630.0],
+                320.0,
+                40,
+                31.5,
+                &[(NO, 37.0), (W, 180.0), (TW, 85.0), (B, 180.0), (TB, 89.0)],
+                30.0,
+            ),
+            fields: vec![
+                field(Event, "Torneo:", [480.0, 95.0, 1190.0, 135.0], Boxed),
+                field(Date, "Fecha:", [480.0, 145.0, 760.0, 185.0], Boxed),
+                field(Other, "Lugar:", [770.0, 145.0, 1010.0, 185.0], Boxed),
+                field(Board, "Tab.:", [1020.0, 145.0, 1190.0, 185.0], Boxed),
+                field(White, "Blancas", [490.0, 200.0, 960.0, 232.0], Underlined),
+                field(Rating, "Elo", [970.0, 200.0, 1180.0, 232.0], Underlined),
+                field(Black, "Negras", [490.0, 235.0, 960.0, 267.0], Underlined),
+                field(Rating, "Elo", [970.0, 235.0, 1180.0, 267.0], Underlined),
+                field(Result, "Resultado", [60.0, 1615.0, 300.0, 1653.0], Underlined),
+                field(Signature, "Firma:", [320.0, 1615.0, 630.0, 1653.0], Underlined),
+                field(Signature, "Firma:", [320.0, 1665.0, 630.0, 1703.0], Underlined),
+                field(Other, "Firma Juez:", [675.0, 1665.0, 1190.0, 1703.0], Underlined),
+            ],
+            frames: vec![[480.0, 195.0, 1190.0, 272.0], [48.0, 1595.0, 640.0, 1715.0], [660.0, 1595.0, 1201.0, 1715.0]],
+            headings: Headings::words("N°", "BLANCAS", "NEGRAS"),
+            look: Look { thin_rules: Some((1.2, 2.2)), ..Look::PLAIN },
+            ..blank("federation-es", A4)
+        },
+        // A Galician club's form: 3 x 25, Brancas | Xog. | Negras with the numbers between the
+        // moves on a grey column, a dark heading band with light words.
+        "federation-pt" => Form {
+            title: "Folla de partida",
+            blocks: blocks(1, &[89.0, 470.0, 851.0], 414.0, 25, 40.0, &[(W, 125.0), (NO, 50.0), (B, 125.0)], 34.0),
+            fields: vec![
+                field(Event, "Torneo:", [360.0, 175.0, 700.0, 215.0], Underlined),
+                field(Date, "Data:", [710.0, 175.0, 920.0, 215.0], Underlined),
+                field(Round, "Rolda:", [930.0, 175.0, 1040.0, 215.0], Underlined),
+                field(Board, "Taboleiro:", [1050.0, 175.0, 1175.0, 215.0], Underlined),
+                field(White, "Xogador:", [200.0, 260.0, 600.0, 300.0], Dotted),
+                field(Other, "Club:", [200.0, 305.0, 600.0, 345.0], Dotted),
+                field(Black, "Xogador:", [760.0, 260.0, 1180.0, 300.0], Dotted),
+                field(Other, "Club:", [760.0, 305.0, 1180.0, 345.0], Dotted),
+            ],
+            frames: vec![[350.0, 160.0, 1185.0, 228.0], [880.0, 55.0, 1185.0, 145.0]],
+            result_boxes: vec![
+                ("1-0", [895.0, 100.0, 975.0, 138.0]),
+                ("½-½", [995.0, 100.0, 1085.0, 138.0]),
+                ("0-1", [1100.0, 100.0, 1178.0, 138.0]),
+            ],
+            notes: vec![("Resultado:", 895.0, 85.0), ("Brancas", 89.0, 250.0), ("Negras", 650.0, 250.0)],
+            headings: Headings::words("Xog.", "Brancas", "Negras"),
+            look: Look {
+                shaded_numbers: 1.0,
+                number_shade: Some((0.45, 0.62)),
+                headings: HeadingShade::Band(0.15, 0.35),
+                number_align: Some(Align::Centre),
+                ..Look::PLAIN
+            },
+            ..blank("federation-pt", A4)
+        },
+        // A German club's landscape form: 1-25 | 26-50 on the left half, 51-70 | 71-90 and a team
+        // match's board-results table (rows numbered 1-8) on the right; no headings, Black's
+        // column shaded, every fifth number bold, serif print, heavy rules.
+        "club-de-landscape" => Form {
+            blocks: [
+                blocks(1, &[106.0, 456.0], 265.0, 25, 36.0, &[(NO, 60.0), (W, 144.0), (B, 143.0)], 0.0),
+                blocks(51, &[952.0, 1300.0], 75.0, 20, 36.0, &[(NO, 60.0), (W, 144.0), (B, 144.0)], 0.0),
+            ]
+            .concat(),
+            fields: vec![
+                field(White, "Weiß:", [106.0, 60.0, 450.0, 95.0], Underlined),
+                field(Black, "Schwarz:", [460.0, 60.0, 803.0, 95.0], Underlined),
+                field(Event, "Veranstaltung:", [106.0, 105.0, 803.0, 140.0], Underlined),
+                field(Round, "Runde:", [106.0, 150.0, 290.0, 185.0], Underlined),
+                field(Board, "Brett Nr.:", [300.0, 150.0, 450.0, 185.0], Underlined),
+                field(Other, "Partie Nr.:", [460.0, 150.0, 600.0, 185.0], Underlined),
+                field(Date, "Datum:", [610.0, 150.0, 803.0, 185.0], Underlined),
+                field(Other, "Züge / h + min", [106.0, 195.0, 480.0, 230.0], Underlined),
+                field(Other, "Eröffnung:", [500.0, 195.0, 803.0, 230.0], Underlined),
+            ],
+            tables: vec![Table {
+                x: 952.0,
+                y: 825.0,
+                row_h: 34.0,
+                widths: vec![98.0, 240.0, 240.0, 120.0],
+                headings: &["Brett", "Heimmannschaft", "Gastmannschaft", "Ergebnis"],
+                labels: &["1", "2", "3", "4", "5", "6", "7", "8", "Summe"],
+            }],
+            look: Look {
+                usual_digit_font: Some(("dejavu-serif", 0.9)),
+                thin_rules: Some((1.6, 2.4)),
+                shaded_black: 1.0,
+                bold_every_fifth: true,
+                number_align: Some(Align::Right),
+                ..Look::PLAIN
+            },
+            ..blank("club-de-landscape", A4_LANDSCAPE)
+        },
+        // An olympiad's form of the 1970s: 1-20 | 21-40, rows as dotted lines, the number just
+        // left of the one rule between the players, Weiß: / Schwarz: headings between heavy rules;
+        // moves 41-80 on "olympiad-dotted-p2".
+        "olympiad-dotted" => Form {
+            title: "Schach-Olympiade",
+            blocks: blocks(1, &[40.0, 640.0], 416.0, 20, 56.0, &[(W, 260.0), (NO, 40.0), (B, 260.0)], 56.0),
+            fields: vec![
+                field(Other, "Gruppe", [240.0, 120.0, 380.0, 175.0], Boxed),
+                field(Other, "Partie-Nr.", [750.0, 120.0, 890.0, 175.0], Boxed),
+                field(Round, "Runde", [40.0, 190.0, 380.0, 225.0], Underlined),
+                field(Board, "Brett", [600.0, 190.0, 890.0, 225.0], Underlined),
+                field(White, "Weiß:", [40.0, 240.0, 560.0, 280.0], Dotted),
+                field(Black, "Schwarz:", [620.0, 240.0, 1200.0, 280.0], Dotted),
+                field(Other, "Nation:", [40.0, 290.0, 560.0, 330.0], Dotted),
+                field(Other, "Nation:", [620.0, 290.0, 1200.0, 330.0], Dotted),
+            ],
+            lines: vec![[40.0, 360.0, 1200.0, 360.0], [620.0, 360.0, 620.0, 1536.0]],
+            headings: Headings::words("", "Weiß:", "Schwarz:"),
+            look: Look {
+                ruling: Ruling { rows: RowLine::Dotted, grid: false },
+                number_align: Some(Align::Right),
+                ..Look::PLAIN
+            },
+            continuation: Some("olympiad-dotted-p2"),
+            ..blank("olympiad-dotted", A4)
+        },
+        "olympiad-dotted-p2" => Form {
+            blocks: blocks(41, &[40.0, 640.0], 156.0, 20, 56.0, &[(W, 260.0), (NO, 40.0), (B, 260.0)], 56.0),
+            fields: vec![
+                field(Other, "Zeit von Weiß:", [40.0, 1320.0, 560.0, 1355.0], Dotted),
+                field(Other, "Zeit von Schwarz:", [640.0, 1320.0, 1200.0, 1355.0], Dotted),
+                field(Result, "Ergebnis:", [40.0, 1370.0, 560.0, 1405.0], Dotted),
+            ],
+            lines: [[40.0, 100.0, 1200.0, 100.0], [620.0, 100.0, 620.0, 1276.0]]
+                .into_iter()
+                .chain((0..5).map(|i| [160.0, 1470.0 + 45.0 * i as f32, 1200.0, 1470.0 + 45.0 * i as f32]))
+                .collect(),
+            notes: vec![("Notizen:", 40.0, 1470.0)],
+            headings: Headings::words("", "Weiß:", "Schwarz:"),
+            look: Look {
+                ruling: Ruling { rows: RowLine::Dotted, grid: false },
+                number_align: Some(Align::Right),
+                ..Look::PLAIN
+            },
+            ..blank("olympiad-dotted-p2", A4)
+        },
+        // An Italian score book's A5 page: one column 1-30, dashed rows, coloured print; moves
+        // 31-60 on the facing page ("scorebook-p2").
+        "scorebook" => Form {
+            title: "Formulario",
+            blocks: blocks(1, &[95.0], 336.0, 30, 29.0, &[(NO, 70.0), (W, 310.0), (B, 310.0)], 36.0),
+            fields: vec![
+                field(White, "Bianco", [60.0, 110.0, 560.0, 145.0], Underlined),
+                field(Rating, "Elo", [580.0, 110.0, 820.0, 145.0], Underlined),
+                field(Black, "Nero", [60.0, 155.0, 560.0, 190.0], Underlined),
+                field(Rating, "Elo", [580.0, 155.0, 820.0, 190.0], Underlined),
+                field(Event, "Torneo", [60.0, 200.0, 560.0, 235.0], Underlined),
+                field(Round, "Turno", [580.0, 200.0, 820.0, 235.0], Underlined),
+                field(Date, "Data", [60.0, 245.0, 400.0, 280.0], Underlined),
+            ],
+            headings: Headings::words("N.", "Bianco", "Nero"),
+            look: SCOREBOOK_LOOK,
+            continuation: Some("scorebook-p2"),
+            ..blank("scorebook", A5)
+        },
+        "scorebook-p2" => Form {
+            blocks: blocks(31, &[95.0], 116.0, 30, 29.0, &[(NO, 70.0), (W, 310.0), (B, 310.0)], 36.0),
+            fields: vec![
+                field(Result, "Risultato", [95.0, 1020.0, 500.0, 1060.0], Underlined),
+                field(Signature, "Firma Bianco", [95.0, 1090.0, 430.0, 1130.0], Underlined),
+                field(Signature, "Firma Nero", [450.0, 1090.0, 785.0, 1130.0], Underlined),
+            ],
+            headings: Headings::words("N.", "Bianco", "Nero"),
+            look: SCOREBOOK_LOOK,
+            ..blank("scorebook-p2", A5)
+        },
+        // A form printed by pairing software (Dutch): the players, round and board printed, not
+        // written; 1-40 | 41-80, thin mid-grey rules, a light heading band, every other row shaded.
+        "software-print" => Form {
+            title: "Partijformulier",
+            blocks: blocks(1, &[60.0, 630.0], 298.0, 40, 32.0, &[(NO, 60.0), (W, 245.0), (B, 245.0)], 38.0),
+            fields: vec![
+                field(Event, "Toernooi:", [60.0, 110.0, 800.0, 145.0], Bare),
+                field(Round, "Ronde:", [820.0, 110.0, 1000.0, 145.0], Bare),
+                field(Board, "Bord:", [1010.0, 110.0, 1180.0, 145.0], Bare),
+                field(White, "Wit:", [60.0, 155.0, 600.0, 190.0], Bare),
+                field(Black, "Zwart:", [620.0, 155.0, 1180.0, 190.0], Bare),
+                field(Date, "Datum:", [60.0, 200.0, 400.0, 235.0], Bare),
+                field(Signature, "Handtekening wit", [60.0, 1670.0, 560.0, 1710.0], Underlined),
+                field(Signature, "Handtekening zwart", [680.0, 1670.0, 1180.0, 1710.0], Underlined),
+            ],
+            result_boxes: vec![
+                ("1-0", [300.0, 1600.0, 400.0, 1640.0]),
+                ("½-½", [480.0, 1600.0, 600.0, 1640.0]),
+                ("0-1", [680.0, 1600.0, 780.0, 1640.0]),
+            ],
+            notes: vec![("Uitslag:", 60.0, 1630.0)],
+            headings: Headings::words("Zet", "Wit", "Zwart"),
+            printed_header: true,
+            look: Look {
+                usual_digit_font: Some(("dejavu-sans-condensed", 0.9)),
+                headings: HeadingShade::Band(0.78, 0.88),
+                thin_rules: Some((0.8, 1.4)),
+                faded_rules: Some((0.3, 0.55)),
+                alternate_rows: 1.0,
+                ..Look::PLAIN
+            },
+            ..blank("software-print", A4)
+        },
+        _ => return None,
+    };
+    Some(f)
 }
+
+/// The score book's print: dashed rows in one coloured ink.
+const SCOREBOOK_LOOK: Look = Look {
+    ruling: Ruling { rows: RowLine::Dashed, grid: true },
+    thin_rules: Some((1.0, 1.6)),
+    print_colours: &[[20, 80, 50], [90, 50, 30], [30, 40, 110], [110, 30, 40]],
+    headings: HeadingShade::Band(0.8, 0.9),
+    ..Look::PLAIN
+};
 
 /// Every form, continuation pages included.
 pub fn all() -> Vec<Form> {
