@@ -181,6 +181,7 @@ fn overlap(a: [f32; 4], b: [f32; 4]) -> bool {
 #[test]
 fn forms_are_consistent() {
     let all = forms::all();
+    assert_eq!(all.len(), 20 + forms::CONTINUATIONS.len());
     for f in &all {
         let slots = f.slots();
         let moves = (f.last_move() - f.first_move() + 1) as usize;
@@ -218,6 +219,31 @@ fn forms_are_consistent() {
         if let Some(next) = f.continuation {
             assert_eq!(forms::form(next).unwrap().first_move(), f.last_move() + 1);
         }
+    }
+}
+
+#[test]
+fn twenty_named_forms_five_held_out() {
+    let names: Vec<&str> = forms::library().collect();
+    let mut distinct = names.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), names.len(), "a name twice");
+    assert!(names.len() >= 20);
+    for name in forms::HELD_OUT_FORMS {
+        assert!(forms::form(name).is_some(), "{name}");
+        assert!(!forms::DEVELOPMENT_FORMS.contains(&name), "{name} is also a development form");
+    }
+    let mut held = forms::HELD_OUT_FORMS.to_vec();
+    held.dedup();
+    assert_eq!(held.len(), 5);
+    assert!(forms::HELD_OUT_FORMS.contains(&forms::HELD_OUT_FORM));
+    // The original five stay what `mix` deals.
+    for name in forms::NAMES {
+        assert!(names.contains(&name));
+    }
+    for name in forms::CONTINUATIONS {
+        assert!(forms::form(name).is_some() && !names.contains(&name), "{name}");
     }
 }
 

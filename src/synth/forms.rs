@@ -648,7 +648,8 @@ pub const DEVELOPMENT_FORMS: [&str; 15] = [
 
 /// The forms held out of all development: never looked at while tuning, used only to report
 /// (`--form heldout-mix` deals them).
-pub const HELD_OUT_FORMS: [&str; 1] = ["three-block"];
+pub const HELD_OUT_FORMS: [&str; 5] =
+    ["three-block", "number-between", "carbon-pair", "federation-ru", "club-de-colour"];
 
 /// Every named form a sheet can start on (continuation pages are not listed).
 pub fn library() -> impl Iterator<Item = &'static str> {
@@ -669,6 +670,7 @@ const TB: Column = Column::Clock(Side::Black);
 const A4: (f32, f32) = (1240.0, 1754.0);
 const A4_LANDSCAPE: (f32, f32) = (1754.0, 1240.0);
 const A5: (f32, f32) = (874.0, 1240.0);
+const LETTER: (f32, f32) = (1275.0, 1650.0);
 const LETTER_200_DPI: (f32, f32) = (1700.0, 2200.0);
 
 /// Blocks side by side at `xs` (all at `y`), numbered on from `first_move`.
@@ -1217,6 +1219,135 @@ fn library_form(name: &str) -> Option<Form> {
                 ..Look::PLAIN
             },
             ..blank("software-print", A4)
+        },
+        // Held out. A French form with the number between the moves and clock columns at both
+        // sides (T | Blancs | N° | Noirs | T), 1-30 | 31-60 split by a heavy rule, a result row
+        // of check boxes and signature boxes under the table.
+        "number-between" => Form {
+            title: "TOURNOI D'ÉCHECS",
+            blocks: blocks(
+                1,
+                &[60.0, 620.0],
+                328.0,
+                30,
+                40.0,
+                &[(TW, 82.0), (W, 163.0), (NO, 70.0), (B, 163.0), (TB, 82.0)],
+                38.0,
+            ),
+            fields: vec![
+                field(Event, "Tournoi :", [60.0, 130.0, 820.0, 170.0], Dotted),
+                field(Round, "Ronde :", [860.0, 130.0, 1180.0, 170.0], Dotted),
+                field(Date, "Date :", [60.0, 180.0, 820.0, 220.0], Dotted),
+                field(Board, "Table :", [860.0, 180.0, 1180.0, 220.0], Dotted),
+                field(White, "Blancs :", [60.0, 230.0, 600.0, 270.0], Dotted),
+                field(Black, "Noirs :", [630.0, 230.0, 1180.0, 270.0], Dotted),
+                field(Signature, "Signature :", [60.0, 1580.0, 620.0, 1660.0], Boxed),
+                field(Signature, "Signature :", [620.0, 1580.0, 1180.0, 1660.0], Boxed),
+            ],
+            frames: vec![[60.0, 1540.0, 1180.0, 1580.0]],
+            lines: vec![[620.0, 290.0, 620.0, 1528.0]],
+            result_boxes: vec![
+                ("Gain des Blancs", [290.0, 1546.0, 520.0, 1574.0]),
+                ("Nulle", [600.0, 1546.0, 720.0, 1574.0]),
+                ("Gain des Noirs", [820.0, 1546.0, 1050.0, 1574.0]),
+            ],
+            result_marks: ResultMarks::CheckBoxes,
+            notes: vec![("Résultat :", 72.0, 1569.0)],
+            headings: Headings { number: "", white: "Blancs", black: "Noirs", clock: "T", players: None },
+            look: Look { usual_digit_font: Some(("dejavu-serif-bold", 0.8)), ..Look::PLAIN },
+            ..blank("number-between", A4)
+        },
+        // Held out. The copy of a carbonless pair from a US score book: tinted paper, the writing
+        // come through soft and blue-grey; 1-30 | 31-60, a shaded heading row inside the grid,
+        // a result row with check boxes.
+        "carbon-pair" => Form {
+            title: "CHESS SCORE SHEET",
+            blocks: blocks(1, &[80.0, 645.0], 370.0, 30, 40.0, &[(NO, 60.0), (W, 245.0), (B, 245.0)], 40.0),
+            fields: vec![
+                field(Event, "Event", [80.0, 110.0, 800.0, 150.0], Underlined),
+                field(Date, "Date", [840.0, 110.0, 1195.0, 150.0], Underlined),
+                field(Round, "Round", [80.0, 160.0, 400.0, 200.0], Underlined),
+                field(Board, "Board", [440.0, 160.0, 800.0, 200.0], Underlined),
+                field(White, "White", [80.0, 210.0, 800.0, 250.0], Underlined),
+                field(Rating, "Rating", [840.0, 210.0, 1195.0, 250.0], Underlined),
+                field(Black, "Black", [80.0, 260.0, 800.0, 300.0], Underlined),
+                field(Rating, "Rating", [840.0, 260.0, 1195.0, 300.0], Underlined),
+            ],
+            frames: vec![[80.0, 1570.0, 1195.0, 1612.0]],
+            result_boxes: vec![
+                ("WHITE WON", [330.0, 1577.0, 520.0, 1605.0]),
+                ("DRAW", [620.0, 1577.0, 760.0, 1605.0]),
+                ("BLACK WON", [860.0, 1577.0, 1050.0, 1605.0]),
+            ],
+            result_marks: ResultMarks::CheckBoxes,
+            notes: vec![("RESULT:", 92.0, 1599.0), ("COPY", 1110.0, 60.0)],
+            headings: Headings::words("", "WHITE", "BLACK"),
+            look: Look {
+                headings: HeadingShade::Band(0.7, 0.85),
+                thin_rules: Some((1.0, 1.8)),
+                paper_tints: &[[255, 246, 190], [255, 222, 228], [222, 240, 255], [250, 250, 246]],
+                inks: Inks::Carbon,
+                ..Look::PLAIN
+            },
+            ..blank("carbon-pair", LETTER)
+        },
+        // Held out. A Russian form: Ход | Белые | Черные, 1-30 | 31-60, a grey heading band,
+        // every fifth number bold, result check boxes and signature lines.
+        "federation-ru" => Form {
+            title: "БЛАНК ЗАПИСИ ПАРТИИ",
+            blocks: blocks(1, &[60.0, 630.0], 372.0, 30, 40.0, &[(NO, 60.0), (W, 245.0), (B, 245.0)], 42.0),
+            fields: vec![
+                field(Event, "Турнир", [60.0, 110.0, 820.0, 150.0], Underlined),
+                field(Round, "Тур", [860.0, 110.0, 1180.0, 150.0], Underlined),
+                field(Date, "Дата", [60.0, 160.0, 500.0, 200.0], Underlined),
+                field(Board, "Доска", [540.0, 160.0, 820.0, 200.0], Underlined),
+                field(White, "Белые", [60.0, 210.0, 820.0, 250.0], Underlined),
+                field(Rating, "Рейтинг", [860.0, 210.0, 1180.0, 250.0], Underlined),
+                field(Black, "Черные", [60.0, 260.0, 820.0, 300.0], Underlined),
+                field(Rating, "Рейтинг", [860.0, 260.0, 1180.0, 300.0], Underlined),
+                field(Signature, "Подпись белых", [60.0, 1660.0, 560.0, 1700.0], Underlined),
+                field(Signature, "Подпись черных", [680.0, 1660.0, 1180.0, 1700.0], Underlined),
+            ],
+            result_boxes: vec![
+                ("1-0", [300.0, 1596.0, 400.0, 1626.0]),
+                ("½-½", [480.0, 1596.0, 600.0, 1626.0]),
+                ("0-1", [680.0, 1596.0, 780.0, 1626.0]),
+            ],
+            result_marks: ResultMarks::CheckBoxes,
+            notes: vec![("Результат:", 60.0, 1618.0)],
+            headings: Headings::words("Ход", "Белые", "Черные"),
+            look: Look {
+                usual_digit_font: Some(("dejavu-sans-bold", 0.5)),
+                headings: HeadingShade::Band(0.72, 0.85),
+                thin_rules: Some((1.0, 2.0)),
+                bold_every_fifth: true,
+                ..Look::PLAIN
+            },
+            ..blank("federation-ru", A4)
+        },
+        // Held out. A German children's club form in colour: coloured paper and print, tinted
+        // faint rulings, no headings, Black's column shaded, 1-25 | 26-50.
+        "club-de-colour" => Form {
+            title: "Partieformular",
+            blocks: blocks(1, &[160.0, 645.0], 560.0, 25, 42.0, &[(NO, 75.0), (W, 205.0), (B, 205.0)], 0.0),
+            fields: vec![
+                field(White, "Spieler Weiß:", [175.0, 330.0, 640.0, 370.0], Dotted),
+                field(Black, "Spieler Schwarz:", [175.0, 385.0, 640.0, 425.0], Dotted),
+                field(Date, "Datum:", [730.0, 330.0, 1080.0, 370.0], Dotted),
+                field(Result, "Ergebnis:", [730.0, 385.0, 1080.0, 425.0], Dotted),
+            ],
+            frames: vec![[160.0, 310.0, 1130.0, 445.0]],
+            notes: vec![("Viel Erfolg!", 160.0, 1680.0)],
+            look: Look {
+                usual_digit_font: Some(("dejavu-sans-condensed", 0.8)),
+                print_colours: &[[40, 40, 110], [70, 40, 120], [20, 80, 100], [30, 90, 50]],
+                faded_rules: Some((0.55, 0.75)),
+                shaded_black: 1.0,
+                number_align: Some(Align::Right),
+                paper_tints: &[[236, 233, 252], [228, 240, 252], [234, 248, 232], [255, 255, 255]],
+                ..Look::PLAIN
+            },
+            ..blank("club-de-colour", A4)
         },
         _ => return None,
     };
