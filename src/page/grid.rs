@@ -7,6 +7,9 @@ use super::lines::{Bin, Seg, join_broken, rulings};
 #[derive(Clone, Debug)]
 pub struct GCell {
     pub mv: u32,
+    /// The block (index into [`Grid::Found`]'s blocks) and its row the cell lies in.
+    pub block: usize,
+    pub row: usize,
     pub side: Side,
     /// `[x0, y0, x1, y1]` in the analysed binary's coordinates.
     pub bx: [f64; 4],
@@ -21,6 +24,8 @@ pub struct GBlock {
     pub first: u32,
     pub rows: u32,
     pub bx: [f64; 4],
+    /// The number cell of each row, top to bottom.
+    pub number_cells: Vec<[f64; 4]>,
 }
 
 /// What the grid analysis found.
@@ -1167,9 +1172,11 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     }
     let mut cells = Vec::new();
     let mut blocks = Vec::new();
-    for (bk, &start) in order.iter().zip(&starts) {
-        blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx });
-        for (mv, (t, bo)) in (start..).zip(bk.rows.iter()) {
+    for (block, (bk, &start)) in order.iter().zip(&starts).enumerate() {
+        let nc = &cols[bk.sub.num];
+        let number_cells = bk.rows.iter().map(|(t, bo)| nc.cell(&nc.own(t, pitch), &nc.own(bo, pitch))).collect();
+        blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx, number_cells });
+        for (row, (mv, (t, bo))) in (start..).zip(bk.rows.iter()).enumerate() {
             for (ci, side) in [(bk.sub.white, Side::White), (bk.sub.black, Side::Black)] {
                 // (the row's rulings as found in this column: a piece of a ruling broken in
                 // another column, extended to this one, can be pitched off by part of a row)
@@ -1177,6 +1184,8 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
                 let bx = c.cell(&c.own(t, pitch), &c.own(bo, pitch));
                 cells.push(GCell {
                     mv,
+                    block,
+                    row,
                     side,
                     bx,
                     ink: ink_fraction(b, bx),

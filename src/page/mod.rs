@@ -11,11 +11,13 @@
 //! digits in each number cell (which also recognises continuation pages starting at e.g. 61).
 
 pub mod cli;
+mod digits;
 mod draw;
 pub mod geom;
 mod grid;
 mod lines;
 mod load;
+mod numbering;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -100,6 +102,9 @@ pub struct Block {
     pub rows: u32,
     /// Box `[x0, y0, x1, y1]` of the block's move rows in [`Sheet::page`].
     pub box_straight: [f32; 4],
+    /// Whether the rows are numbered by the move numbers printed on them (else they were counted,
+    /// and the numbering is a guess).
+    pub printed_numbers: bool,
 }
 
 /// A segmented scoresheet page.
@@ -456,11 +461,13 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     let to_frame_full = Homography::scale(kf).after(&fr.h).after(&Homography::scale(1.0 / kf));
     // page = table region plus a margin, within the frame
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for c in &gcells {
-        x0 = x0.min(c.bx[0]);
-        y0 = y0.min(c.bx[1]);
-        x1 = x1.max(c.bx[2]);
-        y1 = y1.max(c.bx[3]);
+    // (the number cells too: their printed numbers are read on the page)
+    let number_cells = gblocks.iter().flat_map(|b| b.number_cells.iter());
+    for bx in gcells.iter().map(|c| &c.bx).chain(number_cells) {
+        x0 = x0.min(bx[0]);
+        y0 = y0.min(bx[1]);
+        x1 = x1.max(bx[2]);
+        y1 = y1.max(bx[3]);
     }
     let mx = 0.06 * (x1 - x0) + 2.0 * pitch;
     let my = 0.06 * (y1 - y0) + 2.0 * pitch;
@@ -474,9 +481,35 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     let from_page =
         to_page.inverse().ok_or_else(|| PageError::NoTable { reason: "degenerate page geometry".into() })?;
     let page = geom::warp_gray(g, &from_page, pw.max(1), ph.max(1));
+    let on_page = |bx: &[f64; 4]| [(bx[0] - px0) * kf, (bx[1] - py0) * kf, (bx[2] - px0) * kf, (bx[3] - py0) * kf];
+    // the move numbers printed on the rows, read at full resolution
+    let printed: Vec<Vec<digits::PrintedNumber>> = gblocks
+        .iter()
+        .map(|b| b.number_cells.iter().map(|bx| digits::read_number(&page, on_page(bx))).collect())
+        .collect();
+    let counted: Vec<u32> = gblocks.iter().map(|b| b.first).collect();
+    let numbers = numbering::number_blocks(&printed, &counted);
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        for (reads, n) in printed.iter().zip(&numbers) {
+            let read: Vec<String> = reads
+                .iter()
+                .map(|r| match r {
+                    digits::PrintedNumber::Empty => "_".into(),
+                    digits::PrintedNumber::Other => "?".into(),
+                    _ => r.best().map_or("-".into(), |v| v.to_string()),
+                })
+                .collect();
+            eprintln!("  printed numbers {}: {n:?}", read.join(" "));
+        }
+    }
     let mut cells = Vec::with_capacity(gcells.len());
-    for c in gcells {
-        let sb = [(c.bx[0] - px0) * kf, (c.bx[1] - py0) * kf, (c.bx[2] - px0) * kf, (c.bx[3] - py0) * kf];
+    for mut c in gcells {
+        let n = &numbers[c.block];
+        if !n.rows.contains(&c.row) {
+            continue;
+        }
+        c.mv = n.first + (c.row - n.rows.start) as u32;
+        let sb = on_page(&c.bx);
         let ib = geom::map_box(&from_page, sb);
         let crop = cell_crop(&page, sb, 0.0);
         let clamp = |v: f64, m: u32| v.clamp(0.0, m as f64) as f32;
@@ -507,15 +540,18 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     }
     let blocks = gblocks
         .iter()
-        .map(|b| Block {
-            first_move: b.first,
-            rows: b.rows,
-            box_straight: [
-                ((b.bx[0] - px0) * kf) as f32,
-                ((b.bx[1] - py0) * kf) as f32,
-                ((b.bx[2] - px0) * kf) as f32,
-                ((b.bx[3] - py0) * kf) as f32,
-            ],
+        .zip(&numbers)
+        .filter(|(_, n)| !n.rows.is_empty())
+        .map(|(b, n)| {
+            // (the kept rows' span: rows left out at either end are no part of the block)
+            let (top, bottom) = (b.number_cells[n.rows.start][1], b.number_cells[n.rows.end - 1][3]);
+            let sb = on_page(&[b.bx[0], top, b.bx[2], bottom]);
+            Block {
+                first_move: n.first,
+                rows: n.rows.len() as u32,
+                box_straight: sb.map(|v| v as f32),
+                printed_numbers: n.printed,
+            }
         })
         .collect();
     Ok(Sheet {

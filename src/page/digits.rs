@@ -1,0 +1,585 @@
+//! The printed-digit reader: reads the move number printed in a number cell.
+//!
+//! A printed digit is told by its shape alone. Each glyph found in a number cell is scaled into a
+//! small box of ink shares and compared with the digits 0-9 drawn in the fonts forms are printed
+//! in (Arial- and Times-like faces, DejaVu's sans, serif, bold and condensed faces; see
+//! `assets/fonts/digits/README.md`); the nearest drawing names the digit, and the distances to
+//! every digit are kept, so that a move number the numbering expects can be scored even where
+//! the nearest drawing names another.
+
+use std::sync::OnceLock;
+
+use ab_glyph::{Font, FontRef, PxScale};
+use image::GrayImage;
+
+/// Size of the box a glyph is scaled into (width, height).
+const SHAPE_W: usize = 12;
+const SHAPE_H: usize = 18;
+type Shape = [f32; SHAPE_W * SHAPE_H];
+
+/// A glyph whose nearest digit drawing is further than this (one less their correlation) is no
+/// printed digit: a letter of a heading ("No", "Move"), a check box, a writer's stroke.
+pub const NOT_A_DIGIT: f32 = 0.5;
+
+/// Ink share above which a pixel belongs to a glyph: low enough that the hairlines of a bold
+/// serif digit hold it together.
+const PIECE_INK: f32 = 0.25;
+const CORE_INK: f32 = 0.65;
+
+/// Most digits a printed move number has.
+const MAX_DIGITS: usize = 3;
+
+/// The fonts digits are drawn in.
+static FONTS: &[&[u8]] = &[
+    include_bytes!("../../assets/fonts/digits/LiberationSans-Regular.ttf"),
+    include_bytes!("../../assets/fonts/digits/LiberationSerif-Regular.ttf"),
+    include_bytes!("../../assets/fonts/digits/LiberationSerif-Bold.ttf"),
+    include_bytes!("../../assets/fonts/digits/DejaVuSans.ttf"),
+    include_bytes!("../../assets/fonts/digits/DejaVuSansCondensed-Bold.ttf"),
+    include_bytes!("../../assets/fonts/digits/DejaVuSerifCondensed.ttf"),
+    include_bytes!("../../assets/fonts/DejaVuSerif.ttf"),
+    include_bytes!("../../assets/fonts/DejaVuSerif-Bold.ttf"),
+    include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"),
+    include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf"),
+];
+
+/// One digit as drawn in one font.
+struct Drawing {
+    digit: u8,
+    shape: Shape,
+}
+
+/// The digits 0-9 in every font, each also a little bolder (print and scans thicken strokes).
+fn drawings() -> &'static [Drawing] {
+    static DRAWINGS: OnceLock<Vec<Drawing>> = OnceLock::new();
+    DRAWINGS.get_or_init(|| {
+        let mut out = Vec::new();
+        for data in FONTS {
+            let Ok(font) = FontRef::try_from_slice(data) else { continue };
+            for digit in 0..10u8 {
+                let Some(ink) = draw_digit(&font, digit) else { continue };
+                out.push(Drawing { digit, shape: shape_of(&ink) });
+                let bold = ink.thickened().thickened();
+                out.push(Drawing { digit, shape: shape_of(&bold) });
+                out.push(Drawing { digit, shape: shape_of(&bold.thickened().thickened()) });
+            }
+        }
+        out
+    })
+}
+
+/// Ink shares (0..1) of a small image, row by row.
+#[derive(Clone, Debug)]
+struct InkMap {
+    w: usize,
+    h: usize,
+    ink: Vec<f32>,
+}
+
+impl InkMap {
+    fn at(&self, x: usize, y: usize) -> f32 {
+        self.ink[y * self.w + x]
+    }
+
+    /// Each pixel the mean of its 3x3 neighbourhood: specks of a grainy paper fade, strokes stay.
+    fn smoothed(&self) -> InkMap {
+        let mut out = self.clone();
+        for y in 0..self.h {
+            for x in 0..self.w {
+                let (mut sum, mut n) = (0.0, 0.0);
+                for yy in y.saturating_sub(1)..(y + 2).min(self.h) {
+                    for xx in x.saturating_sub(1)..(x + 2).min(self.w) {
+                        sum += self.at(xx, yy);
+                        n += 1.0;
+                    }
+                }
+                out.ink[y * self.w + x] = sum / n;
+            }
+        }
+        out
+    }
+
+    /// Each pixel the darkest of itself and its four neighbours.
+    fn thickened(&self) -> InkMap {
+        let mut out = self.clone();
+        for y in 0..self.h {
+            for x in 0..self.w {
+                let mut m = self.at(x, y);
+                if x > 0 {
+                    m = m.max(self.at(x - 1, y));
+                }
+                if x + 1 < self.w {
+                    m = m.max(self.at(x + 1, y));
+                }
+                if y > 0 {
+                    m = m.max(self.at(x, y - 1));
+                }
+                if y + 1 < self.h {
+                    m = m.max(self.at(x, y + 1));
+                }
+                out.ink[y * self.w + x] = m;
+            }
+        }
+        out
+    }
+}
+
+/// `digit` drawn 64 px high in `font`, cropped to its ink.
+fn draw_digit(font: &FontRef, digit: u8) -> Option<InkMap> {
+    let glyph = font.glyph_id((b'0' + digit) as char).with_scale(PxScale::from(64.0));
+    let outlined = font.outline_glyph(glyph)?;
+    let bounds = outlined.px_bounds();
+    let (w, h) = (bounds.width().ceil() as usize + 1, bounds.height().ceil() as usize + 1);
+    let mut map = InkMap { w, h, ink: vec![0.0; w * h] };
+    outlined.draw(|x, y, c| {
+        let (x, y) = (x as usize, y as usize);
+        if x < w && y < h {
+            map.ink[y * w + x] = c.clamp(0.0, 1.0);
+        }
+    });
+    crop_to_ink(&map)
+}
+
+/// The part of `map` holding ink (above a tenth), or None when there is none.
+fn crop_to_ink(map: &InkMap) -> Option<InkMap> {
+    let inked = |x: usize, y: usize| map.at(x, y) > 0.1;
+    let rows: Vec<usize> = (0..map.h).filter(|&y| (0..map.w).any(|x| inked(x, y))).collect();
+    let cols: Vec<usize> = (0..map.w).filter(|&x| (0..map.h).any(|y| inked(x, y))).collect();
+    let (&y0, &y1, &x0, &x1) = (rows.first()?, rows.last()?, cols.first()?, cols.last()?);
+    let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
+    let ink = (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| (x, y))).map(|(x, y)| map.at(x, y)).collect();
+    Some(InkMap { w, h, ink })
+}
+
+/// A glyph scaled into the shape box: its height fills the box, its width keeps the glyph's
+/// proportions (a "1" stays narrow) up to the box's width, centred; then blurred a little, so
+/// that strokes a pixel apart still overlap.
+fn shape_of(glyph: &InkMap) -> Shape {
+    let scale = SHAPE_H as f32 / glyph.h as f32;
+    let w = ((glyph.w as f32 * scale).round() as usize).clamp(1, SHAPE_W);
+    let x_off = (SHAPE_W - w) / 2;
+    let mut box_ink = [0f32; SHAPE_W * SHAPE_H];
+    // area sampling: each box pixel averages the glyph pixels it covers
+    let (sx, sy) = (glyph.w as f32 / w as f32, glyph.h as f32 / SHAPE_H as f32);
+    for by in 0..SHAPE_H {
+        for bx in 0..w {
+            let (gx0, gx1) = ((bx as f32 * sx) as usize, (((bx + 1) as f32 * sx).ceil() as usize).min(glyph.w));
+            let (gy0, gy1) = ((by as f32 * sy) as usize, (((by + 1) as f32 * sy).ceil() as usize).min(glyph.h));
+            let mut sum = 0.0;
+            let mut n = 0;
+            for gy in gy0..gy1.max(gy0 + 1).min(glyph.h) {
+                for gx in gx0..gx1.max(gx0 + 1).min(glyph.w) {
+                    sum += glyph.at(gx, gy);
+                    n += 1;
+                }
+            }
+            box_ink[by * SHAPE_W + bx + x_off] = if n > 0 { sum / n as f32 } else { 0.0 };
+        }
+    }
+    normalized(&blur(&blur(&box_ink)))
+}
+
+/// A shape less its mean ink, scaled to unit length: shapes then compare by their correlation,
+/// whatever the stroke weight and contrast of the print.
+fn normalized(s: &Shape) -> Shape {
+    let mean = s.iter().sum::<f32>() / s.len() as f32;
+    let mut out = s.map(|v| v - mean);
+    let norm = out.iter().map(|v| v * v).sum::<f32>().sqrt();
+    if norm > 0.0 {
+        out.iter_mut().for_each(|v| *v /= norm);
+    }
+    out
+}
+
+/// A 3x3 binomial blur of a shape.
+fn blur(s: &Shape) -> Shape {
+    let mut out = [0f32; SHAPE_W * SHAPE_H];
+    for y in 0..SHAPE_H {
+        for x in 0..SHAPE_W {
+            let mut sum = 0.0;
+            let mut weight = 0.0;
+            for dy in -1i32..=1 {
+                for dx in -1i32..=1 {
+                    let (xx, yy) = (x as i32 + dx, y as i32 + dy);
+                    if xx >= 0 && yy >= 0 && (xx as usize) < SHAPE_W && (yy as usize) < SHAPE_H {
+                        let k = [1.0, 2.0, 1.0][(dx + 1) as usize] * [1.0, 2.0, 1.0][(dy + 1) as usize];
+                        sum += k * s[yy as usize * SHAPE_W + xx as usize];
+                        weight += k;
+                    }
+                }
+            }
+            out[y * SHAPE_W + x] = sum / weight;
+        }
+    }
+    out
+}
+
+/// Distance of a glyph's shape to each digit: to the nearest drawing of that digit, one less
+/// their correlation.
+fn digit_distances(shape: &Shape) -> [f32; 10] {
+    let mut best = [f32::MAX; 10];
+    for d in drawings() {
+        let dist = 1.0 - shape.iter().zip(&d.shape).map(|(a, b)| a * b).sum::<f32>();
+        let slot = &mut best[d.digit as usize];
+        *slot = slot.min(dist);
+    }
+    best
+}
+
+/// What a number cell shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PrintedNumber {
+    /// No printed glyph: an empty cell (a heading's, a footer's, a table without numbers).
+    Empty,
+    /// Glyphs that are no printed move number: letters, marks, more than three glyphs.
+    Other,
+    /// One to three glyphs, each with its distance to every digit (left to right).
+    Digits(Vec<[f32; 10]>),
+}
+
+impl PrintedNumber {
+    /// The number the nearest drawings spell.
+    pub fn best(&self) -> Option<u32> {
+        let PrintedNumber::Digits(glyphs) = self else { return None };
+        let digits = glyphs.iter().map(|d| nearest(d).0);
+        Some(digits.fold(0, |n, d| n * 10 + d))
+    }
+
+    /// How well `n` fits the glyphs: its digits' distances less the nearest drawings', summed
+    /// (0 where `n` is what the glyphs read); None where `n` has another count of digits.
+    pub fn extra_cost(&self, n: u32) -> Option<f32> {
+        let PrintedNumber::Digits(glyphs) = self else { return None };
+        let text = n.to_string();
+        if text.len() != glyphs.len() {
+            return None;
+        }
+        let cost = text.bytes().zip(glyphs).map(|(c, d)| d[(c - b'0') as usize] - nearest(d).1).sum();
+        Some(cost)
+    }
+}
+
+/// The nearest digit and its distance.
+fn nearest(d: &[f32; 10]) -> (u32, f32) {
+    (0..10u32).map(|i| (i, d[i as usize])).min_by(|a, b| a.1.total_cmp(&b.1)).unwrap_or((0, f32::MAX))
+}
+
+/// A connected piece of ink: its box (inclusive) and pixel count.
+#[derive(Clone, Copy, Debug)]
+struct Piece {
+    x0: usize,
+    y0: usize,
+    x1: usize,
+    y1: usize,
+    pixels: usize,
+}
+
+impl Piece {
+    fn w(&self) -> usize {
+        self.x1 - self.x0 + 1
+    }
+    fn h(&self) -> usize {
+        self.y1 - self.y0 + 1
+    }
+    fn merge(&mut self, o: &Piece) {
+        self.x0 = self.x0.min(o.x0);
+        self.y0 = self.y0.min(o.y0);
+        self.x1 = self.x1.max(o.x1);
+        self.y1 = self.y1.max(o.y1);
+        self.pixels += o.pixels;
+    }
+}
+
+/// Reads the number printed in the cell `bx` (`[x0, y0, x1, y1]`, between the cell's rulings)
+/// of a grey page.
+pub fn read_number(page: &GrayImage, bx: [f64; 4]) -> PrintedNumber {
+    let Some(ink) = cell_ink(page, bx) else { return PrintedNumber::Empty };
+    let Some(glyphs) = glyphs(&ink) else { return PrintedNumber::Other };
+    if glyphs.is_empty() {
+        // (ink that makes no glyph: a mark, a stroke, a digit run into a bent ruling)
+        return if pieces_of(&ink).is_empty() { PrintedNumber::Empty } else { PrintedNumber::Other };
+    }
+    if glyphs.len() > MAX_DIGITS {
+        return PrintedNumber::Other;
+    }
+    let mut read = Vec::new();
+    for g in glyphs {
+        let d = digit_distances(&shape_of(&g));
+        if nearest(&d).1 > NOT_A_DIGIT {
+            return PrintedNumber::Other;
+        }
+        read.push(d);
+    }
+    PrintedNumber::Digits(read)
+}
+
+/// The cell's inner part as ink shares: darkness against the cell's own paper, scaled by its
+/// contrast, with the cell's rulings (rows or columns of ink across most of the cell) cleared.
+/// None where the cell holds no ink that stands out from its paper.
+fn cell_ink(page: &GrayImage, bx: [f64; 4]) -> Option<InkMap> {
+    let (pw, ph) = (page.width() as f64, page.height() as f64);
+    let (w, h) = (bx[2] - bx[0], bx[3] - bx[1]);
+    // (the rulings' own thickness: a few pixels in from each side)
+    let (mx, my) = ((0.04 * w).max(2.0), (0.08 * h).max(2.0));
+    let x0 = (bx[0] + mx).clamp(0.0, pw) as usize;
+    let x1 = (bx[2] - mx).clamp(0.0, pw) as usize;
+    let y0 = (bx[1] + my).clamp(0.0, ph) as usize;
+    let y1 = (bx[3] - my).clamp(0.0, ph) as usize;
+    if x1 < x0 + 4 || y1 < y0 + 6 {
+        return None;
+    }
+    let (cw, chh) = (x1 - x0, y1 - y0);
+    let mut grey: Vec<u8> = Vec::with_capacity(cw * chh);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            grey.push(page.get_pixel(x as u32, y as u32)[0]);
+        }
+    }
+    let mut sorted = grey.clone();
+    sorted.sort_unstable();
+    // paper: most of a number cell is background (shaded or not); ink: its darkest pixels
+    let paper = sorted[sorted.len() * 7 / 10] as f32;
+    let darkest = sorted[sorted.len() / 100] as f32;
+    let contrast = paper - darkest;
+    if contrast < 25.0 {
+        return None;
+    }
+    let mut map =
+        InkMap { w: cw, h: chh, ink: grey.iter().map(|&v| ((paper - v as f32) / contrast).clamp(0.0, 1.0)).collect() };
+    clear_rulings(&mut map);
+    // (a ruling darker than the print set the contrast: the ink left is measured against the
+    // darkest of itself)
+    let mut left: Vec<f32> = map.ink.clone();
+    left.sort_by(f32::total_cmp);
+    let darkest_left = left[left.len() * 995 / 1000];
+    if darkest_left * contrast < 20.0 {
+        return None;
+    }
+    map.ink.iter_mut().for_each(|v| *v = (*v / darkest_left).min(1.0));
+    Some(map)
+}
+
+/// Clears rows and columns whose ink runs across most of the cell: pieces of its rulings.
+fn clear_rulings(map: &mut InkMap) {
+    let dark = |v: f32| v > PIECE_INK;
+    for y in 0..map.h {
+        let n = (0..map.w).filter(|&x| dark(map.at(x, y))).count();
+        if n as f64 > 0.7 * map.w as f64 {
+            (0..map.w).for_each(|x| map.ink[y * map.w + x] = 0.0);
+        }
+    }
+    for x in 0..map.w {
+        let n = (0..map.h).filter(|&y| dark(map.at(x, y))).count();
+        if n as f64 > 0.8 * map.h as f64 {
+            (0..map.h).for_each(|y| map.ink[y * map.w + x] = 0.0);
+        }
+    }
+}
+
+/// The printed glyphs of a cell, left to right, each cropped from `ink`: connected pieces of
+/// ink, pieces above one another joined (a digit broken by faint print), kept where they stand
+/// on one band of one height (printed digits do; a dot, a writer's stroke do not); a piece as
+/// wide as two digits is split where its ink is thinnest (touching digits). None where lower
+/// glyphs stand on the same baseline: lower-case letters of a word ("No", "Move").
+fn glyphs(ink: &InkMap) -> Option<Vec<InkMap>> {
+    let mut pieces = pieces_of(ink);
+    // (a frame round the cell, three of its sides or more, holds no digit)
+    let frame =
+        |p: &Piece| [p.x0 == 0, p.y0 == 0, p.x1 + 1 == ink.w, p.y1 + 1 == ink.h].iter().filter(|&&e| e).count() >= 3;
+    pieces.retain(|p| !frame(p));
+    pieces.sort_by_key(|p| p.x0);
+    let mut joined: Vec<Piece> = Vec::new();
+    for p in pieces {
+        let above_one_another = |j: &Piece| {
+            let gap = p.y0.saturating_sub(j.y1).max(j.y0.saturating_sub(p.y1));
+            overlap(j.x0, j.x1, p.x0, p.x1) * 2 > p.w().min(j.w()) && gap as f64 <= 0.15 * ink.h as f64
+        };
+        match joined.iter_mut().find(|j| above_one_another(j)) {
+            Some(j) => j.merge(&p),
+            None => joined.push(p),
+        }
+    }
+    let min_h = (0.25 * ink.h as f64).max(4.0) as usize;
+    joined.retain(|p| p.h() >= min_h && p.h() < ink.h.saturating_sub(1) && p.pixels >= 6);
+    let Some(tallest) = joined.iter().map(|p| p.h()).max() else { return Some(Vec::new()) };
+    // the digits' band: the tallest glyph's rows; printed digits share it
+    let band = joined.iter().find(|p| p.h() == tallest).map(|p| (p.y0, p.y1)).unwrap_or((0, 0));
+    let th = tallest as f64;
+    let lower_case = joined.iter().any(|p| {
+        let h = p.h() as f64;
+        (0.4 * th..0.75 * th).contains(&h) && (p.y1 as f64 - band.1 as f64).abs() <= 0.12 * th + 1.0
+    });
+    if lower_case {
+        return None;
+    }
+    joined.retain(|p| {
+        p.h() as f64 >= 0.7 * th
+            && (p.y0 as f64 - band.0 as f64).abs() <= 0.25 * th
+            && (p.y1 as f64 - band.1 as f64).abs() <= 0.25 * th
+    });
+    let mut out = Vec::new();
+    for p in joined {
+        // a printed digit is at most about 0.8 of its height wide
+        let parts = ((p.w() as f64 / (0.62 * p.h() as f64)).round() as usize).max(1);
+        if p.w() as f64 > 0.9 * p.h() as f64 && parts > 1 {
+            for (a, b) in split_points(ink, &p, parts) {
+                if let Some(g) = crop(ink, a, p.y0, b, p.y1) {
+                    out.push(g);
+                }
+            }
+        } else if let Some(g) = crop(ink, p.x0, p.y0, p.x1, p.y1) {
+            out.push(g);
+        }
+    }
+    Some(out)
+}
+
+/// The pieces of ink in a cell, less what is left of its rulings: thin pieces against its sides,
+/// flat ones against its top and bottom.
+fn pieces_of(ink: &InkMap) -> Vec<Piece> {
+    let mut pieces = pieces(&ink.smoothed(), ink);
+    let side_ruling = |p: &Piece| (p.x0 == 0 || p.x1 + 1 == ink.w) && p.w() as f64 <= (0.2 * p.h() as f64).max(3.0);
+    let flat_ruling = |p: &Piece| (p.y0 == 0 || p.y1 + 1 == ink.h) && p.h() as f64 <= (0.2 * p.w() as f64).max(3.0);
+    pieces.retain(|p| p.pixels >= 4 && !side_ruling(p) && !flat_ruling(p));
+    pieces
+}
+
+/// Length of the overlap of `[a0, a1]` and `[b0, b1]` (inclusive).
+fn overlap(a0: usize, a1: usize, b0: usize, b1: usize) -> usize {
+    (a1.min(b1) + 1).saturating_sub(a0.max(b0))
+}
+
+/// Column ranges splitting `p` into `parts` glyphs at the columns of least ink near the even cuts.
+fn split_points(ink: &InkMap, p: &Piece, parts: usize) -> Vec<(usize, usize)> {
+    let column_ink = |x: usize| (p.y0..=p.y1).map(|y| ink.at(x, y)).sum::<f32>();
+    let step = p.w() as f64 / parts as f64;
+    let mut cuts = vec![p.x0];
+    for k in 1..parts {
+        let centre = p.x0 as f64 + k as f64 * step;
+        let reach = (0.25 * step) as usize;
+        let (lo, hi) = ((centre as usize).saturating_sub(reach), (centre as usize + reach).min(p.x1));
+        let cut = (lo..=hi).min_by(|&a, &b| column_ink(a).total_cmp(&column_ink(b))).unwrap_or(centre as usize);
+        cuts.push(cut);
+    }
+    cuts.push(p.x1 + 1);
+    cuts.windows(2).filter(|c| c[1] > c[0] + 1).map(|c| (c[0], c[1] - 1)).collect()
+}
+
+/// The ink of `[x0, x1] x [y0, y1]`, cropped to its inked part.
+fn crop(ink: &InkMap, x0: usize, y0: usize, x1: usize, y1: usize) -> Option<InkMap> {
+    let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
+    let part = (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| (x, y))).map(|(x, y)| ink.at(x, y)).collect();
+    crop_to_ink(&InkMap { w, h, ink: part })
+}
+
+/// Connected pieces of ink (8-connected; ink share above [`PIECE_INK`]) that hold a dark core in
+/// `core_of` (above [`CORE_INK`]): grain of the paper has none.
+fn pieces(ink: &InkMap, core_of: &InkMap) -> Vec<Piece> {
+    let (w, h) = (ink.w, ink.h);
+    let mut seen = vec![false; w * h];
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..w * h {
+        if seen[start] || ink.ink[start] <= PIECE_INK {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let mut p = Piece { x0: usize::MAX, y0: usize::MAX, x1: 0, y1: 0, pixels: 0 };
+        let mut core = 0f32;
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i % w, i / w);
+            core = core.max(core_of.ink[i]);
+            p.merge(&Piece { x0: x, y0: y, x1: x, y1: y, pixels: 1 });
+            for dy in -1i64..=1 {
+                for dx in -1i64..=1 {
+                    let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                    if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
+                        continue;
+                    }
+                    let j = ny as usize * w + nx as usize;
+                    if !seen[j] && ink.ink[j] > PIECE_INK {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        if core >= CORE_INK {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Luma;
+
+    /// A number cell: `text` drawn in `font` on grey paper `paper`, with rulings above and below.
+    fn cell(font: &[u8], text: &str, height: f32, paper: u8, print: u8) -> (GrayImage, [f64; 4]) {
+        let font = FontRef::try_from_slice(font).expect("font");
+        let (w, h) = ((height * 3.0) as u32, (height * 2.2) as u32);
+        let mut img = GrayImage::from_pixel(w, h, Luma([paper]));
+        let mut x = 0.3 * height;
+        for c in text.chars() {
+            let id = font.glyph_id(c);
+            let scale = PxScale::from(height * 1.35);
+            let adv = font.as_scaled(scale).h_advance(id);
+            let g = id.with_scale_and_position(scale, ab_glyph::point(x, 0.55 * h as f32 + 0.5 * height));
+            if let Some(o) = font.outline_glyph(g) {
+                let b = o.px_bounds();
+                o.draw(|gx, gy, cov| {
+                    let (px, py) = (b.min.x as i32 + gx as i32, b.min.y as i32 + gy as i32);
+                    if px >= 0 && py >= 0 && (px as u32) < w && (py as u32) < h {
+                        let v = paper as f32 - cov * (paper - print) as f32;
+                        img.put_pixel(px as u32, py as u32, Luma([v as u8]));
+                    }
+                });
+            }
+            x += adv;
+        }
+        for x in 0..w {
+            img.put_pixel(x, 1, Luma([print]));
+            img.put_pixel(x, h - 2, Luma([print]));
+        }
+        (img, [0.0, 1.0, w as f64, h as f64 - 2.0])
+    }
+
+    use ab_glyph::ScaleFont;
+
+    #[test]
+    fn printed_numbers_read_in_the_fonts_drawn_from() {
+        for font in FONTS {
+            for n in [1u32, 7, 10, 26, 38, 45, 59, 60, 83, 100, 112] {
+                let (img, bx) = cell(font, &n.to_string(), 22.0, 250, 30);
+                assert_eq!(read_number(&img, bx).best(), Some(n), "{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn faint_grey_print_on_shaded_paper_reads() {
+        let (img, bx) = cell(FONTS[0], "34", 18.0, 205, 140);
+        assert_eq!(read_number(&img, bx).best(), Some(34));
+    }
+
+    #[test]
+    fn an_empty_cell_and_a_heading_word_are_no_number() {
+        let (img, bx) = cell(FONTS[0], "", 20.0, 250, 30);
+        assert_eq!(read_number(&img, bx), PrintedNumber::Empty);
+        let (img, bx) = cell(FONTS[0], "Move", 20.0, 250, 30);
+        assert!(read_number(&img, bx).best().is_none(), "{:?}", read_number(&img, bx));
+    }
+
+    #[test]
+    fn a_number_the_glyphs_resemble_costs_less_than_one_they_do_not() {
+        let (img, bx) = cell(FONTS[1], "18", 20.0, 250, 30);
+        let read = read_number(&img, bx);
+        assert_eq!(read.extra_cost(18), Some(0.0));
+        let near = read.extra_cost(13).expect("two digits");
+        let far = read.extra_cost(41).expect("two digits");
+        assert!(near >= 0.0 && far > 0.0);
+        assert_eq!(read.extra_cost(118), None);
+    }
+}

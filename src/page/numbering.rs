@@ -1,0 +1,199 @@
+//! Move numbers from the printed ones.
+//!
+//! Every row of a block is numbered by the move numbers printed in its number cells: the block's
+//! rows hold consecutive numbers, and the run that the most printed numbers agree with wins. A
+//! row at a block's end without a printed number (a heading with the column titles, a result
+//! line, a signature line) is no move row, nor is one whose number would come before move 1.
+//! Where a block's printed numbers cannot be read, its rows are counted instead, and the block
+//! says so.
+
+use std::ops::Range;
+
+use super::digits::PrintedNumber;
+
+/// A row whose printed number is not the fitted one, but close to it in shape (its digits'
+/// distances to the drawings exceed the nearest ones' by less than this), half agrees with it.
+const NEAR_COST: f32 = 0.02;
+
+/// The most move numbers a form prints.
+const MAX_MOVE: i64 = 400;
+
+/// How a block's rows are numbered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockNumbers {
+    /// The move number of the first kept row.
+    pub first: u32,
+    /// The rows (of the block's rows as found) that are move rows.
+    pub rows: Range<usize>,
+    /// Whether the numbers come from the printed ones (else the rows were counted).
+    pub printed: bool,
+}
+
+/// How far a row's printed number agrees with move number `n`: 1 where it reads `n`, a half
+/// where `n` is close in shape, else 0.
+fn agreement(read: &PrintedNumber, n: i64) -> f32 {
+    if n < 1 {
+        return 0.0;
+    }
+    if read.best() == Some(n as u32) {
+        return 1.0;
+    }
+    match read.extra_cost(n as u32) {
+        Some(c) if c < NEAR_COST => 0.5,
+        _ => 0.0,
+    }
+}
+
+/// How many of the block's rows agree with the rows numbered from `start` (the number of row 0).
+fn support(reads: &[PrintedNumber], start: i64) -> f32 {
+    reads.iter().enumerate().map(|(i, r)| agreement(r, start + i as i64)).sum()
+}
+
+/// The start (number of row 0) most printed numbers agree with, and how many do; ties go to
+/// `prefer`, then to the smaller start.
+fn best_start(reads: &[PrintedNumber], prefer: Option<i64>) -> (i64, f32) {
+    let n = reads.len() as i64;
+    let mut best = (1, f32::MIN);
+    for start in (1 - n)..=MAX_MOVE {
+        let s = support(reads, start);
+        let better = s > best.1 + 1e-6 || ((s - best.1).abs() <= 1e-6 && Some(start) == prefer);
+        if better {
+            best = (start, s);
+        }
+    }
+    best
+}
+
+/// Numbers the rows of every block of a page, in reading order. `reads` holds each block's
+/// printed numbers row by row; `counted` each block's first number as counted from the rows
+/// (used where its printed numbers cannot be read).
+pub fn number_blocks(reads: &[Vec<PrintedNumber>], counted: &[u32]) -> Vec<BlockNumbers> {
+    // first, each block by its own printed numbers
+    let mut fits: Vec<Option<(i64, f32)>> = Vec::new();
+    let mut next: Option<i64> = None;
+    for (b, rows) in reads.iter().enumerate() {
+        let numbered = rows.iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
+        let (start, agree) = best_start(rows, next);
+        // (enough rows must agree for the reading to be trusted over counting: three, and a
+        // third of the rows that show a number)
+        let trusted = agree >= 3.0 && agree as f64 >= numbered as f64 / 3.0;
+        if trusted {
+            fits.push(Some((start, agree)));
+            next = Some(start + rows.len() as i64);
+        } else {
+            fits.push(None);
+            next = Some(counted[b] as i64 + rows.len() as i64);
+        }
+    }
+    // then each block's rows: the end rows that are no move rows are left out
+    let mut out: Vec<BlockNumbers> = Vec::new();
+    for (b, rows) in reads.iter().enumerate() {
+        let Some((start, _)) = fits[b] else {
+            // counted: continuing the block before it where the count did
+            let first = match (b.checked_sub(1).and_then(|p| out.get(p)), b.checked_sub(1)) {
+                (Some(prev), Some(p)) if counted[b] == counted[p] + reads[p].len() as u32 => {
+                    prev.first + prev.rows.len() as u32
+                }
+                _ => counted[b],
+            };
+            out.push(BlockNumbers { first, rows: 0..rows.len(), printed: false });
+            continue;
+        };
+        let held_elsewhere = |n: i64| {
+            fits.iter().enumerate().any(|(o, f)| {
+                o != b
+                    && f.is_some_and(|(s, _)| {
+                        let i = n - s;
+                        i >= 0 && (i as usize) < reads[o].len() && agreement(&reads[o][i as usize], n) >= 1.0
+                    })
+            })
+        };
+        // (a row is no move row where its number comes before move 1, or where it does not show
+        // its number and either another block prints that number or its number cell is empty;
+        // a cell that reads as no number is kept: a misread move number is more likely than a
+        // heading that no rule above tells)
+        let not_a_move_row = |i: usize| {
+            let n = start + i as i64;
+            let agrees = agreement(&rows[i], n) > 0.0;
+            n < 1 || (!agrees && (held_elsewhere(n) || rows[i] == PrintedNumber::Empty))
+        };
+        let mut keep = 0..rows.len();
+        while keep.start < keep.end && not_a_move_row(keep.start) {
+            keep.start += 1;
+        }
+        while keep.end > keep.start && not_a_move_row(keep.end - 1) {
+            keep.end -= 1;
+        }
+        let first = (start + keep.start as i64).max(1) as u32;
+        out.push(BlockNumbers { first, rows: keep, printed: true });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A printed number read exactly (every other digit far).
+    fn read(n: u32) -> PrintedNumber {
+        PrintedNumber::Digits(
+            n.to_string()
+                .bytes()
+                .map(|c| {
+                    let mut d = [0.2f32; 10];
+                    d[(c - b'0') as usize] = 0.01;
+                    d
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn a_heading_row_above_the_printed_numbers_is_no_move_row() {
+        let first: Vec<PrintedNumber> =
+            std::iter::once(PrintedNumber::Empty).chain((1..=25).map(read)).chain([PrintedNumber::Other]).collect();
+        let second: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Other).chain((26..=50).map(read)).collect();
+        let got = number_blocks(&[first, second], &[1, 28]);
+        assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..26, printed: true });
+        assert_eq!(got[1], BlockNumbers { first: 26, rows: 1..26, printed: true });
+    }
+
+    #[test]
+    fn misread_numbers_leave_the_run_the_most_agree_with() {
+        let mut rows: Vec<PrintedNumber> = (41..=80).map(read).collect();
+        rows[0] = read(11);
+        rows[9] = read(58);
+        rows[30] = PrintedNumber::Other;
+        let got = number_blocks(&[rows], &[1]);
+        assert_eq!(got[0], BlockNumbers { first: 41, rows: 0..40, printed: true });
+    }
+
+    #[test]
+    fn a_footer_row_whose_number_another_block_prints_is_dropped() {
+        // the row under the first block reads a mark like a 0, and the next block prints 31
+        let mut first: Vec<PrintedNumber> = (1..=30).map(read).collect();
+        first.push(read(8));
+        let second: Vec<PrintedNumber> = (31..=60).map(read).collect();
+        let got = number_blocks(&[first, second], &[1, 32]);
+        assert_eq!(got[0].rows, 0..30);
+        assert_eq!(got[1].first, 31);
+    }
+
+    #[test]
+    fn a_block_without_readable_numbers_is_counted_after_the_one_before() {
+        let first: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Empty).chain((1..=20).map(read)).collect();
+        let second = vec![PrintedNumber::Other; 20];
+        // counted: the heading taken for move 1, the second block continuing at 22
+        let got = number_blocks(&[first, second], &[1, 22]);
+        assert_eq!(got[0].first, 1);
+        assert_eq!(got[1], BlockNumbers { first: 21, rows: 0..20, printed: false });
+    }
+
+    #[test]
+    fn a_move_row_whose_printed_number_is_hidden_keeps_its_place() {
+        let mut rows: Vec<PrintedNumber> = (1..=25).map(read).collect();
+        rows[0] = read(7); // a writer's stroke over the "1"
+        let got = number_blocks(&[rows], &[1]);
+        assert_eq!(got[0], BlockNumbers { first: 1, rows: 0..25, printed: true });
+    }
+}
