@@ -39,9 +39,7 @@ fn save(file: &PathBuf, sheets: &[SheetRead]) {
 }
 
 fn load(file: &PathBuf, pages: &[PathBuf]) -> Vec<SheetRead> {
-    let alphabet = std::sync::Arc::new(
-        Alphabet::load(&scoresheet::recognize::default_model_path().with_file_name("alphabet.json")).expect("alphabet"),
-    );
+    let alphabet = std::sync::Arc::new(Alphabet::shipped());
     let bytes = std::fs::read(file).expect("scores file");
     let mut at = 0;
     let mut get = || {
