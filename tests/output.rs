@@ -119,8 +119,6 @@ fn review_page_is_self_contained_with_flagged_moves_first() {
     let g = sample();
     let img = RgbImage::from_pixel(220, 340, image::Rgb([250, 250, 245]));
     let html = review_html("Club open, R3", &[ReviewGame { game: &g, images: vec![Some(&img)] }], &[]);
-    // Kept for scripts/review_screenshot.sh.
-    std::fs::write(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("review-sample.html"), &html).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(
         !html.contains("http://")
