@@ -170,43 +170,25 @@ pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     b
 }
 
-/// A rulings' binary for rulings printed light grey: [`binarize_with`] of the grey image, and of
-/// the image averaged along rows and along columns at a more permissive threshold, joined.
-/// Averaged along its own direction a faint ruling keeps its darkness while the grain of the paper
-/// around it evens out, so a ruling a tenth darker than the paper comes out whole where the plain
-/// threshold breaks it into dashes.
+/// A rulings' binary for rulings printed light grey: [`binarize_with`] of the grey image joined
+/// with its ridges across rows and across columns ([`vertical_ridges`], and the same turned a
+/// quarter). A thin line a tenth darker than the paper is a ridge along its whole length, where
+/// the plain threshold breaks it into dashes; filled areas and thick print are none.
 pub fn binarize_faint_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     let mut b = binarize_with(g, r, pct, min_diff);
-    for (along_x, along_y) in [(RULING_SPAN, 0), (0, RULING_SPAN)] {
-        let averaged = binarize_with(&box_mean(g, along_x, along_y), r, AVERAGED_PCT, min_diff / 2);
-        b.d.iter_mut().zip(&averaged.d).for_each(|(p, &q)| *p |= q);
-    }
-    b
-}
-
-/// Pixels averaged along a ruling by [`binarize_faint_rulings`], either side of each pixel.
-const RULING_SPAN: usize = 4;
-/// The threshold (% of the local mean) of the averaged images: grain evened out, a ruling
-/// printed light grey (a tenth under the paper) stands out.
-const AVERAGED_PCT: u64 = 95;
-
-/// Each pixel the mean of the pixels within `rx` columns and `ry` rows of it.
-fn box_mean(g: &GrayImage, rx: usize, ry: usize) -> GrayImage {
-    let (w, h) = (g.width() as usize, g.height() as usize);
-    let src = g.as_raw();
-    let mut out = vec![0u8; w * h];
-    for y in 0..h {
-        for x in 0..w {
-            let (x0, x1) = (x.saturating_sub(rx), (x + rx + 1).min(w));
-            let (y0, y1) = (y.saturating_sub(ry), (y + ry + 1).min(h));
-            let mut sum = 0u32;
-            for yy in y0..y1 {
-                sum += src[yy * w + x0..yy * w + x1].iter().map(|&v| v as u32).sum::<u32>();
+    let across_rows = vertical_ridges(&image::imageops::rotate90(g));
+    // (the quarter turn maps (x, y) to (h - 1 - y, x))
+    let h = g.height() as usize;
+    for y in 0..b.h {
+        for x in 0..b.w {
+            if across_rows.get(h - 1 - y, x) {
+                b.d[y * b.w + x] = 1;
             }
-            out[y * w + x] = (sum / ((x1 - x0) * (y1 - y0)) as u32) as u8;
         }
     }
-    GrayImage::from_raw(w as u32, h as u32, out).unwrap_or_else(|| g.clone())
+    let across_columns = vertical_ridges(g);
+    b.d.iter_mut().zip(&across_columns.d).for_each(|(p, &q)| *p |= q);
+    b
 }
 
 /// A straight ruling found on the page: for a horizontal ruling `y = a + b x` over `x in [t0, t1]`
