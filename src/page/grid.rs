@@ -589,7 +589,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     let mut extra = Vec::new();
     // (only in columns that are not already part of a ruled block, and wide enough to hold a
     // number and a move)
-    let (subs0, _) = find_subs(&cols, pitch);
+    let (subs0, _) = find_subs(b, &cols, pitch);
     let used: Vec<bool> =
         (0..cols.len()).map(|i| subs0.iter().any(|s| s.num == i || s.white == i || s.black == i)).collect();
     // (nor bounded by a short stroke of handwriting, as `build_cols` tells one: a number zone
@@ -657,7 +657,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     if cols.is_empty() {
         return Grid::None("no ruled columns found".into());
     }
-    let (subs, flipped) = find_subs(&cols, pitch);
+    let (subs, flipped) = find_subs(b, &cols, pitch);
     if subs.is_empty() {
         if flipped > 0 {
             return Grid::Flipped;
@@ -876,10 +876,10 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         // the ruling one pitch beyond `r` (`dir` -1 up, +1 down), moved to the line of ink across
         // the block within a quarter pitch that covers most of the block's width (a faint ruling
         // binarizes as dashes too short to be found as a ruling): the ruling and its coverage
-        let bc = &cols[s.black];
+        let (lc, bc) = (&cols[s.left()], &cols[s.black]);
         let snap = |r: &Seg, dir: f64| -> (Seg, f64) {
             let guess = shift(r, dir * pitch);
-            let (x0, x1) = (nc.xa.at(guess.mid()), bc.xb.at(guess.mid()));
+            let (x0, x1) = (lc.xa.at(guess.mid()), bc.xb.at(guess.mid()));
             let q = (0.25 * pitch) as i64;
             let (mut best, mut bc0) = (guess, -1.0);
             for d in (0..=2 * q).map(|i| if i % 2 == 0 { i / 2 } else { -(i + 1) / 2 }) {
@@ -940,9 +940,8 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
                 _ => break,
             }
         }
-        let bc = &cols[s.black];
         let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
-        let bx = [nc.xa.at(y0), y0, bc.xb.at(y1), y1];
+        let bx = [lc.xa.at(y0), y0, bc.xb.at(y1), y1];
         let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
         blks.push(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top });
     }
@@ -1018,7 +1017,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         else {
             continue;
         };
-        let (xa, xb) = (cols[k.sub.num].xa, cols[k.sub.black].xb);
+        let (xa, xb) = (cols[k.sub.left()].xa, cols[k.sub.black].xb);
         // (a column ruling found short, its end faint or bent away from the fitted line, still
         // runs where ink lies along its line)
         let ruled = |y: f64| {
@@ -1233,10 +1232,21 @@ struct Sub {
     black: usize,
 }
 
+impl Sub {
+    /// The block's leftmost column: its number column, or White's where the number stands
+    /// between the moves.
+    fn left(&self) -> usize {
+        self.num.min(self.white)
+    }
+}
+
 /// Groups neighbouring columns that share a ruling and their rows, and finds in each group the
-/// sub-blocks (narrow number column, then two wide move columns). Also counts groups that read as
-/// upside down (two wide columns, then a narrow one at the end).
-fn find_subs(cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
+/// sub-blocks: two wide move columns of about the same width, White's and Black's, with the narrow
+/// number column left of White's or between the two; narrow clock columns may stand beside the
+/// move columns. Where several narrow columns could be the number column, the one whose cells hold
+/// glyphs of one printed height in the most rows is. Also counts groups that read as upside down
+/// (two wide columns, then a narrow one at the end).
+fn find_subs(b: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
     // group neighbouring columns that share a ruling and their rows
     let same_rows = |a: &Col, c: &Col| {
         let shared =
@@ -1256,27 +1266,69 @@ fn find_subs(cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
     }
     let mut subs: Vec<Sub> = Vec::new();
     let mut flipped = 0;
+    let pair = |a: f64, c: f64| a.min(c) > 0.6 * a.max(c);
     for g in &groups {
         if g.len() < 3 {
             continue;
         }
         let w: Vec<f64> = g.iter().map(|&c| cols[c].width()).collect();
-        // a narrow column followed by two wide ones of about the same width
-        let pair = |a: f64, c: f64| a.min(c) > 0.6 * a.max(c);
+        // (narrow: under 0.65 of a move column beside it)
+        let narrow_beside = |i: usize, wide: f64| w[i] < 0.65 * wide;
         let mut i = 0;
-        while i + 2 < g.len() {
-            if w[i] < 0.65 * w[i + 1].min(w[i + 2]) && pair(w[i + 1], w[i + 2]) {
-                subs.push(Sub { num: g[i], white: g[i + 1], black: g[i + 2] });
-                i += 3;
-            } else if w[i + 2] < 0.65 * w[i].min(w[i + 1]) && pair(w[i], w[i + 1]) && i + 3 == g.len() {
-                flipped += 1;
-                i += 3;
-            } else {
+        while i + 1 < g.len() {
+            // White's column at i, Black's at j: the next column of about its width, with at most
+            // two narrow columns between
+            let Some(j) = (i + 1..(i + 4).min(g.len()))
+                .find(|&j| pair(w[i], w[j]) && (i + 1..j).all(|k| narrow_beside(k, w[i].min(w[j]))))
+            else {
                 i += 1;
+                continue;
+            };
+            let wide = w[i].min(w[j]);
+            // the number column: between the two, or in the run of narrow columns left of White's
+            let mut candidates: Vec<usize> = (i + 1..j).collect();
+            let mut k = i;
+            while k > 0 && narrow_beside(k - 1, wide) && i - (k - 1) <= 2 {
+                k -= 1;
+                candidates.push(k);
+            }
+            let nearest_left = (i > 0 && narrow_beside(i - 1, wide)).then(|| i - 1);
+            let printed: Vec<(usize, f64)> = candidates.iter().map(|&c| (c, printed_share(b, &cols[g[c]]))).collect();
+            let num = printed
+                .iter()
+                .filter(|p| p.1 >= 0.5)
+                .max_by(|p, q| p.1.total_cmp(&q.1))
+                .map(|p| p.0)
+                .or(nearest_left.filter(|_| j == i + 1));
+            match num {
+                Some(n) => {
+                    subs.push(Sub { num: g[n], white: g[i], black: g[j] });
+                    i = j + 1;
+                }
+                None => {
+                    if j == i + 1 && j + 2 == g.len() && narrow_beside(j + 1, wide) {
+                        flipped += 1;
+                    }
+                    i += 1;
+                }
             }
         }
     }
     (subs, flipped)
+}
+
+/// Share of a column's rows whose cell holds glyphs of one printed height: a number column's
+/// printed numbers (a clock column holds none, or a writer's figures of every size).
+fn printed_share(b: &Bin, c: &Col) -> f64 {
+    let heights: Vec<f64> = c.rows.iter().filter_map(|(t, bo)| glyph_height(b, c.cell(t, bo))).collect();
+    if heights.is_empty() || c.rows.is_empty() {
+        return 0.0;
+    }
+    let mut sorted = heights.clone();
+    sorted.sort_by(f64::total_cmp);
+    let median = sorted[sorted.len() / 2];
+    let alike = heights.iter().filter(|&&h| (h - median).abs() <= 0.15 * median + 1.0).count();
+    alike as f64 / c.rows.len() as f64
 }
 
 /// Columns between neighbouring vertical rulings, each with its regular rows.

@@ -170,6 +170,27 @@ pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     b
 }
 
+/// A rulings' binary for rulings printed light grey: [`binarize_with`] of the grey image joined
+/// with its ridges across rows and across columns ([`vertical_ridges`], and the same turned a
+/// quarter). A thin line a tenth darker than the paper is a ridge along its whole length, where
+/// the plain threshold breaks it into dashes; filled areas and thick print are none.
+pub fn binarize_faint_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
+    let mut b = binarize_with(g, r, pct, min_diff);
+    let across_rows = vertical_ridges(&image::imageops::rotate90(g));
+    // (the quarter turn maps (x, y) to (h - 1 - y, x))
+    let h = g.height() as usize;
+    for y in 0..b.h {
+        for x in 0..b.w {
+            if across_rows.get(h - 1 - y, x) {
+                b.d[y * b.w + x] = 1;
+            }
+        }
+    }
+    let across_columns = vertical_ridges(g);
+    b.d.iter_mut().zip(&across_columns.d).for_each(|(p, &q)| *p |= q);
+    b
+}
+
 /// A straight ruling found on the page: for a horizontal ruling `y = a + b x` over `x in [t0, t1]`
 /// (for a vertical one, the same with x and y swapped).
 #[derive(Clone, Copy, Debug)]

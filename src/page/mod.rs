@@ -346,7 +346,7 @@ fn spread(segs: &[lines::Seg]) -> f64 {
 /// Builds the straightened analysis frame for one orientation guess: the grey analysis image is
 /// warped (bilinear) and binarized again in each straightened frame, so thin rulings stay
 /// unbroken.
-fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) -> Frame {
+fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32, rulings: Rulings) -> Frame {
     let (bin0, lbin0) = bins;
     let (r0, w0, h0) = rotation(bin0.w, bin0.h, quarter, 0.0);
     let skew = if quarter == 0 {
@@ -359,7 +359,7 @@ fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) ->
     let straight = |hm: &Homography| {
         let inv = hm.inverse().unwrap_or(Homography::IDENTITY);
         let gw = geom::warp_gray(small_l, &inv, w as u32, h as u32);
-        let lb = lines::binarize_with(&gw, radius, LINE_PCT, LINE_DIFF);
+        let lb = binarize_rulings(&gw, radius, rulings);
         (bin0.warp(&inv, w, h), lb, lines::vertical_ridges(&gw))
     };
     let (bin1, lbin1, vr1) = if quarter == 0 && skew == 0.0 {
@@ -407,6 +407,61 @@ fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32) ->
     Frame { h: r, w, hh: h, quarter, skew, perspective: false, hsum, grid: plain }
 }
 
+/// The move table in the analysis image, in the first orientation that holds one, with the
+/// rulings binarized for `rulings`: the frame, its cells and blocks, and the row pitch; or why
+/// none was found.
+fn find_table(small: &GrayImage, small_l: &GrayImage, radius: usize, rulings: Rulings) -> Result<Table, String> {
+    let bins = (lines::binarize(small, radius), binarize_rulings(small_l, radius, rulings));
+    // orientation: the table has more ruled length across than down
+    // (the upright frame is tried first; the quarter-turned one only when that finds no table or
+    // the quarter-turned frame has more ruled length across)
+    let f0 = frame(small_l, &bins, radius, 0, rulings);
+    let (mut first, mut second) = if matches!(f0.grid, grid::Grid::Found { .. }) {
+        (Some(f0), None)
+    } else {
+        let f1 = frame(small_l, &bins, radius, 1, rulings);
+        if f1.hsum > f0.hsum { (Some(f1), Some(f0)) } else { (Some(f0), Some(f1)) }
+    };
+    let q0 = first.as_ref().map_or(0, |f| f.quarter);
+    let mut last_err = String::from("no ruled table");
+    for (i, q) in [q0, q0 + 2, q0 + 1, q0 + 3].into_iter().enumerate() {
+        let mut fr = match i {
+            0 => first.take(),
+            2 => second.take(),
+            _ => None,
+        }
+        .unwrap_or_else(|| frame(small_l, &bins, radius, q % 4, rulings));
+        match std::mem::replace(&mut fr.grid, grid::Grid::None(String::new())) {
+            grid::Grid::Found { cells, blocks, pitch } => return Ok((fr, cells, blocks, pitch)),
+            grid::Grid::Flipped => last_err = "move-number columns lie right of the move columns".into(),
+            grid::Grid::None(e) => {
+                if q == q0 {
+                    last_err = e;
+                }
+            }
+        }
+    }
+    Err(last_err)
+}
+
+/// A table found: its frame, cells, blocks and row pitch.
+type Table = (Frame, Vec<grid::GCell>, Vec<grid::GBlock>, f64);
+
+/// How the rulings are binarized: as printed in black, or light grey on grainy paper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rulings {
+    Plain,
+    Faint,
+}
+
+/// The rulings' binary of `g` (see [`lines::binarize_faint_rulings`] for faint ones).
+fn binarize_rulings(g: &GrayImage, radius: usize, rulings: Rulings) -> Bin {
+    match rulings {
+        Rulings::Plain => lines::binarize_with(g, radius, LINE_PCT, LINE_DIFF),
+        Rulings::Faint => lines::binarize_faint_rulings(g, radius, LINE_PCT, LINE_DIFF),
+    }
+}
+
 /// Segments a grey page: orientation, skew and perspective correction, move table, cells.
 ///
 /// Errors with [`PageError::NoTable`] when the image holds no recognisable move table (a blank
@@ -419,43 +474,11 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     let k = (gw.max(gh) / 800).max(1);
     let (small, small_l) = lines::downscale(g, k);
     let radius = (small.width() as usize / 60).max(7);
-    let bins = (lines::binarize(&small, radius), lines::binarize_with(&small_l, radius, LINE_PCT, LINE_DIFF));
-    // orientation: the table has more ruled length across than down
-    // (the upright frame is tried first; the quarter-turned one only when that finds no table or
-    // the quarter-turned frame has more ruled length across)
-    let f0 = frame(&small_l, &bins, radius, 0);
-    let (mut first, mut second) = if matches!(f0.grid, grid::Grid::Found { .. }) {
-        (Some(f0), None)
-    } else {
-        let f1 = frame(&small_l, &bins, radius, 1);
-        if f1.hsum > f0.hsum { (Some(f1), Some(f0)) } else { (Some(f0), Some(f1)) }
-    };
-    let q0 = first.as_ref().map_or(0, |f| f.quarter);
-    let mut found = None;
-    let mut last_err = String::from("no ruled table");
-    for (i, q) in [q0, q0 + 2, q0 + 1, q0 + 3].into_iter().enumerate() {
-        let mut fr = match i {
-            0 => first.take(),
-            2 => second.take(),
-            _ => None,
-        }
-        .unwrap_or_else(|| frame(&small_l, &bins, radius, q % 4));
-        match std::mem::replace(&mut fr.grid, grid::Grid::None(String::new())) {
-            grid::Grid::Found { cells, blocks, pitch } => {
-                found = Some((fr, cells, blocks, pitch));
-                break;
-            }
-            grid::Grid::Flipped => last_err = "move-number columns lie right of the move columns".into(),
-            grid::Grid::None(e) => {
-                if q == q0 {
-                    last_err = e;
-                }
-            }
-        }
-    }
-    let Some((fr, gcells, gblocks, pitch)) = found else {
-        return Err(PageError::NoTable { reason: last_err });
-    };
+    // (rulings printed light grey, on pages where the plain binary finds no table, are looked
+    // for again in a binary made for them: it finds more ink everywhere, so it is a second try)
+    let (fr, gcells, gblocks, pitch) = find_table(&small, &small_l, radius, Rulings::Plain)
+        .or_else(|plain_err| find_table(&small, &small_l, radius, Rulings::Faint).map_err(|_| plain_err))
+        .map_err(|reason| PageError::NoTable { reason })?;
     // full resolution: input -> small (1/k) -> frame (fr.h) -> page (x k, minus crop origin)
     let kf = k as f64;
     let to_frame_full = Homography::scale(kf).after(&fr.h).after(&Homography::scale(1.0 / kf));
