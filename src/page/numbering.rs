@@ -49,19 +49,23 @@ fn support(reads: &[PrintedNumber], start: i64) -> f32 {
     reads.iter().enumerate().map(|(i, r)| agreement(r, start + i as i64)).sum()
 }
 
-/// The start (number of row 0) most printed numbers agree with, and how many do; ties go to
-/// `prefer`, then to the smaller start.
-fn best_start(reads: &[PrintedNumber], prefer: Option<i64>) -> (i64, f32) {
+/// The start (number of row 0) most printed numbers agree with, how many do, and how many agree
+/// with the best other start; ties go to `prefer`, then to the smaller start.
+fn best_start(reads: &[PrintedNumber], prefer: Option<i64>) -> (i64, f32, f32) {
     let n = reads.len() as i64;
     let mut best = (1, f32::MIN);
+    let mut runner_up = 0f32;
     for start in (1 - n)..=MAX_MOVE {
         let s = support(reads, start);
         let better = s > best.1 + 1e-6 || ((s - best.1).abs() <= 1e-6 && Some(start) == prefer);
         if better {
+            runner_up = runner_up.max(best.1);
             best = (start, s);
+        } else {
+            runner_up = runner_up.max(s);
         }
     }
-    best
+    (best.0, best.1, runner_up)
 }
 
 /// Numbers the rows of every block of a page, in reading order. `reads` holds each block's
@@ -73,10 +77,11 @@ pub fn number_blocks(reads: &[Vec<PrintedNumber>], counted: &[u32]) -> Vec<Block
     let mut next: Option<i64> = None;
     for (b, rows) in reads.iter().enumerate() {
         let numbered = rows.iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
-        let (start, agree) = best_start(rows, next);
-        // (enough rows must agree for the reading to be trusted over counting: three, and a
-        // third of the rows that show a number)
-        let trusted = agree >= 3.0 && agree as f64 >= numbered as f64 / 3.0;
+        let (start, agree, runner_up) = best_start(rows, next);
+        // (the reading is trusted over counting where enough rows agree, four and a fifth of the
+        // rows that show a number, and clearly more than with any other start: printed numbers
+        // read poorly still agree by chance with one start in a few rows only)
+        let trusted = agree >= 4.0 && agree as f64 >= numbered as f64 / 5.0 && agree >= runner_up + 2.0;
         if trusted {
             fits.push(Some((start, agree)));
             next = Some(start + rows.len() as i64);
