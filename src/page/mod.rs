@@ -447,6 +447,11 @@ fn find_table(small: &GrayImage, small_l: &GrayImage, radius: usize, rulings: Ru
 /// A table found: its frame, cells, blocks and row pitch.
 type Table = (Frame, Vec<grid::GCell>, Vec<grid::GBlock>, f64);
 
+/// The move rows of a table's blocks.
+fn move_rows(table: &Table) -> u32 {
+    table.2.iter().map(|b| b.rows).sum()
+}
+
 /// How the rulings are binarized: as printed in black, or light grey on grainy paper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Rulings {
@@ -476,9 +481,18 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     let radius = (small.width() as usize / 60).max(7);
     // (rulings printed light grey, on pages where the plain binary finds no table, are looked
     // for again in a binary made for them: it finds more ink everywhere, so it is a second try)
-    let (fr, gcells, gblocks, pitch) = find_table(&small, &small_l, radius, Rulings::Plain)
-        .or_else(|plain_err| find_table(&small, &small_l, radius, Rulings::Faint).map_err(|_| plain_err))
-        .map_err(|reason| PageError::NoTable { reason })?;
+    // (and where it finds one block only: a block whose faint rulings were lost beside it; the
+    // table with more move rows wins)
+    let plain = find_table(&small, &small_l, radius, Rulings::Plain);
+    let found = match plain {
+        Ok(table) if table.2.len() >= 2 => Ok(table),
+        Ok(table) => match find_table(&small, &small_l, radius, Rulings::Faint) {
+            Ok(faint) if move_rows(&faint) > move_rows(&table) => Ok(faint),
+            _ => Ok(table),
+        },
+        Err(plain_err) => find_table(&small, &small_l, radius, Rulings::Faint).map_err(|_| plain_err),
+    };
+    let (fr, gcells, gblocks, pitch) = found.map_err(|reason| PageError::NoTable { reason })?;
     // full resolution: input -> small (1/k) -> frame (fr.h) -> page (x k, minus crop origin)
     let kf = k as f64;
     let to_frame_full = Homography::scale(kf).after(&fr.h).after(&Homography::scale(1.0 / kf));
@@ -511,7 +525,9 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
         .map(|b| b.number_cells.iter().map(|bx| digits::read_number(&page, on_page(bx))).collect())
         .collect();
     let counted: Vec<u32> = gblocks.iter().map(|b| b.first).collect();
-    let numbers = numbering::number_blocks(&printed, &counted);
+    let rows_y: Vec<Vec<f64>> =
+        gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
+    let numbers = numbering::number_blocks(&printed, &counted, &rows_y, pitch);
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
         for (reads, n) in printed.iter().zip(&numbers) {
             let read: Vec<String> = reads

@@ -49,34 +49,43 @@ fn support(reads: &[PrintedNumber], start: i64) -> f32 {
     reads.iter().enumerate().map(|(i, r)| agreement(r, start + i as i64)).sum()
 }
 
-/// The start (number of row 0) most printed numbers agree with, and how many do; ties go to
-/// `prefer`, then to the smaller start.
-fn best_start(reads: &[PrintedNumber], prefer: Option<i64>) -> (i64, f32) {
+/// The start (number of row 0) most printed numbers agree with, how many do, and how many agree
+/// with the best other start; ties go to `prefer`, then to the smaller start.
+fn best_start(reads: &[PrintedNumber], prefer: Option<i64>) -> (i64, f32, f32) {
     let n = reads.len() as i64;
     let mut best = (1, f32::MIN);
+    let mut runner_up = 0f32;
     for start in (1 - n)..=MAX_MOVE {
         let s = support(reads, start);
         let better = s > best.1 + 1e-6 || ((s - best.1).abs() <= 1e-6 && Some(start) == prefer);
         if better {
+            runner_up = runner_up.max(best.1);
             best = (start, s);
+        } else {
+            runner_up = runner_up.max(s);
         }
     }
-    best
+    (best.0, best.1, runner_up)
 }
 
 /// Numbers the rows of every block of a page, in reading order. `reads` holds each block's
 /// printed numbers row by row; `counted` each block's first number as counted from the rows
 /// (used where its printed numbers cannot be read).
-pub fn number_blocks(reads: &[Vec<PrintedNumber>], counted: &[u32]) -> Vec<BlockNumbers> {
+///
+/// `rows_y` holds the middle of each block's rows on the page, and `pitch` the row pitch: a
+/// counted block beside a block numbered by its printed numbers leaves out the rows the other
+/// leaves out at its ends (a heading runs across the blocks side by side).
+pub fn number_blocks(reads: &[Vec<PrintedNumber>], counted: &[u32], rows_y: &[Vec<f64>], pitch: f64) -> Vec<BlockNumbers> {
     // first, each block by its own printed numbers
     let mut fits: Vec<Option<(i64, f32)>> = Vec::new();
     let mut next: Option<i64> = None;
     for (b, rows) in reads.iter().enumerate() {
         let numbered = rows.iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
-        let (start, agree) = best_start(rows, next);
-        // (enough rows must agree for the reading to be trusted over counting: three, and a
-        // third of the rows that show a number)
-        let trusted = agree >= 3.0 && agree as f64 >= numbered as f64 / 3.0;
+        let (start, agree, runner_up) = best_start(rows, next);
+        // (the reading is trusted over counting where enough rows agree, four and a fifth of the
+        // rows that show a number, and clearly more than with any other start: printed numbers
+        // read poorly still agree by chance with one start in a few rows only)
+        let trusted = agree >= 4.0 && agree as f64 >= numbered as f64 / 5.0 && agree >= runner_up + 2.0;
         if trusted {
             fits.push(Some((start, agree)));
             next = Some(start + rows.len() as i64);
@@ -127,12 +136,47 @@ pub fn number_blocks(reads: &[Vec<PrintedNumber>], counted: &[u32]) -> Vec<Block
         let first = (start + keep.start as i64).max(1) as u32;
         out.push(BlockNumbers { first, rows: keep, printed: true });
     }
+    for b in 0..out.len() {
+        if out[b].printed {
+            continue;
+        }
+        let at = |y: f64, o: usize| rows_y[o].iter().position(|&oy| (oy - y).abs() < 0.3 * pitch);
+        // the rows of a numbered block beside it that it left out at its ends
+        let left_out = |y: f64| {
+            (0..out.len()).any(|o| {
+                o != b && out[o].printed && at(y, o).is_some_and(|i| !out[o].rows.contains(&i))
+            })
+        };
+        let rows = out[b].rows.clone();
+        let mut keep = rows.clone();
+        while keep.len() > 1 && left_out(rows_y[b][keep.start]) {
+            keep.start += 1;
+        }
+        while keep.len() > 1 && left_out(rows_y[b][keep.end - 1]) {
+            keep.end -= 1;
+        }
+        out[b].rows = keep;
+    }
     out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The middles of `n` rows of pitch 10 from `top`.
+    fn rows_at(top: usize, n: usize) -> Vec<f64> {
+        (0..n).map(|i| (top + 10 * i) as f64 + 5.0).collect()
+    }
+
+    #[test]
+    fn a_counted_block_beside_a_numbered_one_leaves_out_its_heading_too() {
+        let first: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Empty).chain((1..=20).map(read)).collect();
+        let second = vec![PrintedNumber::Other; 21];
+        let got = number_blocks(&[first, second], &[1, 22], &[rows_at(0, 21), rows_at(0, 21)], 10.0);
+        assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..21, printed: true });
+        assert_eq!(got[1], BlockNumbers { first: 21, rows: 1..21, printed: false });
+    }
 
     /// A printed number read exactly (every other digit far).
     fn read(n: u32) -> PrintedNumber {
@@ -153,7 +197,7 @@ mod tests {
         let first: Vec<PrintedNumber> =
             std::iter::once(PrintedNumber::Empty).chain((1..=25).map(read)).chain([PrintedNumber::Other]).collect();
         let second: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Other).chain((26..=50).map(read)).collect();
-        let got = number_blocks(&[first, second], &[1, 28]);
+        let got = number_blocks(&[first, second], &[1, 28], &[rows_at(0, 27), rows_at(0, 26)], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..26, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 26, rows: 1..26, printed: true });
     }
@@ -164,7 +208,7 @@ mod tests {
         rows[0] = read(11);
         rows[9] = read(58);
         rows[30] = PrintedNumber::Other;
-        let got = number_blocks(&[rows], &[1]);
+        let got = number_blocks(&[rows], &[1], &[rows_at(0, 40)], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 41, rows: 0..40, printed: true });
     }
 
@@ -174,7 +218,7 @@ mod tests {
         let mut first: Vec<PrintedNumber> = (1..=30).map(read).collect();
         first.push(read(8));
         let second: Vec<PrintedNumber> = (31..=60).map(read).collect();
-        let got = number_blocks(&[first, second], &[1, 32]);
+        let got = number_blocks(&[first, second], &[1, 32], &[rows_at(0, 31), rows_at(0, 30)], 10.0);
         assert_eq!(got[0].rows, 0..30);
         assert_eq!(got[1].first, 31);
     }
@@ -184,7 +228,7 @@ mod tests {
         let first: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Empty).chain((1..=20).map(read)).collect();
         let second = vec![PrintedNumber::Other; 20];
         // counted: the heading taken for move 1, the second block continuing at 22
-        let got = number_blocks(&[first, second], &[1, 22]);
+        let got = number_blocks(&[first, second], &[1, 22], &[rows_at(0, 21), rows_at(500, 20)], 10.0);
         assert_eq!(got[0].first, 1);
         assert_eq!(got[1], BlockNumbers { first: 21, rows: 0..20, printed: false });
     }
@@ -193,7 +237,7 @@ mod tests {
     fn a_move_row_whose_printed_number_is_hidden_keeps_its_place() {
         let mut rows: Vec<PrintedNumber> = (1..=25).map(read).collect();
         rows[0] = read(7); // a writer's stroke over the "1"
-        let got = number_blocks(&[rows], &[1]);
+        let got = number_blocks(&[rows], &[1], &[rows_at(0, 40)], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 0..25, printed: true });
     }
 }
