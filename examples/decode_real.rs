@@ -65,7 +65,7 @@ fn load(file: &PathBuf, pages: &[PathBuf]) -> Vec<SheetRead> {
                     (ply, bbox, blank, CellScores::from_views(views, alphabet.clone()))
                 })
                 .collect();
-            SheetRead { file: pages[i].clone(), page: 0, cells, image: None, lowered: None, alt: None }
+            SheetRead { file: pages[i].clone(), page: 0, cells, image: None, lowered: None, alt: None, numbering_guessed: false }
         })
         .collect()
 }

@@ -57,7 +57,7 @@ fn sample() -> GameOutput {
         .collect();
     GameOutput {
         id: "round3-board1".into(),
-        sheets: vec![SheetRef { file: "scans/r3b1.jpg".into(), page: 0, copy: 0, boxes, lowered: None }],
+        sheets: vec![SheetRef { file: "scans/r3b1.jpg".into(), page: 0, copy: 0, boxes, lowered: None, numbering_guessed: false }],
         game,
         headers: vec![("Event".into(), "Club \"Open\"".into()), ("Round".into(), "3".into())],
     }
@@ -143,4 +143,17 @@ fn a_flagged_move_no_cell_shows_says_its_cell_is_blank() {
     let flat = g.to_pgn().split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("its cell is blank"), "{flat}");
     assert_eq!(flat.matches("its cell is blank").count(), 1, "{flat}");
+}
+
+#[test]
+fn a_sheet_numbered_by_counting_says_so_in_the_report_and_the_review_page() {
+    let mut g = sample();
+    let v = serde_json::to_value(g.to_json()).unwrap();
+    assert!(v.get("numbering_guessed").is_none(), "absent where every row was read: {v}");
+    g.sheets[0].numbering_guessed = true;
+    let v = serde_json::to_value(g.to_json()).unwrap();
+    assert_eq!(v["numbering_guessed"][0]["file"], "scans/r3b1.jpg");
+    let img = image::RgbImage::new(400, 300);
+    let html = review_html("R3", &[ReviewGame { game: &g, images: vec![Some(&img)] }], &[]);
+    assert!(html.contains("scans/r3b1.jpg (page 1): the printed move numbers could not be read"), "{html}");
 }

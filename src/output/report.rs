@@ -22,6 +22,9 @@ pub struct SheetRef {
     /// The share of the row height the cells' windows were moved down by, where the writer's
     /// moves sat across the rows' lower rulings (the boxes are the moved windows).
     pub lowered: Option<f64>,
+    /// Some rows of the sheet were numbered by counting, its printed move numbers unread: the
+    /// move numbers, and so the moves' order, are a guess there.
+    pub numbering_guessed: bool,
 }
 
 /// A game read, with where it came from.
@@ -155,6 +158,12 @@ impl GameOutput {
                 .iter()
                 .filter_map(|s| s.lowered.map(|offset| LoweredJson { file: s.file.clone(), page: s.page, offset }))
                 .collect(),
+            numbering_guessed: self
+                .sheets
+                .iter()
+                .filter(|s| s.numbering_guessed)
+                .map(|s| PageJson { file: s.file.clone(), page: s.page })
+                .collect(),
             moves,
         }
     }
@@ -175,7 +184,18 @@ pub struct GameJson {
     /// rows' lower rulings); absent when none was.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lowered: Vec<LoweredJson>,
+    /// Sheets whose rows were numbered by counting, their printed move numbers unread (the
+    /// numbering is a guess); absent when every row was numbered by its printed number.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub numbering_guessed: Vec<PageJson>,
     pub moves: Vec<MoveJson>,
+}
+
+/// A page of a file, in the JSON report.
+#[derive(Serialize, Debug)]
+pub struct PageJson {
+    pub file: String,
+    pub page: usize,
 }
 
 /// A sheet read in lowered windows, in the JSON report.

@@ -82,6 +82,7 @@ td.conf{font-size:12px;color:#555}
 .boards{display:flex;gap:12px;margin:8px 0}
 .boards figure{margin:0;text-align:center;font-size:12px}
 .errors li{color:#b00}
+.warning{color:#8a5a00;margin:.2em 0}
 .legend span{display:inline-block;padding:0 6px;margin-right:6px;color:#fff;border-radius:3px}
 "#;
 
@@ -141,6 +142,14 @@ pub fn review_html(title: &str, games: &[ReviewGame<'_>], errors: &[FileError]) 
             escape(&g.game.result),
             g.game.lang.code
         );
+        for sheet in g.sheets.iter().filter(|s| s.numbering_guessed) {
+            let _ = write!(
+                h,
+                "<p class=\"warning\">{} (page {}): the printed move numbers could not be read, so the rows were counted; the move numbers are a guess there.</p>",
+                escape(&sheet.file),
+                sheet.page + 1
+            );
+        }
         // Sheet overviews with coloured boxes.
         for (si, sheet) in g.sheets.iter().enumerate() {
             let Some(Some(img)) = rg.images.get(si) else { continue };

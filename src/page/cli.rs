@@ -215,13 +215,27 @@ pub fn match_count(sheet_cells: &[super::Cell], truth: &[(u32, Side, [f64; 4])])
 }
 
 /// Synthetic evaluation: every `*.json` ground truth with an image of the same stem.
+/// One synthetic sheet segmented against its truth.
+struct SynthResult {
+    stem: String,
+    form: String,
+    damage: String,
+    /// True move cells matched by a cell of the same label, of all true move cells.
+    matched: usize,
+    cells: usize,
+    /// Move rows numbered by their printed numbers, of the rows found (or printed, if more).
+    rows_printed: usize,
+    rows: usize,
+    error: Option<String>,
+}
+
 pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std::error::Error>> {
     let mut jsons: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     jsons.sort();
-    let results: Vec<(String, String, String, usize, usize, Option<String>)> = jsons
+    let results: Vec<SynthResult> = jsons
         .par_iter()
         .filter_map(|j| {
             let truth: Truth = serde_json::from_str(&std::fs::read_to_string(j).ok()?).ok()?;
@@ -229,32 +243,54 @@ pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std
             let stem = j.file_stem()?.to_string_lossy().to_string();
             let t: Vec<(u32, Side, [f64; 4])> = truth.cells.iter().map(|c| (c.mv, c.side, c.bx)).collect();
             let res = load(&img).and_then(|mut v| segment(&v.remove(0)).map_err(|e| e.in_file(&img)));
-            Some(match res {
+            let mut result = SynthResult {
+                stem: stem.clone(),
+                form: truth.form,
+                damage: truth.damage,
+                matched: 0,
+                cells: t.len(),
+                rows_printed: 0,
+                rows: t.len() / 2,
+                error: None,
+            };
+            match res {
                 Ok(sheet) => {
-                    let m = match_count(&sheet.cells, &t);
-                    if m < t.len() {
+                    result.matched = match_count(&sheet.cells, &t);
+                    if result.matched < t.len() {
                         save_overlay(overlays, &stem, &sheet);
                     }
-                    (stem, truth.form, truth.damage, m, t.len(), None)
+                    // (rows numbered by their printed numbers, of the rows found or printed)
+                    let found: u32 = sheet.blocks.iter().map(|b| b.rows).sum();
+                    result.rows_printed = sheet.blocks.iter().filter(|b| b.printed_numbers).map(|b| b.rows as usize).sum();
+                    result.rows = result.rows.max(found as usize);
                 }
-                Err(e) => (stem, truth.form, truth.damage, 0, t.len(), Some(e.to_string())),
-            })
+                Err(e) => result.error = Some(e.to_string()),
+            }
+            Some(result)
         })
         .collect();
     let (mut m, mut n) = (0, 0);
+    let (mut printed, mut rows) = (0, 0);
     let mut by: HashMap<String, (usize, usize)> = HashMap::new();
-    for (stem, form, damage, mm, nn, err) in &results {
-        m += mm;
-        n += nn;
-        for key in [format!("form {form}"), format!("damage {damage}")] {
+    for r in &results {
+        m += r.matched;
+        n += r.cells;
+        printed += r.rows_printed;
+        rows += r.rows;
+        for key in [format!("form {}", r.form), format!("damage {}", r.damage)] {
             let e = by.entry(key).or_default();
-            e.0 += mm;
-            e.1 += nn;
+            e.0 += r.matched;
+            e.1 += r.cells;
         }
-        if mm < nn {
+        if r.matched < r.cells {
             println!(
-                "{stem} ({form}, {damage}): {mm}/{nn}{}",
-                err.as_ref().map(|e| format!(" error: {e}")).unwrap_or_default()
+                "{} ({}, {}): {}/{}{}",
+                r.stem,
+                r.form,
+                r.damage,
+                r.matched,
+                r.cells,
+                r.error.as_ref().map(|e| format!(" error: {e}")).unwrap_or_default()
             );
         }
     }
@@ -264,6 +300,10 @@ pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std
         let (a, b) = by[&k];
         println!("{k}: {a}/{b} ({:.2} %)", 100.0 * a as f64 / b.max(1) as f64);
     }
+    println!(
+        "rows numbered by their printed numbers: {printed}/{rows} ({:.2} %)",
+        100.0 * printed as f64 / rows.max(1) as f64
+    );
     println!(
         "synthetic: {m}/{n} true cells matched ({:.2} %) on {} sheets",
         100.0 * m as f64 / n.max(1) as f64,

@@ -21,6 +21,9 @@ type Shape = [f32; SHAPE_W * SHAPE_H];
 /// printed digit: a letter of a heading ("No", "Move"), a check box, a writer's stroke.
 pub const NOT_A_DIGIT: f32 = 0.5;
 
+/// Sizes (pixels a line) digits are also drawn at, for print that a scan or a photo renders small.
+const SMALL_PRINT: [f32; 2] = [13.0, 18.0];
+
 /// Ink share above which a pixel belongs to a glyph: low enough that the hairlines of a bold
 /// serif digit hold it together.
 const PIECE_INK: f32 = 0.25;
@@ -57,11 +60,18 @@ fn drawings() -> &'static [Drawing] {
         for data in FONTS {
             let Ok(font) = FontRef::try_from_slice(data) else { continue };
             for digit in 0..10u8 {
-                let Some(ink) = draw_digit(&font, digit) else { continue };
+                let Some(ink) = draw_digit(&font, digit, 64.0) else { continue };
                 out.push(Drawing { digit, shape: shape_of(&ink) });
                 let bold = ink.thickened().thickened();
                 out.push(Drawing { digit, shape: shape_of(&bold) });
                 out.push(Drawing { digit, shape: shape_of(&bold.thickened().thickened()) });
+                // (small print, as a scan or a photo renders it: a dozen pixels high, blurred)
+                for px in SMALL_PRINT {
+                    if let Some(small) = draw_digit(&font, digit, px) {
+                        out.push(Drawing { digit, shape: shape_of(&small) });
+                        out.push(Drawing { digit, shape: shape_of(&small.smoothed().stretched()) });
+                    }
+                }
             }
         }
         out
@@ -99,6 +109,16 @@ impl InkMap {
         out
     }
 
+    /// Ink shares scaled so that the darkest is 1.
+    fn stretched(&self) -> InkMap {
+        let darkest = self.ink.iter().copied().fold(0.0, f32::max);
+        let mut out = self.clone();
+        if darkest > 0.0 {
+            out.ink.iter_mut().for_each(|v| *v /= darkest);
+        }
+        out
+    }
+
     /// Each pixel the darkest of itself and its four neighbours.
     fn thickened(&self) -> InkMap {
         let mut out = self.clone();
@@ -124,9 +144,9 @@ impl InkMap {
     }
 }
 
-/// `digit` drawn 64 px high in `font`, cropped to its ink.
-fn draw_digit(font: &FontRef, digit: u8) -> Option<InkMap> {
-    let glyph = font.glyph_id((b'0' + digit) as char).with_scale(PxScale::from(64.0));
+/// `digit` drawn at `px` pixels a line in `font`, cropped to its ink.
+fn draw_digit(font: &FontRef, digit: u8, px: f32) -> Option<InkMap> {
+    let glyph = font.glyph_id((b'0' + digit) as char).with_scale(PxScale::from(px));
     let outlined = font.outline_glyph(glyph)?;
     let bounds = outlined.px_bounds();
     let (w, h) = (bounds.width().ceil() as usize + 1, bounds.height().ceil() as usize + 1);

@@ -66,6 +66,10 @@ pub struct Cell {
     pub box_straight: [f32; 4],
     /// True when the cell holds no handwriting.
     pub blank: bool,
+    /// True when the cell's row was numbered by counting rows, its block's printed numbers
+    /// unread: the move number is a guess.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub numbering_guessed: bool,
     /// Share of the cell's inner area covered by ink (0..1), the basis of `blank`.
     #[serde(skip)]
     pub ink: f32,
@@ -572,6 +576,7 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
             box_in_input: [clamp(ib[0], gw), clamp(ib[1], gh), clamp(ib[2], gw), clamp(ib[3], gh)],
             box_straight: [sb[0] as f32, sb[1] as f32, sb[2] as f32, sb[3] as f32],
             blank: c.ink < BLANK_INK,
+            numbering_guessed: !n.printed,
             ink: c.ink as f32,
             crop,
             lowered,

@@ -36,6 +36,9 @@ pub struct CutCell {
     pub crop: GrayImage,
     /// The page stage found no ink in the cell.
     pub blank: bool,
+    /// The cell's move number was counted, not read from the form (see
+    /// [`crate::page::Cell::numbering_guessed`]).
+    pub numbering_guessed: bool,
     /// The cell's window moved down by each of [`crate::page::LOW_OFFSETS`] of the row height
     /// (empty where the cutter offers none).
     pub lowered: Vec<Lowered>,
@@ -62,6 +65,7 @@ impl Cutter for PageCutter {
                 bbox: c.box_in_input,
                 crop: c.crop,
                 blank: c.blank,
+                numbering_guessed: c.numbering_guessed,
                 lowered: c.lowered,
             })
             .collect())
@@ -82,6 +86,8 @@ pub struct SheetRead {
     /// The page read in lowered windows too, for the decoder to judge ([`decode_game`] keeps
     /// the reading whose game fits the ink better).
     pub alt: Option<Box<SheetAlt>>,
+    /// Some of the page's rows were numbered by counting, not by their printed numbers.
+    pub numbering_guessed: bool,
 }
 
 /// A page's cells read in lowered windows ([`SheetRead::alt`]).
@@ -171,6 +177,7 @@ pub fn read_page(
     if cells.is_empty() {
         return Err("no move cells found".into());
     }
+    let numbering_guessed = cells.iter().any(|c| c.numbering_guessed);
     let read = |cells: &[CutCell]| -> Result<Vec<CellScores>, String> {
         let crops: Vec<GrayImage> = cells.iter().map(|c| c.crop.clone()).collect();
         pool.with(|r| r.recognize(&crops))?
@@ -217,6 +224,7 @@ pub fn read_page(
         image: keep_image.then(|| image.to_rgb8()),
         lowered,
         alt,
+        numbering_guessed,
     })
 }
 
@@ -366,6 +374,7 @@ fn decode_picked(
             copy: copy_of[s],
             boxes,
             lowered,
+            numbering_guessed: sheet.numbering_guessed,
         });
     }
     let game = decode(copies, lang, params);
