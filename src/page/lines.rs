@@ -176,7 +176,10 @@ pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
 /// the plain threshold breaks it into dashes; filled areas and thick print are none.
 pub fn binarize_faint_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     let mut b = binarize_with(g, r, pct, min_diff);
-    let across_rows = vertical_ridges(&image::imageops::rotate90(g));
+    let mut across_rows = vertical_ridges(&image::imageops::rotate90(g));
+    // (a dashed or dotted row ruling comes out whole: the gaps along it are closed; the ridges
+    // across rows run down the quarter-turned image's columns)
+    close_gaps_down(&mut across_rows, DASH_GAP);
     // (the quarter turn maps (x, y) to (h - 1 - y, x))
     let h = g.height() as usize;
     for y in 0..b.h {
@@ -186,9 +189,35 @@ pub fn binarize_faint_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64) 
             }
         }
     }
-    let across_columns = vertical_ridges(g);
+    let mut across_columns = vertical_ridges(g);
+    close_gaps_down(&mut across_columns, DASH_GAP);
     b.d.iter_mut().zip(&across_columns.d).for_each(|(p, &q)| *p |= q);
     b
+}
+
+/// The longest gap (pixels) between the dashes or dots of a ruling that [`binarize_faint_rulings`]
+/// closes.
+const DASH_GAP: usize = 5;
+
+/// Fills each column's gaps of at most `gap` pixels between ink.
+fn close_gaps_down(b: &mut Bin, gap: usize) {
+    for x in 0..b.w {
+        let mut last: Option<usize> = None;
+        for y in 0..b.h {
+            if b.d[y * b.w + x] == 0 {
+                continue;
+            }
+            if let Some(l) = last
+                && y > l + 1
+                && y - l - 1 <= gap
+            {
+                for yy in l + 1..y {
+                    b.d[yy * b.w + x] = 1;
+                }
+            }
+            last = Some(y);
+        }
+    }
 }
 
 /// A straight ruling found on the page: for a horizontal ruling `y = a + b x` over `x in [t0, t1]`
