@@ -307,6 +307,8 @@ fn sheets_are_written_and_bad_input_is_an_error() {
         jobs: None,
         low_writing: false,
         copies: false,
+        form_image: None,
+        cells_from: None,
     };
     assert!(synth::cli::options(&args("xx", "mix", "mix")).is_err());
     assert!(synth::cli::options(&args("mix", "nope", "mix")).is_err());

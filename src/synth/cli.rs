@@ -1,7 +1,9 @@
 //! `scoresheet synth`: the command line over [`super::write_sheets`] and [`super::write_cells`].
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
+use super::form_image::FormImage;
 use super::{Damage, FontSet, Options, forms};
 use crate::notation;
 
@@ -22,7 +24,8 @@ pub struct SynthArgs {
     pub lang: String,
     /// Form name (see docs/forms.md: hcs, club, us-tournament, ...), or a mix: "mix" (the
     /// original five forms), "dev-mix" (the 15 development forms) or "heldout-mix" (the 5
-    /// held-out forms).
+    /// held-out forms). With --form-image: the form's name in the truth (default: the image's
+    /// file name).
     #[arg(long, default_value = "mix")]
     pub form: String,
     /// Damage: none, scan, photo or mix.
@@ -46,6 +49,16 @@ pub struct SynthArgs {
     /// NAME_c2 (and NAME_c2_p2). Counted in page images, as without it.
     #[arg(long)]
     pub copies: bool,
+    /// Write the games on this real blank form (PNG, JPEG or TIFF, upright) instead of a drawn
+    /// form: the image is the background, the moves go into its move cells.
+    #[arg(long, value_name = "IMAGE", conflicts_with = "cells")]
+    pub form_image: Option<PathBuf>,
+    /// With --form-image: the form's move cells, checked by a person (JSON as `segment --json`
+    /// prints it: `{"cells": [{"move", "side", "box"}, ...]}`, boxes in the image's pixels; a
+    /// cell may add `"write"`, the part of its box written in). Without it the page stage's own
+    /// cells of the blank form are the truth.
+    #[arg(long, value_name = "JSON", requires = "form_image")]
+    pub cells_from: Option<PathBuf>,
 }
 
 /// Parses the arguments into [`Options`].
@@ -57,7 +70,15 @@ pub fn options(args: &SynthArgs) -> Result<Options, String> {
             format!("unknown language '{code}' (use mix or one of {})", codes.join(", "))
         })?),
     };
+    let form_image = match &args.form_image {
+        Some(path) => {
+            let name = Some(args.form.as_str()).filter(|n| *n != "mix");
+            Some(Arc::new(FormImage::load(path, args.cells_from.as_deref(), name)?))
+        }
+        None => None,
+    };
     let (form, mix_forms): (_, &'static [&'static str]) = match args.form.as_str() {
+        _ if form_image.is_some() => (None, &forms::NAMES),
         "mix" => (None, &forms::NAMES),
         "dev-mix" => (None, &forms::DEVELOPMENT_FORMS),
         "heldout-mix" => (None, &forms::HELD_OUT_FORMS),
@@ -86,12 +107,20 @@ pub fn options(args: &SynthArgs) -> Result<Options, String> {
         fonts: args.fonts,
         low_writing: args.low_writing,
         copies: args.copies,
+        form_image,
     })
 }
 
 /// Runs the command; returns a one-line summary.
 pub fn run(args: &SynthArgs) -> Result<String, String> {
     let opts = options(args)?;
+    if let Some(form) = opts.form_image.as_ref().filter(|f| !f.checked) {
+        eprintln!(
+            "warning: the cells of {} are the page stage's own reading of the blank form, and the truth is only \
+             as right as it: check its overlay (segment IMAGE --out DIR) or give checked cells with --cells-from",
+            form.name
+        );
+    }
     let work = || {
         if args.cells {
             super::write_cells(&opts, &args.out)

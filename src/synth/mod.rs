@@ -5,6 +5,8 @@
 //! ([`damage`]). Every image comes with a JSON ground truth ([`sheet::Truth`]): the game as PGN,
 //! the page corners, and for every printed cell its box in the final image, what was written and
 //! the move played. `--cells` renders single cells with labels instead, for training.
+//! `--form-image` writes the games on a real blank form's image instead of a drawn form
+//! ([`form_image`]).
 //!
 //! Everything is deterministic for a seed: sheet `i` draws from its own random stream, so output
 //! does not depend on the number of threads.
@@ -13,6 +15,7 @@ pub mod cells;
 pub mod cli;
 pub mod damage;
 pub mod fonts;
+pub mod form_image;
 pub mod forms;
 pub mod games;
 pub mod handwriting;
@@ -23,6 +26,7 @@ pub mod sheet;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -54,6 +58,9 @@ pub struct Options {
     pub low_writing: bool,
     /// Each game twice: the two players' copies, written by two writers ([`sheet::render_copies`]).
     pub copies: bool,
+    /// Write every game on this real blank form's image instead of a drawn form (`form`,
+    /// `mix_forms` then unused).
+    pub form_image: Option<Arc<form_image::FormImage>>,
 }
 
 impl Default for Options {
@@ -68,6 +75,7 @@ impl Default for Options {
             fonts: FontSet::All,
             low_writing: false,
             copies: false,
+            form_image: None,
         }
     }
 }
@@ -112,6 +120,10 @@ pub fn render_sheet(opts: &Options, index: usize) -> Result<Vec<Page>, String> {
 /// Renders sheet `index` as `spec` says (its first copy is the sheet rendered without `copies`).
 fn render_spec(opts: &Options, spec: &SheetSpec, index: usize) -> Result<Vec<Page>, String> {
     let mut rng = rng_for(opts.seed, 1, index as u64);
+    if let Some(form) = &opts.form_image {
+        let mut other = opts.copies.then(|| rng_for(opts.seed, 3, index as u64));
+        return form_image::render(form, spec, &mut rng, other.as_mut());
+    }
     if opts.copies {
         sheet::render_copies(spec, &mut rng, &mut rng_for(opts.seed, 3, index as u64))
     } else {

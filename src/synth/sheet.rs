@@ -12,7 +12,7 @@ use super::damage::{self, Damage, Homography};
 use super::fonts::{self, FontSet};
 use super::forms::{self, Column, FieldKind, FieldLine, Form, FormStyle, ResultMarks, Side, Slot};
 use super::games::{self, Ending, Game};
-use super::handwriting::{self, Hand, Stroke};
+use super::handwriting::{self, Hand, Inks, Stroke};
 use super::print::{print_form, print_header};
 use super::raster::{Canvas, thick_line};
 use crate::notation::{self, Lang, Style};
@@ -248,9 +248,19 @@ fn random_game_for<R: Rng>(spec: &SheetSpec, rng: &mut R) -> games::Game {
     games::random_game(rng, 20.min(max_moves), max_moves)
 }
 
-/// Renders `game` on `spec`'s form as one writer wrote it (style, mistakes, hand, damage from `rng`).
-fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Result<Vec<Page>, String> {
-    let lang = spec.lang;
+/// One writer's record of a game, before any page: the moves as written (slips and corrections
+/// included), the header fields, the result as written, the PGN and a font that can write it all.
+pub(crate) struct Record {
+    pub written: Vec<Written>,
+    pub header: BTreeMap<String, String>,
+    pub result_written: String,
+    pub pgn: String,
+    pub font: &'static fonts::LoadedFont,
+}
+
+/// Draws a writer of `game` in `lang`: style, slips, player names and header, the result's
+/// spelling, and a font of `set` with every character they write.
+pub(crate) fn record<R: Rng>(lang: &'static Lang, set: FontSet, game: &Game, rng: &mut R) -> Result<Record, String> {
     let style = Style::random(rng);
     let written = write_game(game, lang, &style, rng);
     let cyr = lang.is_cyrillic();
@@ -282,20 +292,141 @@ fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Res
     charset.extend(header.values().flat_map(|v| v.chars()));
     charset.push_str(&result_written);
     charset.retain(|c| c != ' ');
-    let mut candidates = fonts::hands(spec.fonts, &charset);
+    let mut candidates = fonts::hands(set, &charset);
     if candidates.is_empty() {
         return Err(format!("no handwriting font in the chosen set can write language {}", lang.code));
     }
     candidates.sort_by_key(|f| f.name);
     let font = candidates[rng.gen_range(0..candidates.len())];
-    let pages = pages_for(spec.form, game.plies.len());
-    let row_h = pages[0].blocks[0].row_h;
-    let mut hand = Hand::random(rng, font, row_h);
-    pages[0].look.inks.apply(&mut hand, rng);
-    if spec.low_writing {
+    let pgn = games::pgn(game, &white, &black);
+    Ok(Record { written, header, result_written, pgn, font })
+}
+
+/// The writer's hand for rows `row_h` high, with a pen of `inks`.
+pub(crate) fn hand_for<R: Rng>(record: &Record, row_h: f32, inks: Inks, low_writing: bool, rng: &mut R) -> Hand {
+    let mut hand = Hand::random(rng, record.font, row_h);
+    inks.apply(&mut hand, rng);
+    if low_writing {
         hand.baseline += 0.5;
     }
-    let pgn = games::pgn(game, &white, &black);
+    hand
+}
+
+/// Writes the record's moves into `slots` (and, with `result_cell` on the game's last page, the
+/// result into the cell after the last move); returns each slot's cell and its truth (boxes
+/// still in page coordinates) and whether the result went into a cell.
+pub(crate) fn write_moves<R: Rng>(
+    canvas: &mut Canvas,
+    hand: &Hand,
+    slots: &[Slot],
+    record: &Record,
+    result_cell: bool,
+    rng: &mut R,
+) -> (Vec<([f32; 4], CellTruth)>, bool) {
+    let written = &record.written;
+    let mut cells = Vec::new();
+    let mut result_in_cell = false;
+    for slot in slots {
+        let ply = ((slot.move_no - 1) * 2 + (slot.side == Side::Black) as u32) as usize;
+        let mut cell = CellTruth {
+            move_no: slot.move_no,
+            side: slot.side,
+            bbox: [0; 4],
+            quad: [[0.0; 2]; 4],
+            text: String::new(),
+            san: None,
+            note: None,
+            struck: None,
+        };
+        if let Some(w) = written.get(ply) {
+            cell.san = Some(w.san.clone());
+            cell.note = w.note;
+            cell.struck = w.struck.clone();
+            cell.text = w.text.clone();
+            write_cell(canvas, hand, slot, w, rng);
+        } else if ply == written.len() && result_cell {
+            let w = Written {
+                text: record.result_written.clone(),
+                san: String::new(),
+                note: Some(Note::Result),
+                struck: None,
+            };
+            write_cell(canvas, hand, slot, &w, rng);
+            cell.text = record.result_written.clone();
+            cell.note = Some(Note::Result);
+            result_in_cell = true;
+        }
+        cells.push((slot.rect, cell));
+    }
+    (cells, result_in_cell)
+}
+
+/// What a page's truth says besides its cells and geometry.
+pub(crate) struct PageInfo<'a> {
+    pub name: String,
+    pub form: &'a str,
+    pub lang: &'a Lang,
+    pub damage: Damage,
+    pub result: &'a str,
+    pub page: u32,
+    pub pages: u32,
+    pub header: BTreeMap<String, String>,
+    /// The page's width and height on the canvas (its corners in the truth).
+    pub size: [f32; 2],
+}
+
+/// Damages the written page (`canvas`) and maps every cell into the
+/// final image: the finished image with its truth.
+pub(crate) fn finish_page<R: Rng>(
+    canvas: Canvas,
+    cells: Vec<([f32; 4], CellTruth)>,
+    record: &Record,
+    info: PageInfo<'_>,
+    rng: &mut R,
+) -> Page {
+    let [page_w, page_h] = info.size;
+    let damaged = damage::apply(canvas, info.damage, rng);
+    let (w, h) = (damaged.image.w, damaged.image.h);
+    let ext = if damaged.jpeg_quality.is_some() { "jpg" } else { "png" };
+    let cells = cells.into_iter().map(|(r, mut c)| {
+        c.bbox = warped_box(&damaged.map, r, w, h);
+        c.quad = [(r[0], r[1]), (r[2], r[1]), (r[2], r[3]), (r[0], r[3])].map(|(x, y)| {
+            let (u, v) = damaged.map.apply(x as f64, y as f64);
+            [((u * 10.0).round() / 10.0) as f32, ((v * 10.0).round() / 10.0) as f32]
+        });
+        c
+    });
+    let corners = [(0.0, 0.0), (page_w, 0.0), (page_w, page_h), (0.0, page_h)].map(|(x, y)| {
+        let (u, v) = damaged.map.apply(x as f64, y as f64);
+        [((u * 10.0).round() / 10.0) as f32, ((v * 10.0).round() / 10.0) as f32]
+    });
+    let truth = Truth {
+        image: format!("{}.{ext}", info.name),
+        form: info.form.to_string(),
+        lang: info.lang.code.to_string(),
+        damage: info.damage.name().to_string(),
+        pgn: record.pgn.clone(),
+        result: info.result.to_string(),
+        page_corners: corners,
+        width: w,
+        height: h,
+        page: info.page,
+        pages: info.pages,
+        font: record.font.name.to_string(),
+        header: info.header,
+        cells: cells.collect(),
+    };
+    Page { name: info.name, image: damaged.image, jpeg_quality: damaged.jpeg_quality, truth }
+}
+
+/// Renders `game` on `spec`'s form as one writer wrote it (style, mistakes, hand, damage from
+/// `rng`): per page, the form is printed, then the header, moves, clock times, result and
+/// signature are written, then the page is damaged.
+fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Result<Vec<Page>, String> {
+    let record = record(spec.lang, spec.fonts, game, rng)?;
+    let pages = pages_for(spec.form, game.plies.len());
+    let row_h = pages[0].blocks[0].row_h;
+    let hand = hand_for(&record, row_h, pages[0].look.inks, spec.low_writing, rng);
     let n_pages = pages.len() as u32;
 
     let mut out = Vec::new();
@@ -314,88 +445,34 @@ fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Res
         let last_page = pi + 1 == pages.len();
         if pi == 0 {
             if form.printed_header {
-                print_header(&mut canvas, &form, &fstyle, &header);
+                print_header(&mut canvas, &form, &fstyle, &record.header);
             }
-            write_header(&mut canvas, &form, &fstyle, &hand, &header, rng);
+            write_header(&mut canvas, &form, &fstyle, &hand, &record.header, rng);
         }
-        let mut cells = Vec::new();
-        let slots = form.slots();
-        let mut result_in_cell = false;
         let want_result_cell = rng.gen_bool(0.6) || (form.result_boxes.is_empty() && !has_result_field(&form));
-        for slot in &slots {
-            let ply = ((slot.move_no - 1) * 2 + (slot.side == Side::Black) as u32) as usize;
-            let mut cell = CellTruth {
-                move_no: slot.move_no,
-                side: slot.side,
-                bbox: [0; 4],
-                quad: [[0.0; 2]; 4],
-                text: String::new(),
-                san: None,
-                note: None,
-                struck: None,
-            };
-            if let Some(w) = written.get(ply) {
-                cell.san = Some(w.san.clone());
-                cell.note = w.note;
-                cell.struck = w.struck.clone();
-                cell.text = w.text.clone();
-                write_cell(&mut canvas, &hand, slot, w, rng);
-            } else if ply == written.len() && last_page && want_result_cell {
-                let w = Written {
-                    text: result_written.clone(),
-                    san: String::new(),
-                    note: Some(Note::Result),
-                    struck: None,
-                };
-                write_cell(&mut canvas, &hand, slot, &w, rng);
-                cell.text = result_written.clone();
-                cell.note = Some(Note::Result);
-                result_in_cell = true;
-            }
-            cells.push((slot.rect, cell));
-        }
+        let (cells, result_in_cell) =
+            write_moves(&mut canvas, &hand, &form.slots(), &record, last_page && want_result_cell, rng);
         if form.has_clocks() && rng.gen_bool(0.6) {
-            write_clock_times(&mut canvas, &form, &hand, written.len(), rng);
+            write_clock_times(&mut canvas, &form, &hand, record.written.len(), rng);
         }
         if last_page {
-            write_result(&mut canvas, &form, &hand, &result_written, game.result, result_in_cell, rng);
+            write_result(&mut canvas, &form, &hand, &record.result_written, game.result, result_in_cell, rng);
         }
         if pi == 0 || rng.gen_bool(0.3) {
             sign(&mut canvas, &form, &hand, rng);
         }
-        let damaged = damage::apply(canvas, spec.damage, rng);
-        let (w, h) = (damaged.image.w, damaged.image.h);
-        let name = if pi == 0 { spec.name.clone() } else { format!("{}_p{}", spec.name, pi + 1) };
-        let ext = if damaged.jpeg_quality.is_some() { "jpg" } else { "png" };
-        let cells = cells.into_iter().map(|(r, mut c)| {
-            c.bbox = warped_box(&damaged.map, r, w, h);
-            c.quad = [(r[0], r[1]), (r[2], r[1]), (r[2], r[3]), (r[0], r[3])].map(|(x, y)| {
-                let (u, v) = damaged.map.apply(x as f64, y as f64);
-                [((u * 10.0).round() / 10.0) as f32, ((v * 10.0).round() / 10.0) as f32]
-            });
-            c
-        });
-        let corners = [(0.0, 0.0), (form.width, 0.0), (form.width, form.height), (0.0, form.height)].map(|(x, y)| {
-            let (u, v) = damaged.map.apply(x as f64, y as f64);
-            [((u * 10.0).round() / 10.0) as f32, ((v * 10.0).round() / 10.0) as f32]
-        });
-        let truth = Truth {
-            image: format!("{name}.{ext}"),
-            form: form.name.to_string(),
-            lang: lang.code.to_string(),
-            damage: spec.damage.name().to_string(),
-            pgn: pgn.clone(),
-            result: game.result.to_string(),
-            page_corners: corners,
-            width: w,
-            height: h,
+        let info = PageInfo {
+            name: if pi == 0 { spec.name.clone() } else { format!("{}_p{}", spec.name, pi + 1) },
+            form: form.name,
+            lang: spec.lang,
+            damage: spec.damage,
+            result: game.result,
             page: pi as u32 + 1,
             pages: n_pages,
-            font: font.name.to_string(),
-            header: if pi == 0 { header.clone() } else { BTreeMap::new() },
-            cells: cells.collect(),
+            header: if pi == 0 { record.header.clone() } else { BTreeMap::new() },
+            size: [form.width, form.height],
         };
-        out.push(Page { name, image: damaged.image, jpeg_quality: damaged.jpeg_quality, truth });
+        out.push(finish_page(canvas, cells, &record, info, rng));
     }
     let _ = Ending::Checkmate;
     Ok(out)
