@@ -230,40 +230,58 @@ fn glyph_height(b: &Bin, bx: [f64; 4]) -> Option<f64> {
 
 /// Printed move numbers sharing a column with the moves (no ruling between them, e.g. only a
 /// shaded background): in most rows a glyph group of the same printed height and top sits in the
-/// left part of the cell. Returns the x where the number zone ends.
-fn number_zone(b: &Bin, c: &Col, pitch: f64) -> Option<f64> {
-    let mut found: Vec<(f64, f64, f64)> = Vec::new(); // (top, height, right)
+/// left part of the cell (or, `from_right`, in its right part: a number printed at the right end of
+/// White's cell, just left of the rule between the players). Returns how far from the column's
+/// side the number zone ends.
+fn number_zone(b: &Bin, c: &Col, pitch: f64, from_right: bool) -> Option<f64> {
+    let mut found: Vec<(f64, f64, f64)> = Vec::new(); // (top, height, reach from the side)
     for (t, bo) in &c.rows {
         let yc = 0.5 * (t.mid() + bo.mid());
         let xc = c.xc(yc);
         let (xa, xb) = (c.xa.at(yc), c.xb.at(yc));
         let cw = xb - xa;
-        let bx = [xa, t.at(xc), xa + 0.45 * cw, bo.at(xc)];
-        let mut comps: Vec<_> = components(b, bx)
+        let bx = if from_right {
+            [xb - 0.45 * cw, t.at(xc), xb, bo.at(xc)]
+        } else {
+            [xa, t.at(xc), xa + 0.45 * cw, bo.at(xc)]
+        };
+        // (components as seen from the zone's side: their near and far ends' distances from it)
+        let mut comps: Vec<(f64, f64, usize, usize)> = components(b, bx)
             .into_iter()
             .filter(|q| {
                 let hh = (q.3 - q.1 + 1) as f64;
                 hh >= 0.2 * pitch && hh <= 0.75 * pitch && ((q.2 - q.0 + 1) as f64) <= 0.6 * pitch && q.4 >= 4
             })
+            .map(|q| {
+                let (near, far) =
+                    if from_right { (xb - q.2 as f64, xb - q.0 as f64) } else { (q.0 as f64 - xa, q.2 as f64 - xa) };
+                (near, far, q.1, q.3)
+            })
             .collect();
-        comps.sort_by_key(|q| q.0);
+        comps.sort_by(|p, q| p.0.total_cmp(&q.0));
         let Some(first) = comps.first().copied() else { continue };
         // (faint print breaks digits into pieces: the group's extent counts, not one piece's)
-        let (mut right, mut top, mut bot) = (first.2, first.1, first.3);
+        let (mut reach, mut top, mut bot) = (first.1, first.2, first.3);
         for q in &comps[1..] {
-            let band = (q.1 as f64) >= first.1 as f64 - 0.3 * pitch && (q.3 as f64) <= first.3 as f64 + 0.3 * pitch;
-            if (q.0 as f64) <= right as f64 + 0.35 * pitch && band {
-                right = right.max(q.2);
-                top = top.min(q.1);
+            let band = (q.2 as f64) >= first.2 as f64 - 0.3 * pitch && (q.3 as f64) <= first.3 as f64 + 0.3 * pitch;
+            if q.0 <= reach + 0.35 * pitch && band {
+                reach = reach.max(q.1);
+                top = top.min(q.2);
                 bot = bot.max(q.3);
             }
         }
-        found.push((top as f64, (bot - top + 1) as f64, right as f64 - xa));
-        let _ = cw;
+        found.push((top as f64, (bot - top + 1) as f64, reach));
     }
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
         let v: Vec<String> = found.iter().map(|f| format!("{:.0}/{:.0}/{:.0}", f.0, f.1, f.2)).collect();
-        eprintln!("  number zone? x {:.0}: {} of {} rows: {}", c.xa.mid(), found.len(), c.rows.len(), v.join(" "));
+        eprintln!(
+            "  number zone? x {:.0} {}: {} of {} rows: {}",
+            c.xa.mid(),
+            if from_right { "right" } else { "left" },
+            found.len(),
+            c.rows.len(),
+            v.join(" ")
+        );
     }
     if (found.len() as f64) < 0.7 * c.rows.len() as f64 || found.len() < 3 {
         return None;
@@ -277,9 +295,9 @@ fn number_zone(b: &Bin, c: &Col, pitch: f64) -> Option<f64> {
     if (agree as f64) < 0.7 * c.rows.len() as f64 {
         return None;
     }
-    let mut rights: Vec<f64> = found.iter().filter(|f| (f.1 - hm).abs() <= tol).map(|f| f.2).collect();
-    rights.sort_by(f64::total_cmp);
-    let r = rights[(rights.len() * 9 / 10).min(rights.len() - 1)];
+    let mut reaches: Vec<f64> = found.iter().filter(|f| (f.1 - hm).abs() <= tol).map(|f| f.2).collect();
+    reaches.sort_by(f64::total_cmp);
+    let r = reaches[(reaches.len() * 9 / 10).min(reaches.len() - 1)];
     Some(r + 0.35 * pitch)
 }
 
@@ -600,7 +618,20 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     let mut zones: Vec<Option<f64>> = cols
         .iter()
         .enumerate()
-        .map(|(i, c)| if free(i) { number_zone(b, c, pitch).filter(|&dx| dx < 0.45 * c.width()) } else { None })
+        .map(|(i, c)| if free(i) { number_zone(b, c, pitch, false).filter(|&dx| dx < 0.45 * c.width()) } else { None })
+        .collect();
+    // (and a number printed at the right end of White's cell, where no column holds one at its
+    // left: the zone's left end, measured from the column's right side)
+    let right_zones: Vec<Option<f64>> = cols
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if free(i) && zones[i].is_none() {
+                number_zone(b, c, pitch, true).filter(|&dx| dx < 0.45 * c.width())
+            } else {
+                None
+            }
+        })
         .collect();
     // blocks repeat with a period of two move columns: a column two steps from one with a number
     // zone, of the same width, has one too, even where handwriting crowding the digits hid it
@@ -620,6 +651,11 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     for (c, z) in cols.iter().zip(&zones) {
         if let Some(dx) = z {
             extra.push(Seg { a: c.xa.a + dx, b: c.xa.b, t0: c.xa.t0.max(c.xb.t0), t1: c.xa.t1.min(c.xb.t1) });
+        }
+    }
+    for (c, z) in cols.iter().zip(&right_zones) {
+        if let Some(dx) = z {
+            extra.push(Seg { a: c.xb.a - dx, b: c.xb.b, t0: c.xa.t0.max(c.xb.t0), t1: c.xa.t1.min(c.xb.t1) });
         }
     }
     if !extra.is_empty() {
