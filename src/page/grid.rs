@@ -622,7 +622,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         .collect();
     // (and a number printed at the right end of White's cell, where no column holds one at its
     // left: the zone's left end, measured from the column's right side)
-    let right_zones: Vec<Option<f64>> = cols
+    let mut right_zones: Vec<Option<f64>> = cols
         .iter()
         .enumerate()
         .map(|(i, c)| {
@@ -637,15 +637,28 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     // zone, of the same width, has one too, even where handwriting crowding the digits hid it
     let right_of = |i: usize| cols.iter().position(|c| c.vi == cols[i].vj);
     let left_of = |i: usize| cols.iter().position(|c| c.vj == cols[i].vi);
-    for _ in 0..3 {
-        for i in 0..cols.len() {
-            let Some(z) = zones[i] else { continue };
-            let cands = [left_of(i).and_then(left_of), right_of(i).and_then(right_of)];
-            for j in cands.into_iter().flatten() {
-                if zones[j].is_none() && free(j) && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width() {
-                    zones[j] = Some(z);
+    let repeat = |zones: &mut Vec<Option<f64>>| {
+        for _ in 0..3 {
+            for i in 0..cols.len() {
+                let Some(z) = zones[i] else { continue };
+                let cands = [left_of(i).and_then(left_of), right_of(i).and_then(right_of)];
+                for j in cands.into_iter().flatten() {
+                    if zones[j].is_none()
+                        && free(j)
+                        && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width()
+                    {
+                        zones[j] = Some(z);
+                    }
                 }
             }
+        }
+    };
+    repeat(&mut zones);
+    repeat(&mut right_zones);
+    // (a column with a number zone at its left has none at its right)
+    for (right, left) in right_zones.iter_mut().zip(&zones) {
+        if left.is_some() {
+            *right = None;
         }
     }
     for (c, z) in cols.iter().zip(&zones) {
