@@ -29,13 +29,18 @@ fn rect(img: &mut GrayImage, x0: i64, y0: i64, x1: i64, y1: i64, v: u8) {
 }
 
 fn number(img: &mut GrayImage, x: i64, y: i64, n: u32, s: i64) {
+    number_in(img, x, y, n, s, 30);
+}
+
+/// [`number`] printed in grey `level`.
+fn number_in(img: &mut GrayImage, x: i64, y: i64, n: u32, s: i64, level: u8) {
     for (i, ch) in n.to_string().bytes().enumerate() {
         let g = DIGITS[(ch - b'0') as usize];
         for (r, bits) in g.iter().enumerate() {
             for b in 0..3 {
                 if bits & (4 >> b) != 0 {
                     let px = x + (i as i64 * 4 + b) * s;
-                    rect(img, px, y + r as i64 * s, px + s, y + (r as i64 + 1) * s, 30);
+                    rect(img, px, y + r as i64 * s, px + s, y + (r as i64 + 1) * s, level);
                 }
             }
         }
@@ -450,7 +455,10 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                 if style.dark_heading && r == 0 && sy == 0 && b == 0 {
                     // "1" thin and light grey: ink in the rulings' binary only
                     rect(&mut img, x0 + 9, y + 9, x0 + 11, y + 24, 204);
-                } else if !(faint_head && r < 2) {
+                } else if faint_head && r < 2 {
+                    // printed light: lost at the analysis scale, read at full resolution
+                    number_in(&mut img, x0 + 5, y + 7, mv, 3, 185);
+                } else {
                     number(&mut img, x0 + 5, y + 7, mv, 3);
                 }
                 for (k, side) in [(0, Side::White), (1, Side::Black)] {
@@ -583,9 +591,10 @@ fn faint_dashed_rulings_at_the_top_keep_every_row() {
 
 #[test]
 fn block_with_unread_first_numbers_takes_the_rows_beside_it() {
-    // the first two numbers of the left block do not read and its right ruling, broken below the
-    // heading, is found only from the second row down (HCS 007_0): the rows of the block beside
-    // it are taken where ink runs on along the ruling's line (the block would start at 3)
+    // the first two numbers of the left block, printed light, do not read at the analysis scale,
+    // and its right ruling, broken below the heading, is found only from the second row down (HCS
+    // 007_0): the rows of the block beside it are taken where ink runs on along the ruling's line
+    // (the block would start at 3), and the printed numbers read at full resolution number them
     let (img, truth) = grid_form(2, 1, 30, Style { faint_head: true, ..Style::default() }, 18);
     assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }
@@ -693,3 +702,4 @@ fn number_rulings_faded_at_the_border_keep_the_number_column() {
     let (img, truth) = grid_form(2, 1, 30, style, 29);
     assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }
+

@@ -1323,11 +1323,20 @@ fn find_subs(b: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
         let w: Vec<f64> = g.iter().map(|&c| cols[c].width()).collect();
         // (narrow: under 0.65 of a move column beside it)
         let narrow_beside = |i: usize, wide: f64| w[i] < 0.65 * wide;
+        // a group of blocks of two wide columns each followed by a narrow one is a table turned
+        // upside down (number columns right of their moves), not blocks with the number between
+        // the moves of neighbouring blocks
+        let turned = g.len() % 3 == 0
+            && (0..g.len() / 3).all(|k| pair(w[3 * k], w[3 * k + 1]) && narrow_beside(3 * k + 2, w[3 * k].min(w[3 * k + 1])));
+        if turned {
+            flipped += g.len() / 3;
+            continue;
+        }
         let mut i = 0;
         while i + 1 < g.len() {
             // White's column at i, Black's at j: the next column of about its width, with at most
-            // two narrow columns between
-            let Some(j) = (i + 1..(i + 4).min(g.len()))
+            // one narrow column between
+            let Some(j) = (i + 1..(i + 3).min(g.len()))
                 .find(|&j| pair(w[i], w[j]) && (i + 1..j).all(|k| narrow_beside(k, w[i].min(w[j]))))
             else {
                 i += 1;
@@ -1349,13 +1358,22 @@ fn find_subs(b: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
                 .max_by(|p, q| p.1.total_cmp(&q.1))
                 .map(|p| p.0)
                 .or(nearest_left.filter(|_| j == i + 1));
+            // (printed numbers right after the pair, where those found left of it stand apart from
+            // White's column: the table is upside down, the numbers of the block beside taken)
+            let share_right =
+                if j + 1 < g.len() && narrow_beside(j + 1, wide) { printed_share(b, &cols[g[j + 1]]) } else { 0.0 };
+            let numbers_right = share_right >= 0.5;
+            let share_of = |n: usize| printed.iter().find(|p| p.0 == n).map_or(0.0, |p| p.1);
+            let num = num.filter(|&n| !(numbers_right && n + 1 < i && share_right >= share_of(n)));
             match num {
                 Some(n) => {
                     subs.push(Sub { num: g[n], white: g[i], black: g[j] });
                     i = j + 1;
                 }
                 None => {
-                    if j == i + 1 && j + 2 == g.len() && narrow_beside(j + 1, wide) {
+                    // (a pair of move columns with a column of printed numbers right after it:
+                    // the table is upside down)
+                    if j == i + 1 && numbers_right {
                         flipped += 1;
                     }
                     i += 1;
