@@ -451,6 +451,10 @@ fn find_table(small: &GrayImage, small_l: &GrayImage, radius: usize, rulings: Ru
 /// A table found: its frame, cells, blocks and row pitch.
 type Table = (Frame, Vec<grid::GCell>, Vec<grid::GBlock>, f64);
 
+/// Fewer move rows than this in a table found with the plain rulings' binary send the page to the
+/// faint-rulings pass too.
+const FEW_MOVE_ROWS: u32 = 20;
+
 /// The move rows of a table's blocks.
 fn move_rows(table: &Table) -> u32 {
     table.2.iter().map(|b| b.rows).sum()
@@ -485,11 +489,12 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     let radius = (small.width() as usize / 60).max(7);
     // (rulings printed light grey, on pages where the plain binary finds no table, are looked
     // for again in a binary made for them: it finds more ink everywhere, so it is a second try)
-    // (and where it finds one block only: a block whose faint rulings were lost beside it; the
-    // table with more move rows wins)
+    // (and where it finds one block only, a block whose faint rulings were lost beside it, or
+    // fewer move rows than a short game's, pieces of a table whose faint rulings broke: the table
+    // with more move rows wins)
     let plain = find_table(&small, &small_l, radius, Rulings::Plain);
     let found = match plain {
-        Ok(table) if table.2.len() >= 2 => Ok(table),
+        Ok(table) if table.2.len() >= 2 && move_rows(&table) >= FEW_MOVE_ROWS => Ok(table),
         Ok(table) => match find_table(&small, &small_l, radius, Rulings::Faint) {
             Ok(faint) if move_rows(&faint) > move_rows(&table) => Ok(faint),
             _ => Ok(table),
