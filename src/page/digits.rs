@@ -19,7 +19,7 @@ type Shape = [f32; SHAPE_W * SHAPE_H];
 
 /// A glyph whose nearest digit drawing is further than this (one less their correlation) is no
 /// printed digit: a letter of a heading ("No", "Move"), a check box, a writer's stroke.
-pub const NOT_A_DIGIT: f32 = 0.5;
+const NOT_A_DIGIT: f32 = 0.5;
 
 /// Sizes (pixels a line) digits are also drawn at, for print that a scan or a photo renders small.
 const SMALL_PRINT: [f32; 2] = [13.0, 18.0];
@@ -27,6 +27,8 @@ const SMALL_PRINT: [f32; 2] = [13.0, 18.0];
 /// Ink share above which a pixel belongs to a glyph: low enough that the hairlines of a bold
 /// serif digit hold it together.
 const PIECE_INK: f32 = 0.25;
+/// Ink share a piece must reach somewhere to be a glyph (a printed stroke has a dark core; the
+/// grain of the paper has none).
 const CORE_INK: f32 = 0.65;
 
 /// Most digits a printed move number has.
