@@ -441,6 +441,19 @@ fn save_debug_binary(var: &str, bin: &Bin) {
     let _ = img.save(p);
 }
 
+/// A block's move rows as found: its columns, its rows (top and bottom ruling of each), the glyph
+/// count of each row's number cell, and its box.
+struct Blk {
+    sub: Sub,
+    rows: Vec<(Seg, Seg)>,
+    glyphs: Vec<usize>,
+    bx: [f64; 4],
+    /// top of a heading row dropped above the rows, if any
+    cut_y: Option<f64>,
+    /// the first row's height differs from the others' (a heading that did not read as one)
+    odd_top: bool,
+}
+
 /// Finds the move table in a straightened binary page: `b` the glyphs' binary, `lb` the rulings'
 /// binary, `vr` the vertical ridges of the grey page ([`super::lines::vertical_ridges`]).
 pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
@@ -717,16 +730,6 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         return Grid::Flipped;
     }
     // data rows of each sub-block: from the first to the last row with printed digits
-    struct Blk {
-        sub: Sub,
-        rows: Vec<(Seg, Seg)>,
-        glyphs: Vec<usize>,
-        bx: [f64; 4],
-        /// top of a heading row dropped above the rows, if any
-        cut_y: Option<f64>,
-        /// the first row's height differs from the others' (a heading that did not read as one)
-        odd_top: bool,
-    }
     let mut blks: Vec<Blk> = Vec::new();
     // rows: of the three columns, the one with the most rows (rulings can be faint in one); a
     // column running through blocks stacked on the page has its rows in separate runs, one block
@@ -1218,9 +1221,16 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             eprintln!("  block at x {:.0} y {:.0}: start {s}", bk.bx[0], bk.bx[1]);
         }
     }
+    let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
+    Grid::Found { cells, blocks, pitch }
+}
+
+/// The move cells of the blocks in reading order, numbered from each block's start, and the
+/// blocks with their number cells: each cell takes the row rulings as found in its own column.
+fn cut_cells(b: &Bin, cols: &[Col], order: &[Blk], starts: &[u32], pitch: f64) -> (Vec<GCell>, Vec<GBlock>) {
     let mut cells = Vec::new();
     let mut blocks = Vec::new();
-    for (block, (bk, &start)) in order.iter().zip(&starts).enumerate() {
+    for (block, (bk, &start)) in order.iter().zip(starts).enumerate() {
         let nc = &cols[bk.sub.num];
         let number_cells = bk.rows.iter().map(|(t, bo)| nc.cell(&nc.own(t, pitch), &nc.own(bo, pitch))).collect();
         blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx, number_cells });
@@ -1242,7 +1252,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             }
         }
     }
-    Grid::Found { cells, blocks, pitch }
+    (cells, blocks)
 }
 
 impl Grid {
@@ -1327,7 +1337,8 @@ fn find_subs(b: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
         // upside down (number columns right of their moves), not blocks with the number between
         // the moves of neighbouring blocks
         let turned = g.len() % 3 == 0
-            && (0..g.len() / 3).all(|k| pair(w[3 * k], w[3 * k + 1]) && narrow_beside(3 * k + 2, w[3 * k].min(w[3 * k + 1])));
+            && (0..g.len() / 3)
+                .all(|k| pair(w[3 * k], w[3 * k + 1]) && narrow_beside(3 * k + 2, w[3 * k].min(w[3 * k + 1])));
         if turned {
             flipped += g.len() / 3;
             continue;
