@@ -1128,24 +1128,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             k.bx[1] = k.rows[0].0.mid();
         }
     }
-    // reading order: bands of vertically overlapping blocks top to bottom, left to right within
-    blks.sort_by(|p, q| p.bx[1].total_cmp(&q.bx[1]));
-    let mut bands: Vec<Vec<Blk>> = Vec::new();
-    for bk in blks {
-        if let Some(band) = bands
-            .iter_mut()
-            .find(|band| band.iter().any(|o| side_by_side((o.bx[1], o.bx[3]), (bk.bx[1], bk.bx[3]), pitch)))
-        {
-            band.push(bk);
-        } else {
-            bands.push(vec![bk]);
-        }
-    }
-    let mut order: Vec<Blk> = Vec::new();
-    for mut band in bands {
-        band.sort_by(|p, q| p.bx[0].total_cmp(&q.bx[0]));
-        order.extend(band);
-    }
+    let order = reading_order(blks, pitch);
     // move numbers: each block continues the previous one (the first starts at 1) unless the
     // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
     // (counts can be off by one in every row, e.g. a margin mark or a ruling inside the number
@@ -1223,6 +1206,29 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     }
     let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
     Grid::Found { cells, blocks, pitch }
+}
+
+/// The blocks in reading order: bands of vertically overlapping blocks top to bottom, left to
+/// right within a band.
+fn reading_order(mut blks: Vec<Blk>, pitch: f64) -> Vec<Blk> {
+    blks.sort_by(|p, q| p.bx[1].total_cmp(&q.bx[1]));
+    let mut bands: Vec<Vec<Blk>> = Vec::new();
+    for bk in blks {
+        if let Some(band) = bands
+            .iter_mut()
+            .find(|band| band.iter().any(|o| side_by_side((o.bx[1], o.bx[3]), (bk.bx[1], bk.bx[3]), pitch)))
+        {
+            band.push(bk);
+        } else {
+            bands.push(vec![bk]);
+        }
+    }
+    let mut order: Vec<Blk> = Vec::new();
+    for mut band in bands {
+        band.sort_by(|p, q| p.bx[0].total_cmp(&q.bx[0]));
+        order.extend(band);
+    }
+    order
 }
 
 /// The move cells of the blocks in reading order, numbered from each block's start, and the
