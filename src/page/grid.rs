@@ -1129,6 +1129,15 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         }
     }
     let order = reading_order(blks, pitch);
+    let starts = provisional_starts(b, &cols, &order);
+    let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
+    Grid::Found { cells, blocks, pitch }
+}
+
+/// The provisional first move number of each block (in reading order): each block continues the
+/// previous one (the first starts at 1) unless the count and width of the glyphs in its number
+/// cells fit another start ([`choose_starts`] over every block's start).
+fn provisional_starts(b: &Bin, cols: &[Col], order: &[Blk]) -> Vec<u32> {
     // move numbers: each block continues the previous one (the first starts at 1) unless the
     // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
     // (counts can be off by one in every row, e.g. a margin mark or a ruling inside the number
@@ -1157,7 +1166,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     const MAX_START: usize = 400;
     let mut values: Vec<Vec<i64>> = Vec::new();
     let mut bonus: Vec<i64> = Vec::new();
-    for bk in &order {
+    for bk in order {
         let nc = &cols[bk.sub.num];
         let ws: Vec<Option<f64>> = bk.rows.iter().map(|(t, bo)| number_width(b, nc.cell(t, bo))).collect();
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
@@ -1204,8 +1213,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             eprintln!("  block at x {:.0} y {:.0}: start {s}", bk.bx[0], bk.bx[1]);
         }
     }
-    let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
-    Grid::Found { cells, blocks, pitch }
+    starts
 }
 
 /// The blocks in reading order: bands of vertically overlapping blocks top to bottom, left to
