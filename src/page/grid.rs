@@ -1103,6 +1103,17 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     if blks.is_empty() {
         return Grid::None("no printed move numbers found".into());
     }
+    drop_unnumbered_first_rows(b, &cols, &mut blks, pitch);
+    let order = reading_order(blks, pitch);
+    let starts = provisional_starts(b, &cols, &order);
+    let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
+    Grid::Found { cells, blocks, pitch }
+}
+
+/// Drops the first row of a block that starts a row above the block beside it, with no printed
+/// number in that row where its next two rows have one: that row is a heading (the writer's ink
+/// reaching into it).
+fn drop_unnumbered_first_rows(b: &Bin, cols: &[Col], blks: &mut [Blk], pitch: f64) {
     // a block that starts a row above the block beside it, with no printed number in that row
     // where its next rows have one: that row is a heading (the writer's ink reaching into it)
     let tops: Vec<(f64, f64)> = blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid())).collect();
@@ -1128,10 +1139,6 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             k.bx[1] = k.rows[0].0.mid();
         }
     }
-    let order = reading_order(blks, pitch);
-    let starts = provisional_starts(b, &cols, &order);
-    let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
-    Grid::Found { cells, blocks, pitch }
 }
 
 /// The provisional first move number of each block (in reading order): each block continues the
