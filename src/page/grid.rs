@@ -1052,6 +1052,21 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             k.bx[1] = k.rows[0].0.mid();
         }
     }
+    share_rows_side_by_side(&cols, &t, &mut blks, pitch);
+    if blks.is_empty() {
+        return Grid::None("no printed move numbers found".into());
+    }
+    drop_unnumbered_first_rows(b, &cols, &mut blks, pitch);
+    let order = reading_order(blks, pitch);
+    let starts = provisional_starts(b, &cols, &order);
+    let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
+    Grid::Found { cells, blocks, pitch }
+}
+
+/// Side-by-side blocks share their rows: a block whose own row rulings were lost at its ends takes
+/// the rows of the longest block beside it where its outer column rulings run (`lb_transposed`:
+/// the rulings' binary, transposed).
+fn share_rows_side_by_side(cols: &[Col], lb_transposed: &Bin, blks: &mut [Blk], pitch: f64) {
     // side-by-side blocks share their rows: a block whose own row rulings were lost at its ends
     // (broken print, crowded handwriting) takes the rows of the longest block beside it, where its
     // outer column rulings run
@@ -1075,7 +1090,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         let ruled = |y: f64| {
             [xa, xb].iter().all(|v| {
                 (v.t0 <= y + 0.2 * pitch && v.t1 >= y - 0.2 * pitch)
-                    || super::lines::cover_band(&t, v, y - 0.5 * pitch, y + 0.5 * pitch, 2) >= 0.7
+                    || super::lines::cover_band(lb_transposed, v, y - 0.5 * pitch, y + 0.5 * pitch, 2) >= 0.7
             })
         };
         let mid = |r: &(Seg, Seg)| 0.5 * (r.0.mid() + r.1.mid());
@@ -1100,14 +1115,6 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             k.bx[3] = r.1.mid();
         }
     }
-    if blks.is_empty() {
-        return Grid::None("no printed move numbers found".into());
-    }
-    drop_unnumbered_first_rows(b, &cols, &mut blks, pitch);
-    let order = reading_order(blks, pitch);
-    let starts = provisional_starts(b, &cols, &order);
-    let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
-    Grid::Found { cells, blocks, pitch }
 }
 
 /// Drops the first row of a block that starts a row above the block beside it, with no printed
