@@ -997,6 +997,31 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
         blks.push(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top });
     }
+    drop_end_rows_beyond_beside(&mut blks, pitch);
+    // headings run across side-by-side blocks: a block whose odd first row lies where another
+    // block's heading was dropped loses it too
+    let cuts: Vec<f64> = blks.iter().filter_map(|k| k.cut_y).collect();
+    for k in &mut blks {
+        if k.odd_top && cuts.iter().any(|&y| (y - k.rows[0].0.mid()).abs() < 0.5 * pitch) {
+            k.rows.remove(0);
+            k.glyphs.remove(0);
+            k.bx[1] = k.rows[0].0.mid();
+        }
+    }
+    share_rows_side_by_side(&cols, &t, &mut blks, pitch);
+    if blks.is_empty() {
+        return Grid::None("no printed move numbers found".into());
+    }
+    drop_unnumbered_first_rows(b, &cols, &mut blks, pitch);
+    let order = reading_order(blks, pitch);
+    let starts = provisional_starts(b, &cols, &order);
+    let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
+    Grid::Found { cells, blocks, pitch }
+}
+
+/// Drops a block's end rows (up to two at each end) of odd height or without a printed number
+/// that lie beyond the rows of the blocks beside it: side-by-side blocks share their rows.
+fn drop_end_rows_beyond_beside(blks: &mut [Blk], pitch: f64) {
     // side-by-side blocks share their rows: an end row of odd height (a strip between the last
     // ruling and the page edge or a footer line) beyond the rows of the blocks beside it is no
     // move row
@@ -1042,25 +1067,6 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             }
         }
     }
-    // headings run across side-by-side blocks: a block whose odd first row lies where another
-    // block's heading was dropped loses it too
-    let cuts: Vec<f64> = blks.iter().filter_map(|k| k.cut_y).collect();
-    for k in &mut blks {
-        if k.odd_top && cuts.iter().any(|&y| (y - k.rows[0].0.mid()).abs() < 0.5 * pitch) {
-            k.rows.remove(0);
-            k.glyphs.remove(0);
-            k.bx[1] = k.rows[0].0.mid();
-        }
-    }
-    share_rows_side_by_side(&cols, &t, &mut blks, pitch);
-    if blks.is_empty() {
-        return Grid::None("no printed move numbers found".into());
-    }
-    drop_unnumbered_first_rows(b, &cols, &mut blks, pitch);
-    let order = reading_order(blks, pitch);
-    let starts = provisional_starts(b, &cols, &order);
-    let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
-    Grid::Found { cells, blocks, pitch }
 }
 
 /// Side-by-side blocks share their rows: a block whose own row rulings were lost at its ends takes
