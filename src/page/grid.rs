@@ -998,16 +998,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         blks.push(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top });
     }
     drop_end_rows_beyond_beside(&mut blks, pitch);
-    // headings run across side-by-side blocks: a block whose odd first row lies where another
-    // block's heading was dropped loses it too
-    let cuts: Vec<f64> = blks.iter().filter_map(|k| k.cut_y).collect();
-    for k in &mut blks {
-        if k.odd_top && cuts.iter().any(|&y| (y - k.rows[0].0.mid()).abs() < 0.5 * pitch) {
-            k.rows.remove(0);
-            k.glyphs.remove(0);
-            k.bx[1] = k.rows[0].0.mid();
-        }
-    }
+    drop_shared_headings(&mut blks, pitch);
     share_rows_side_by_side(&cols, &t, &mut blks, pitch);
     if blks.is_empty() {
         return Grid::None("no printed move numbers found".into());
@@ -1065,6 +1056,21 @@ fn drop_end_rows_beyond_beside(blks: &mut [Blk], pitch: f64) {
             } else {
                 break;
             }
+        }
+    }
+}
+
+/// Headings run across side-by-side blocks: a block whose odd first row lies where another
+/// block's heading was dropped loses it too.
+fn drop_shared_headings(blks: &mut [Blk], pitch: f64) {
+    // headings run across side-by-side blocks: a block whose odd first row lies where another
+    // block's heading was dropped loses it too
+    let cuts: Vec<f64> = blks.iter().filter_map(|k| k.cut_y).collect();
+    for k in blks.iter_mut() {
+        if k.odd_top && cuts.iter().any(|&y| (y - k.rows[0].0.mid()).abs() < 0.5 * pitch) {
+            k.rows.remove(0);
+            k.glyphs.remove(0);
+            k.bx[1] = k.rows[0].0.mid();
         }
     }
 }
