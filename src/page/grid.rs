@@ -731,26 +731,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     }
     // data rows of each sub-block: from the first to the last row with printed digits
     let mut blks: Vec<Blk> = Vec::new();
-    // rows: of the three columns, the one with the most rows (rulings can be faint in one); a
-    // column running through blocks stacked on the page has its rows in separate runs, one block
-    // each
-    let mut runs: Vec<(Sub, Vec<(Seg, Seg)>)> = Vec::new();
-    for s in subs {
-        let nc = &cols[s.num];
-        let all = [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
-        // (a single row whose rulings were both lost leaves a gap of one pitch: it is filled)
-        let mut run: Vec<(Seg, Seg)> = Vec::new();
-        for (i, r) in all.iter().enumerate() {
-            let gap = if i == 0 { 0.0 } else { r.0.mid() - all[i - 1].1.mid() };
-            if gap > 0.7 * pitch && gap < 1.35 * pitch {
-                run.push((all[i - 1].1, r.0));
-            } else if gap.abs() > 0.3 * pitch {
-                runs.push((s, std::mem::take(&mut run)));
-            }
-            run.push(*r);
-        }
-        runs.push((s, run));
-    }
+    let runs = block_rows(&cols, subs, pitch);
     for (s, ref_rows) in runs {
         let nc = &cols[s.num];
         let ref_rows = &ref_rows;
@@ -1008,6 +989,33 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     let starts = provisional_starts(b, &cols, &order);
     let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
     Grid::Found { cells, blocks, pitch }
+}
+
+/// The row runs of each block found in the columns: of its three columns, the rows of the one with
+/// the most rows, a gap of one row filled; a column running through blocks stacked on the page
+/// gives one run for each block.
+fn block_rows(cols: &[Col], subs: Vec<Sub>, pitch: f64) -> Vec<(Sub, Vec<(Seg, Seg)>)> {
+    // rows: of the three columns, the one with the most rows (rulings can be faint in one); a
+    // column running through blocks stacked on the page has its rows in separate runs, one block
+    // each
+    let mut runs: Vec<(Sub, Vec<(Seg, Seg)>)> = Vec::new();
+    for s in subs {
+        let nc = &cols[s.num];
+        let all = [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
+        // (a single row whose rulings were both lost leaves a gap of one pitch: it is filled)
+        let mut run: Vec<(Seg, Seg)> = Vec::new();
+        for (i, r) in all.iter().enumerate() {
+            let gap = if i == 0 { 0.0 } else { r.0.mid() - all[i - 1].1.mid() };
+            if gap > 0.7 * pitch && gap < 1.35 * pitch {
+                run.push((all[i - 1].1, r.0));
+            } else if gap.abs() > 0.3 * pitch {
+                runs.push((s, std::mem::take(&mut run)));
+            }
+            run.push(*r);
+        }
+        runs.push((s, run));
+    }
+    runs
 }
 
 /// Drops a block's end rows (up to two at each end) of odd height or without a printed number
