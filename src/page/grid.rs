@@ -733,250 +733,9 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     let mut blks: Vec<Blk> = Vec::new();
     let runs = block_rows(&cols, subs, pitch);
     for (s, ref_rows) in runs {
-        let nc = &cols[s.num];
-        let ref_rows = &ref_rows;
-        let glyphs: Vec<usize> = ref_rows.iter().map(|(t, bo)| count_glyphs(b, nc.cell(t, bo))).collect();
-        let inked: Vec<bool> =
-            ref_rows.iter().zip(&glyphs).map(|((t, bo), &g)| g > 0 || ink_fraction(b, nc.cell(t, bo)) > 0.02).collect();
-        let (Some(first), Some(last)) = (inked.iter().position(|&g| g), inked.iter().rposition(|&g| g)) else {
-            continue;
-        };
-        if last + 1 - first < 3 {
-            continue;
+        if let Some(blk) = find_block(b, lb, &cols, s, &ref_rows, pitch) {
+            blks.push(blk);
         }
-        let mut rows = ref_rows[first..=last].to_vec();
-        let mut glyphs = glyphs[first..=last].to_vec();
-        // a heading row (column titles) at either end: its height differs from the move rows'
-        let row_h = |r: &(Seg, Seg)| r.1.at(nc.xc(r.0.mid())) - r.0.at(nc.xc(r.0.mid()));
-        let mut hs: Vec<f64> = rows.iter().map(row_h).collect();
-        hs.sort_by(f64::total_cmp);
-        let rh = hs[hs.len() / 2];
-        // and it is printed as a heading: a cell filled dark (light print on dark), or a number
-        // cell holding more characters than the numbers below it ("No" above 1, 2, 3), or an empty
-        // number cell beside two centred titles printed on one baseline (a move row cut short at
-        // the page edge stays)
-        let cell_at = |c: &Col, r: &(Seg, Seg)| {
-            let yc = 0.5 * (r.0.mid() + r.1.mid());
-            [c.xa.at(yc), r.0.at(c.xc(yc)), c.xb.at(yc), r.1.at(c.xc(yc))]
-        };
-        let median_ink = |c: &Col| {
-            let mut v: Vec<f64> = rows.iter().map(|r| ink_fraction(b, cell_at(c, r))).collect();
-            v.sort_by(f64::total_cmp);
-            v[v.len() / 2]
-        };
-        let med = [median_ink(nc), median_ink(&cols[s.white]), median_ink(&cols[s.black])];
-        // two titles centred in the move cells, printed in one font on one baseline
-        let centred = |r: &(Seg, Seg)| {
-            // (printed in one font on one baseline: the two titles' ink spans the same rows)
-            let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
-                .iter()
-                .map(|&ci| {
-                    let bx = cell_at(&cols[ci], r);
-                    let comps = components(b, bx);
-                    let x0 = comps.iter().map(|q| q.0).min()? as f64;
-                    let x1 = comps.iter().map(|q| q.2).max()? as f64;
-                    let y0 = comps.iter().map(|q| q.1).min()? as f64;
-                    let y1 = comps.iter().map(|q| q.3).max()? as f64;
-                    let w = bx[2] - bx[0];
-                    let c = ((x0 + x1) * 0.5 - (bx[0] + bx[2]) * 0.5).abs() < 0.08 * w && x1 - x0 < 0.8 * w;
-                    c.then_some((y0, y1))
-                })
-                .collect();
-            match (spans[0], spans[1]) {
-                (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5 && p.1 - p.0 < 0.6 * rh,
-                _ => false,
-            }
-        };
-        // the printed digits' height, over the rows
-        let hdig = {
-            let mut v: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
-            v.sort_by(f64::total_cmp);
-            v.get(v.len() / 2).copied().unwrap_or(0.0)
-        };
-        let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
-            let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
-                let ink = ink_fraction(b, cell_at(c, r));
-                ink > 0.35 && ink > 1.8 * m
-            });
-            // letters of mixed heights ("No") rather than digits of one height
-            let hs: Vec<f64> =
-                components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
-            let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
-            let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
-            // (more glyphs than the number below: a heading, unless the row is of the move rows'
-            // height and its glyphs are separate pieces each of the printed digits' height, e.g.
-            // a faint "10" whose "0" broke in two)
-            let digit_like = (row_h(r) - rh).abs() <= 0.07 * rh
-                && hdig > 0.0
-                && hs.len() >= g
-                && hs.iter().all(|&h| (h - hdig).abs() <= 0.15 * hdig + 1.0);
-            let bad_number = up && g > gnext && gnext > 0 && !digit_like;
-            // (an inked number cell above printed numbers that holds no digit-like glyph: a blurred
-            // "No" merges into one mark wider than a digit; only rows of odd height get here)
-            let no_digit = up && g == 0 && gnext > 0 && hdig > 0.0 && hmax >= 0.5 * hdig;
-            let centred = centred(r);
-            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!(
-                    "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) no digit {no_digit} text {text} {hs:?} centred {centred}"
-                );
-            }
-            filled || bad_number || no_digit || ((g == 0 || text) && centred)
-        };
-        let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
-        let (mut cut_top, mut cut_bot) = (false, false);
-        let mut cut_y = None;
-        if rows.len() > 3
-            && (row_h(&rows[0]) - rh).abs() > 0.07 * rh
-            && title(&rows[0], glyphs[0], next_max(&glyphs[1..]), true)
-        {
-            cut_y = Some(rows[0].0.mid());
-            rows.remove(0);
-            glyphs.remove(0);
-            cut_top = true;
-        }
-        let l = rows.len();
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-            eprintln!(
-                "  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}",
-                row_h(&rows[0]),
-                row_h(&rows[l - 1])
-            );
-        }
-        if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1], glyphs[l - 1], 0, false) {
-            rows.pop();
-            glyphs.pop();
-            cut_bot = true;
-        }
-        // a first or last row whose outer ruling was missed: extend while printed digits continue
-        let shift = |s: &Seg, d: f64| Seg { a: s.a + d, ..*s };
-        let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
-        heights.sort_by(f64::total_cmp);
-        let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
-        // a heading row of the move rows' height: its number cell holds a mark ("#", "No") of
-        // another height than the printed numbers below it
-        let off_height = |r: &(Seg, Seg)| {
-            glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0)
-        };
-        if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
-            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
-            }
-            cut_y = Some(rows[0].0.mid());
-            rows.remove(0);
-            glyphs.remove(0);
-            cut_top = true;
-        }
-        // a heading of the move rows' height whose mark is nearly as tall as the digits: titles
-        // centred on one baseline, and a mark not quite of the digits' height (or none)
-        let near_digit_in =
-            |bin: &Bin, bx: [f64; 4]| glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.1 * hmed + 0.5);
-        let near_digit = |bx: [f64; 4]| near_digit_in(b, bx);
-        let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
-        if !cut_top
-            && rows.len() > 3
-            && hmed > 0.0
-            && centred(&rows[0])
-            && !near_digit(nc.cell(&rows[0].0, &rows[0].1))
-            && !near_digit_in(lb, inner(nc.cell(&rows[0].0, &rows[0].1)))
-            && near_digit(nc.cell(&rows[1].0, &rows[1].1))
-        {
-            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!("  heading with centred titles");
-            }
-            cut_y = Some(rows[0].0.mid());
-            rows.remove(0);
-            glyphs.remove(0);
-            cut_top = true;
-        }
-        let ruled = |bx: [f64; 4]| {
-            let yc = 0.5 * (bx[1] + bx[3]);
-            [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
-        };
-        // (printed digits of the numbers' height: a heading's "#" or "No" is smaller) the glyph
-        // count and the binary it was read in: a thin digit under a dark heading can lose its ink
-        // in the glyphs' binary, whose local threshold the heading lowers, so a row of the move
-        // rows' height is read in the rulings' more permissive binary too; a row of odd height
-        // (a heading's "#", faint in the glyphs' binary) is not
-        let like = |r: &(Seg, Seg), gadj: usize| {
-            let bx = inner(nc.cell(&r.0, &r.1));
-            let regular = (row_h(r) - rh).abs() <= 0.1 * rh;
-            [b, lb].into_iter().take(if regular { 2 } else { 1 }).find_map(|bin| {
-                let g = count_glyphs(bin, bx);
-                let tall = glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
-                (g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall).then_some((g, bin))
-            })
-        };
-        // the ruling one pitch beyond `r` (`dir` -1 up, +1 down), moved to the line of ink across
-        // the block within a quarter pitch that covers most of the block's width (a faint ruling
-        // binarizes as dashes too short to be found as a ruling): the ruling and its coverage
-        let (lc, bc) = (&cols[s.left()], &cols[s.black]);
-        let snap = |r: &Seg, dir: f64| -> (Seg, f64) {
-            let guess = shift(r, dir * pitch);
-            let (x0, x1) = (lc.xa.at(guess.mid()), bc.xb.at(guess.mid()));
-            let q = (0.25 * pitch) as i64;
-            let (mut best, mut bc0) = (guess, -1.0);
-            for d in (0..=2 * q).map(|i| if i % 2 == 0 { i / 2 } else { -(i + 1) / 2 }) {
-                let c = shift(&guess, d as f64);
-                let cv = super::lines::cover(lb, &c, x0, x1);
-                if cv > bc0 + 0.02 {
-                    (best, bc0) = (c, cv);
-                }
-            }
-            (best, bc0)
-        };
-        // (only where a ruling is seen: a footer's text below the last row reads like digits)
-        for _ in 0..if cut_top { 0 } else { 60 } {
-            let (t, _) = rows[0];
-            let (top, cv) = snap(&t, -1.0);
-            if cv < FAINT_COVER {
-                break;
-            }
-            let cand = (top, t);
-            let bx = nc.cell(&cand.0, &cand.1);
-            let g = like(&cand, glyphs[0]);
-            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!(
-                    "  extend up {bx:?} cover {cv:.2} g {:?} adj {} ruled {} h {:?} hmed {hmed}",
-                    g.map(|g| g.0),
-                    glyphs[0],
-                    ruled(bx),
-                    glyph_height(b, bx)
-                );
-            }
-            // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
-            // titles are centred on one baseline, and its mark is not quite of the digits' height)
-            // (the mark read in the binary its digits were read in)
-            let heading = |bin: &Bin| centred(&cand) && !near_digit_in(bin, inner(bx));
-            match g {
-                Some((g, bin))
-                    if bx[1] >= -0.3 * pitch && !heading(bin) && !title(&cand, g, next_max(&glyphs), true) =>
-                {
-                    rows.insert(0, cand);
-                    glyphs.insert(0, g);
-                }
-                _ => break,
-            }
-        }
-        for _ in 0..if cut_bot { 0 } else { 60 } {
-            let (_, bo) = rows[rows.len() - 1];
-            let (bot, cv) = snap(&bo, 1.0);
-            if cv < FAINT_COVER {
-                break;
-            }
-            let cand = (bo, bot);
-            let bx = nc.cell(&cand.0, &cand.1);
-            match like(&cand, glyphs[glyphs.len() - 1]) {
-                Some((g, _)) if bx[3] <= b.h as f64 + 0.3 * pitch && !title(&cand, g, 0, false) => {
-                    rows.push(cand);
-                    glyphs.push(g);
-                }
-                _ => break,
-            }
-        }
-        let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
-        let bx = [lc.xa.at(y0), y0, bc.xb.at(y1), y1];
-        let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
-        blks.push(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top });
     }
     drop_end_rows_beyond_beside(&mut blks, pitch);
     drop_shared_headings(&mut blks, pitch);
@@ -1016,6 +775,254 @@ fn block_rows(cols: &[Col], subs: Vec<Sub>, pitch: f64) -> Vec<(Sub, Vec<(Seg, S
         runs.push((s, run));
     }
     runs
+}
+
+/// A block's move rows in one run of rows of its columns: from the first to the last row with
+/// printed digits in the number cell, a heading row at either end dropped, then extended row by
+/// row while the number cell beyond holds a number like those of the block and a ruling is seen
+/// one pitch on (`b` the glyphs' binary, `lb` the rulings' binary). None where fewer than three
+/// rows hold ink in their number cells.
+fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], pitch: f64) -> Option<Blk> {
+    let nc = &cols[s.num];
+    let glyphs: Vec<usize> = ref_rows.iter().map(|(t, bo)| count_glyphs(b, nc.cell(t, bo))).collect();
+    let inked: Vec<bool> =
+        ref_rows.iter().zip(&glyphs).map(|((t, bo), &g)| g > 0 || ink_fraction(b, nc.cell(t, bo)) > 0.02).collect();
+    let (Some(first), Some(last)) = (inked.iter().position(|&g| g), inked.iter().rposition(|&g| g)) else {
+        return None;
+    };
+    if last + 1 - first < 3 {
+        return None;
+    }
+    let mut rows = ref_rows[first..=last].to_vec();
+    let mut glyphs = glyphs[first..=last].to_vec();
+    // a heading row (column titles) at either end: its height differs from the move rows'
+    let row_h = |r: &(Seg, Seg)| r.1.at(nc.xc(r.0.mid())) - r.0.at(nc.xc(r.0.mid()));
+    let mut hs: Vec<f64> = rows.iter().map(row_h).collect();
+    hs.sort_by(f64::total_cmp);
+    let rh = hs[hs.len() / 2];
+    // and it is printed as a heading: a cell filled dark (light print on dark), or a number
+    // cell holding more characters than the numbers below it ("No" above 1, 2, 3), or an empty
+    // number cell beside two centred titles printed on one baseline (a move row cut short at
+    // the page edge stays)
+    let cell_at = |c: &Col, r: &(Seg, Seg)| {
+        let yc = 0.5 * (r.0.mid() + r.1.mid());
+        [c.xa.at(yc), r.0.at(c.xc(yc)), c.xb.at(yc), r.1.at(c.xc(yc))]
+    };
+    let median_ink = |c: &Col| {
+        let mut v: Vec<f64> = rows.iter().map(|r| ink_fraction(b, cell_at(c, r))).collect();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let med = [median_ink(nc), median_ink(&cols[s.white]), median_ink(&cols[s.black])];
+    // two titles centred in the move cells, printed in one font on one baseline
+    let centred = |r: &(Seg, Seg)| {
+        // (printed in one font on one baseline: the two titles' ink spans the same rows)
+        let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
+            .iter()
+            .map(|&ci| {
+                let bx = cell_at(&cols[ci], r);
+                let comps = components(b, bx);
+                let x0 = comps.iter().map(|q| q.0).min()? as f64;
+                let x1 = comps.iter().map(|q| q.2).max()? as f64;
+                let y0 = comps.iter().map(|q| q.1).min()? as f64;
+                let y1 = comps.iter().map(|q| q.3).max()? as f64;
+                let w = bx[2] - bx[0];
+                let c = ((x0 + x1) * 0.5 - (bx[0] + bx[2]) * 0.5).abs() < 0.08 * w && x1 - x0 < 0.8 * w;
+                c.then_some((y0, y1))
+            })
+            .collect();
+        match (spans[0], spans[1]) {
+            (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5 && p.1 - p.0 < 0.6 * rh,
+            _ => false,
+        }
+    };
+    // the printed digits' height, over the rows
+    let hdig = {
+        let mut v: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(0.0)
+    };
+    let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
+        let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
+            let ink = ink_fraction(b, cell_at(c, r));
+            ink > 0.35 && ink > 1.8 * m
+        });
+        // letters of mixed heights ("No") rather than digits of one height
+        let hs: Vec<f64> =
+            components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
+        let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
+        let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
+        // (more glyphs than the number below: a heading, unless the row is of the move rows'
+        // height and its glyphs are separate pieces each of the printed digits' height, e.g.
+        // a faint "10" whose "0" broke in two)
+        let digit_like = (row_h(r) - rh).abs() <= 0.07 * rh
+            && hdig > 0.0
+            && hs.len() >= g
+            && hs.iter().all(|&h| (h - hdig).abs() <= 0.15 * hdig + 1.0);
+        let bad_number = up && g > gnext && gnext > 0 && !digit_like;
+        // (an inked number cell above printed numbers that holds no digit-like glyph: a blurred
+        // "No" merges into one mark wider than a digit; only rows of odd height get here)
+        let no_digit = up && g == 0 && gnext > 0 && hdig > 0.0 && hmax >= 0.5 * hdig;
+        let centred = centred(r);
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!(
+                "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) no digit {no_digit} text {text} {hs:?} centred {centred}"
+            );
+        }
+        filled || bad_number || no_digit || ((g == 0 || text) && centred)
+    };
+    let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
+    let (mut cut_top, mut cut_bot) = (false, false);
+    let mut cut_y = None;
+    if rows.len() > 3
+        && (row_h(&rows[0]) - rh).abs() > 0.07 * rh
+        && title(&rows[0], glyphs[0], next_max(&glyphs[1..]), true)
+    {
+        cut_y = Some(rows[0].0.mid());
+        rows.remove(0);
+        glyphs.remove(0);
+        cut_top = true;
+    }
+    let l = rows.len();
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        eprintln!(
+            "  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}",
+            row_h(&rows[0]),
+            row_h(&rows[l - 1])
+        );
+    }
+    if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1], glyphs[l - 1], 0, false) {
+        rows.pop();
+        glyphs.pop();
+        cut_bot = true;
+    }
+    // a first or last row whose outer ruling was missed: extend while printed digits continue
+    let shift = |s: &Seg, d: f64| Seg { a: s.a + d, ..*s };
+    let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
+    heights.sort_by(f64::total_cmp);
+    let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
+    // a heading row of the move rows' height: its number cell holds a mark ("#", "No") of
+    // another height than the printed numbers below it
+    let off_height =
+        |r: &(Seg, Seg)| glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0);
+    if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
+        }
+        cut_y = Some(rows[0].0.mid());
+        rows.remove(0);
+        glyphs.remove(0);
+        cut_top = true;
+    }
+    // a heading of the move rows' height whose mark is nearly as tall as the digits: titles
+    // centred on one baseline, and a mark not quite of the digits' height (or none)
+    let near_digit_in =
+        |bin: &Bin, bx: [f64; 4]| glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.1 * hmed + 0.5);
+    let near_digit = |bx: [f64; 4]| near_digit_in(b, bx);
+    let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
+    if !cut_top
+        && rows.len() > 3
+        && hmed > 0.0
+        && centred(&rows[0])
+        && !near_digit(nc.cell(&rows[0].0, &rows[0].1))
+        && !near_digit_in(lb, inner(nc.cell(&rows[0].0, &rows[0].1)))
+        && near_digit(nc.cell(&rows[1].0, &rows[1].1))
+    {
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!("  heading with centred titles");
+        }
+        cut_y = Some(rows[0].0.mid());
+        rows.remove(0);
+        glyphs.remove(0);
+        cut_top = true;
+    }
+    let ruled = |bx: [f64; 4]| {
+        let yc = 0.5 * (bx[1] + bx[3]);
+        [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
+    };
+    // (printed digits of the numbers' height: a heading's "#" or "No" is smaller) the glyph
+    // count and the binary it was read in: a thin digit under a dark heading can lose its ink
+    // in the glyphs' binary, whose local threshold the heading lowers, so a row of the move
+    // rows' height is read in the rulings' more permissive binary too; a row of odd height
+    // (a heading's "#", faint in the glyphs' binary) is not
+    let like = |r: &(Seg, Seg), gadj: usize| {
+        let bx = inner(nc.cell(&r.0, &r.1));
+        let regular = (row_h(r) - rh).abs() <= 0.1 * rh;
+        [b, lb].into_iter().take(if regular { 2 } else { 1 }).find_map(|bin| {
+            let g = count_glyphs(bin, bx);
+            let tall = glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
+            (g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall).then_some((g, bin))
+        })
+    };
+    // the ruling one pitch beyond `r` (`dir` -1 up, +1 down), moved to the line of ink across
+    // the block within a quarter pitch that covers most of the block's width (a faint ruling
+    // binarizes as dashes too short to be found as a ruling): the ruling and its coverage
+    let (lc, bc) = (&cols[s.left()], &cols[s.black]);
+    let snap = |r: &Seg, dir: f64| -> (Seg, f64) {
+        let guess = shift(r, dir * pitch);
+        let (x0, x1) = (lc.xa.at(guess.mid()), bc.xb.at(guess.mid()));
+        let q = (0.25 * pitch) as i64;
+        let (mut best, mut bc0) = (guess, -1.0);
+        for d in (0..=2 * q).map(|i| if i % 2 == 0 { i / 2 } else { -(i + 1) / 2 }) {
+            let c = shift(&guess, d as f64);
+            let cv = super::lines::cover(lb, &c, x0, x1);
+            if cv > bc0 + 0.02 {
+                (best, bc0) = (c, cv);
+            }
+        }
+        (best, bc0)
+    };
+    // (only where a ruling is seen: a footer's text below the last row reads like digits)
+    for _ in 0..if cut_top { 0 } else { 60 } {
+        let (t, _) = rows[0];
+        let (top, cv) = snap(&t, -1.0);
+        if cv < FAINT_COVER {
+            break;
+        }
+        let cand = (top, t);
+        let bx = nc.cell(&cand.0, &cand.1);
+        let g = like(&cand, glyphs[0]);
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!(
+                "  extend up {bx:?} cover {cv:.2} g {:?} adj {} ruled {} h {:?} hmed {hmed}",
+                g.map(|g| g.0),
+                glyphs[0],
+                ruled(bx),
+                glyph_height(b, bx)
+            );
+        }
+        // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
+        // titles are centred on one baseline, and its mark is not quite of the digits' height)
+        // (the mark read in the binary its digits were read in)
+        let heading = |bin: &Bin| centred(&cand) && !near_digit_in(bin, inner(bx));
+        match g {
+            Some((g, bin)) if bx[1] >= -0.3 * pitch && !heading(bin) && !title(&cand, g, next_max(&glyphs), true) => {
+                rows.insert(0, cand);
+                glyphs.insert(0, g);
+            }
+            _ => break,
+        }
+    }
+    for _ in 0..if cut_bot { 0 } else { 60 } {
+        let (_, bo) = rows[rows.len() - 1];
+        let (bot, cv) = snap(&bo, 1.0);
+        if cv < FAINT_COVER {
+            break;
+        }
+        let cand = (bo, bot);
+        let bx = nc.cell(&cand.0, &cand.1);
+        match like(&cand, glyphs[glyphs.len() - 1]) {
+            Some((g, _)) if bx[3] <= b.h as f64 + 0.3 * pitch && !title(&cand, g, 0, false) => {
+                rows.push(cand);
+                glyphs.push(g);
+            }
+            _ => break,
+        }
+    }
+    let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
+    let bx = [lc.xa.at(y0), y0, bc.xb.at(y1), y1];
+    let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
+    Some(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top })
 }
 
 /// Drops a block's end rows (up to two at each end) of odd height or without a printed number
