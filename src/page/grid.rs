@@ -454,35 +454,48 @@ struct Blk {
     odd_top: bool,
 }
 
-/// Finds the move table in a straightened binary page: `b` the glyphs' binary, `lb` the rulings'
-/// binary, `vr` the vertical ridges of the grey page ([`super::lines::vertical_ridges`]).
-pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
-    let (w, h) = (b.w, b.h);
-    let lh = (w / 25).max(16);
-    save_debug_binary("SCORESHEET_DEBUG_LBIN", lb);
-    save_debug_binary("SCORESHEET_DEBUG_BIN", b);
-    // (short pieces are kept for joining broken rulings below)
-    let pieces: Vec<Seg> = rulings(lb, (lh / 2).max(10), 1, lh as f64);
-    let hsegs: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= 2.5 * lh as f64).collect();
-    if hsegs.len() < 4 {
-        return Grid::None("no ruled rows found".into());
-    }
-    // row pitch: spacing of consecutive horizontal rulings overlapping in x
+/// Horizontal rulings in the rulings' binary `lb` of a page `page_w` wide: every piece at least a
+/// 25th of the page's width (16 px at least; short pieces are kept for joining broken rulings),
+/// the pieces long enough for a row ruling (2.5 times that), and that least length.
+fn find_row_rulings(lb: &Bin, page_w: usize) -> (Vec<Seg>, Vec<Seg>, f64) {
+    let min_piece_len = (page_w / 25).max(16);
+    let pieces: Vec<Seg> = rulings(lb, (min_piece_len / 2).max(10), 1, min_piece_len as f64);
+    let min_row_len = 2.5 * min_piece_len as f64;
+    let row_rulings: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= min_row_len).collect();
+    (pieces, row_rulings, min_row_len)
+}
+
+/// The row pitch: the most common spacing of consecutive horizontal rulings overlapping in x
+/// (6 px to a quarter of the page's height `page_h`).
+fn row_pitch(row_rulings: &[Seg], page_h: usize) -> Option<f64> {
     let mut diffs = Vec::new();
-    for (i, s) in hsegs.iter().enumerate() {
-        if let Some(t) = hsegs[i + 1..].iter().find(|t| {
+    for (i, s) in row_rulings.iter().enumerate() {
+        if let Some(t) = row_rulings[i + 1..].iter().find(|t| {
             let ov = s.t1.min(t.t1) - s.t0.max(t.t0);
             ov > 0.5 * s.len().min(t.len()) && t.mid() - s.mid() > 4.0
         }) {
             diffs.push(t.mid() - s.mid());
         }
     }
-    let Some(pitch) = mode(&diffs, 6.0, h as f64 / 4.0) else {
+    mode(&diffs, 6.0, page_h as f64 / 4.0)
+}
+
+/// Finds the move table in a straightened binary page: `b` the glyphs' binary, `lb` the rulings'
+/// binary, `vr` the vertical ridges of the grey page ([`super::lines::vertical_ridges`]).
+pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
+    let (w, h) = (b.w, b.h);
+    save_debug_binary("SCORESHEET_DEBUG_LBIN", lb);
+    save_debug_binary("SCORESHEET_DEBUG_BIN", b);
+    let (pieces, hsegs, min_row_len) = find_row_rulings(lb, w);
+    if hsegs.len() < 4 {
+        return Grid::None("no ruled rows found".into());
+    }
+    let Some(pitch) = row_pitch(&hsegs, h) else {
         return Grid::None("no regularly spaced rows found".into());
     };
     // rulings broken by a faint or damaged print (gaps up to 4 row pitches)
     let hsegs: Vec<Seg> =
-        join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= 2.5 * lh as f64).collect();
+        join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= min_row_len).collect();
     let lv = ((2.0 * pitch) as usize).max(12);
     let t = lb.transpose();
     let double = |v: &Seg, off: f64, cover: f64| {
