@@ -480,6 +480,93 @@ fn row_pitch(row_rulings: &[Seg], page_h: usize) -> Option<f64> {
     mode(&diffs, 6.0, page_h as f64 / 4.0)
 }
 
+/// Number zones without a ruling (HCS: only a shaded background): found from printed glyphs of
+/// constant height at the left (or right) of a column and copied to the column two steps away;
+/// each splits its column with a virtual ruling, added to `vsegs`, and the columns are built
+/// again (`lb_transposed`: the rulings' binary, transposed).
+fn add_number_zones(
+    b: &Bin,
+    lb_transposed: &Bin,
+    hsegs: &[Seg],
+    vsegs: &mut Vec<Seg>,
+    cols: &mut Vec<Col>,
+    pitch: f64,
+) {
+    // number zones without a ruling: split the column with a virtual ruling
+    let mut extra = Vec::new();
+    // (only in columns that are not already part of a ruled block, and wide enough to hold a
+    // number and a move)
+    let (subs0, _) = find_subs(b, cols, pitch);
+    let used: Vec<bool> =
+        (0..cols.len()).map(|i| subs0.iter().any(|s| s.num == i || s.white == i || s.black == i)).collect();
+    // (nor bounded by a short stroke of handwriting, as `build_cols` tells one: a number zone
+    // found there is the writer's letters, and its virtual ruling would split a ruled column)
+    let longest = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
+    let stroke = |v: &Seg| short_stroke(lb_transposed, v, longest);
+    let free = |i: usize| !used[i] && cols[i].width() > 3.0 * pitch && !stroke(&cols[i].xa) && !stroke(&cols[i].xb);
+    let mut zones: Vec<Option<f64>> = cols
+        .iter()
+        .enumerate()
+        .map(|(i, c)| if free(i) { number_zone(b, c, pitch, false).filter(|&dx| dx < 0.45 * c.width()) } else { None })
+        .collect();
+    // (and a number printed at the right end of White's cell, where no column holds one at its
+    // left: the zone's left end, measured from the column's right side)
+    let mut right_zones: Vec<Option<f64>> = cols
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if free(i) && zones[i].is_none() {
+                number_zone(b, c, pitch, true).filter(|&dx| dx < 0.45 * c.width())
+            } else {
+                None
+            }
+        })
+        .collect();
+    // blocks repeat with a period of two move columns: a column two steps from one with a number
+    // zone, of the same width, has one too, even where handwriting crowding the digits hid it
+    let right_of = |i: usize| cols.iter().position(|c| c.vi == cols[i].vj);
+    let left_of = |i: usize| cols.iter().position(|c| c.vj == cols[i].vi);
+    let repeat = |zones: &mut Vec<Option<f64>>| {
+        for _ in 0..3 {
+            for i in 0..cols.len() {
+                let Some(z) = zones[i] else { continue };
+                let cands = [left_of(i).and_then(left_of), right_of(i).and_then(right_of)];
+                for j in cands.into_iter().flatten() {
+                    if zones[j].is_none()
+                        && free(j)
+                        && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width()
+                    {
+                        zones[j] = Some(z);
+                    }
+                }
+            }
+        }
+    };
+    repeat(&mut zones);
+    repeat(&mut right_zones);
+    // (a column with a number zone at its left has none at its right)
+    for (right, left) in right_zones.iter_mut().zip(&zones) {
+        if left.is_some() {
+            *right = None;
+        }
+    }
+    for (c, z) in cols.iter().zip(&zones) {
+        if let Some(dx) = z {
+            extra.push(Seg { a: c.xa.a + dx, b: c.xa.b, t0: c.xa.t0.max(c.xb.t0), t1: c.xa.t1.min(c.xb.t1) });
+        }
+    }
+    for (c, z) in cols.iter().zip(&right_zones) {
+        if let Some(dx) = z {
+            extra.push(Seg { a: c.xb.a - dx, b: c.xb.b, t0: c.xa.t0.max(c.xb.t0), t1: c.xa.t1.min(c.xb.t1) });
+        }
+    }
+    if !extra.is_empty() {
+        vsegs.extend(extra);
+        vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+        *cols = build_cols(hsegs, vsegs, pitch, lb_transposed);
+    }
+}
+
 /// Finds the move table in a straightened binary page: `b` the glyphs' binary, `lb` the rulings'
 /// binary, `vr` the vertical ridges of the grey page ([`super::lines::vertical_ridges`]).
 pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
@@ -629,79 +716,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
 
     let mut cols = build_cols(&hsegs, &vsegs, pitch, &t);
-    // number zones without a ruling: split the column with a virtual ruling
-    let mut extra = Vec::new();
-    // (only in columns that are not already part of a ruled block, and wide enough to hold a
-    // number and a move)
-    let (subs0, _) = find_subs(b, &cols, pitch);
-    let used: Vec<bool> =
-        (0..cols.len()).map(|i| subs0.iter().any(|s| s.num == i || s.white == i || s.black == i)).collect();
-    // (nor bounded by a short stroke of handwriting, as `build_cols` tells one: a number zone
-    // found there is the writer's letters, and its virtual ruling would split a ruled column)
-    let longest = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
-    let stroke = |v: &Seg| short_stroke(&t, v, longest);
-    let free = |i: usize| !used[i] && cols[i].width() > 3.0 * pitch && !stroke(&cols[i].xa) && !stroke(&cols[i].xb);
-    let mut zones: Vec<Option<f64>> = cols
-        .iter()
-        .enumerate()
-        .map(|(i, c)| if free(i) { number_zone(b, c, pitch, false).filter(|&dx| dx < 0.45 * c.width()) } else { None })
-        .collect();
-    // (and a number printed at the right end of White's cell, where no column holds one at its
-    // left: the zone's left end, measured from the column's right side)
-    let mut right_zones: Vec<Option<f64>> = cols
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            if free(i) && zones[i].is_none() {
-                number_zone(b, c, pitch, true).filter(|&dx| dx < 0.45 * c.width())
-            } else {
-                None
-            }
-        })
-        .collect();
-    // blocks repeat with a period of two move columns: a column two steps from one with a number
-    // zone, of the same width, has one too, even where handwriting crowding the digits hid it
-    let right_of = |i: usize| cols.iter().position(|c| c.vi == cols[i].vj);
-    let left_of = |i: usize| cols.iter().position(|c| c.vj == cols[i].vi);
-    let repeat = |zones: &mut Vec<Option<f64>>| {
-        for _ in 0..3 {
-            for i in 0..cols.len() {
-                let Some(z) = zones[i] else { continue };
-                let cands = [left_of(i).and_then(left_of), right_of(i).and_then(right_of)];
-                for j in cands.into_iter().flatten() {
-                    if zones[j].is_none()
-                        && free(j)
-                        && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width()
-                    {
-                        zones[j] = Some(z);
-                    }
-                }
-            }
-        }
-    };
-    repeat(&mut zones);
-    repeat(&mut right_zones);
-    // (a column with a number zone at its left has none at its right)
-    for (right, left) in right_zones.iter_mut().zip(&zones) {
-        if left.is_some() {
-            *right = None;
-        }
-    }
-    for (c, z) in cols.iter().zip(&zones) {
-        if let Some(dx) = z {
-            extra.push(Seg { a: c.xa.a + dx, b: c.xa.b, t0: c.xa.t0.max(c.xb.t0), t1: c.xa.t1.min(c.xb.t1) });
-        }
-    }
-    for (c, z) in cols.iter().zip(&right_zones) {
-        if let Some(dx) = z {
-            extra.push(Seg { a: c.xb.a - dx, b: c.xb.b, t0: c.xa.t0.max(c.xb.t0), t1: c.xa.t1.min(c.xb.t1) });
-        }
-    }
-    if !extra.is_empty() {
-        vsegs.extend(extra);
-        vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
-        cols = build_cols(&hsegs, &vsegs, pitch, &t);
-    }
+    add_number_zones(b, &t, &hsegs, &mut vsegs, &mut cols, pitch);
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
         eprintln!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", hsegs.len(), vsegs.len());
         for s in &hsegs {
