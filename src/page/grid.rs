@@ -480,6 +480,114 @@ fn row_pitch(row_rulings: &[Seg], page_h: usize) -> Option<f64> {
     mode(&diffs, 6.0, page_h as f64 / 4.0)
 }
 
+/// The vertical (column) rulings, as lines along y: straight, well-inked lines of the rulings'
+/// binary (`lb_transposed`, transposed), double rulings blurred into one thick line, and faint
+/// rulings found as long, straight, unbroken ridges of the grey page (`vr_transposed`: the
+/// vertical ridges, transposed); duplicates merged, ragged lines ending inside the table dropped.
+fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> Vec<Seg> {
+    let min_run = ((2.0 * pitch) as usize).max(12);
+    let double = |v: &Seg, off: f64, cover: f64| {
+        // (the double ruling between blocks printed close together, blurred in a photo into one
+        // line found between its two: each of the two is straight on its own; the two need not
+        // be equally thick, so each is looked for within a pixel of the mean offset)
+        off < 0.25 * pitch
+            && cover >= 0.75
+            && [-1.0, 1.0].iter().all(|&sg| {
+                [0.0, -1.0, 1.0].iter().any(|&e| {
+                    let (pw, o, c) = super::lines::profile(lb_transposed, &Seg { a: v.a + sg * (off + e), ..*v });
+                    o <= 1.0 && c >= 0.75 && pw < 2.0 * off
+                })
+            })
+    };
+    // (a stack of printed digits touching the row rulings can read as a vertical ruling: its ink
+    // wanders about the fitted line and leaves gaps between the digits)
+    let printed = |v: &Seg| {
+        let (_, off, cover) = super::lines::profile(lb_transposed, v);
+        (off <= 1.7 && cover >= 0.75) || double(v, off, cover)
+    };
+    let mut vsegs: Vec<Seg> =
+        rulings(lb_transposed, min_run, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
+    // (a double ruling blurred into one line is thicker than a ruling: looked for on its own, where
+    // no ruling was found)
+    let doubles: Vec<Seg> =
+        super::lines::rulings_upto(lb_transposed, min_run, 1, 3.0 * pitch, ((0.6 * pitch) as usize).max(8))
+            .into_iter()
+            .filter(|v| {
+                super::lines::profile(lb_transposed, v).1 > 1.7
+                    && printed(v)
+                    && !vsegs
+                        .iter()
+                        .any(|m| (m.at(v.mid_t()) - v.mid()).abs() < 0.3 * pitch && m.t0 < v.t1 && m.t1 > v.t0)
+            })
+            .collect();
+    vsegs.extend(doubles);
+    // (a faint column ruling binarizes as dashes too short for a ruling; in the vertical ridges
+    // of the grey page, averaged down the column, it comes out whole or in long pieces, joined
+    // across gaps well under a row pitch: not across the gap between blocks stacked on the page;
+    // taken only where it is long (6 row pitches and 40 % of the longest column ruling), straight
+    // and nearly unbroken: handwriting lines up in ridges over a few rows, and the curved border of
+    // a bent page is no straight line)
+    let vmax = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
+    let ridge_printed = |v: &Seg| {
+        let (_, off, cover) = super::lines::profile(vr_transposed, v);
+        off <= 1.0 && cover >= 0.93
+    };
+    let ridges: Vec<Seg> = join_broken(rulings(vr_transposed, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
+        .into_iter()
+        .filter(|v| v.len() >= (6.0 * pitch).max(0.4 * vmax) && ridge_printed(v))
+        .collect();
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        for v in &ridges {
+            let (pw, pd, pc) = super::lines::profile(vr_transposed, v);
+            eprintln!("  ridge x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
+        }
+    }
+    vsegs.extend(ridges);
+    // merge duplicates
+    vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+    let mut merged: Vec<Seg> = Vec::new();
+    for s in vsegs {
+        let near = |m: &Seg| {
+            let t = if s.t0 > m.t1 {
+                s.t0
+            } else if s.t1 < m.t0 {
+                s.t1
+            } else {
+                s.mid_t()
+            };
+            (m.at(t) - s.at(t)).abs() < 4.0
+        };
+        if let Some(m) = merged.iter_mut().find(|m| near(m)) {
+            let (t0, t1) = (m.t0.min(s.t0), m.t1.max(s.t1));
+            let (p, q) = ((m.mid_t(), m.mid()), (s.mid_t(), s.mid()));
+            if (q.0 - p.0).abs() > 0.5 * (m.len() + s.len()) {
+                // disjoint pieces: the line through both centres
+                let b = (q.1 - p.1) / (q.0 - p.0);
+                *m = Seg { a: p.1 - b * p.0, b, t0, t1 };
+            } else {
+                let keep = if s.len() > m.len() { s } else { *m };
+                *m = Seg { t0, t1, ..keep };
+            }
+        } else {
+            merged.push(s);
+        }
+    }
+    // (large handwriting whose letters line up at the left of a column reads as a ruling over many
+    // rows, ragged or with gaps, and ends inside the table: such a line is kept only where it runs
+    // nearly the table's height (a ruling of a bent page) or its vertical ridge is straight and
+    // nearly unbroken, or where it is a double ruling)
+    let keep = |v: &Seg| {
+        let (_, off, cover) = super::lines::profile(lb_transposed, v);
+        if ridge_printed(v) || (off <= 1.2 && cover >= 0.9) {
+            return true;
+        }
+        let (_, roff, rcover) = super::lines::profile(vr_transposed, v);
+        let whole = v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85);
+        (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
+    };
+    merged.into_iter().filter(|v| keep(v)).collect()
+}
+
 /// Number zones without a ruling (HCS: only a shaded background): found from printed glyphs of
 /// constant height at the left (or right) of a column and copied to the column two steps away;
 /// each splits its column with a virtual ruling, added to `vsegs`, and the columns are built
@@ -583,105 +691,9 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     // rulings broken by a faint or damaged print (gaps up to 4 row pitches)
     let hsegs: Vec<Seg> =
         join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= min_row_len).collect();
-    let lv = ((2.0 * pitch) as usize).max(12);
     let t = lb.transpose();
-    let double = |v: &Seg, off: f64, cover: f64| {
-        // (the double ruling between blocks printed close together, blurred in a photo into one
-        // line found between its two: each of the two is straight on its own; the two need not
-        // be equally thick, so each is looked for within a pixel of the mean offset)
-        off < 0.25 * pitch
-            && cover >= 0.75
-            && [-1.0, 1.0].iter().all(|&sg| {
-                [0.0, -1.0, 1.0].iter().any(|&e| {
-                    let (pw, o, c) = super::lines::profile(&t, &Seg { a: v.a + sg * (off + e), ..*v });
-                    o <= 1.0 && c >= 0.75 && pw < 2.0 * off
-                })
-            })
-    };
-    // (a stack of printed digits touching the row rulings can read as a vertical ruling: its ink
-    // wanders about the fitted line and leaves gaps between the digits)
-    let printed = |v: &Seg| {
-        let (_, off, cover) = super::lines::profile(&t, v);
-        (off <= 1.7 && cover >= 0.75) || double(v, off, cover)
-    };
-    let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
-    // (a double ruling blurred into one line is thicker than a ruling: looked for on its own, where
-    // no ruling was found)
-    let doubles: Vec<Seg> = super::lines::rulings_upto(&t, lv, 1, 3.0 * pitch, ((0.6 * pitch) as usize).max(8))
-        .into_iter()
-        .filter(|v| {
-            super::lines::profile(&t, v).1 > 1.7
-                && printed(v)
-                && !vsegs.iter().any(|m| (m.at(v.mid_t()) - v.mid()).abs() < 0.3 * pitch && m.t0 < v.t1 && m.t1 > v.t0)
-        })
-        .collect();
-    vsegs.extend(doubles);
-    // (a faint column ruling binarizes as dashes too short for a ruling; in the vertical ridges
-    // of the grey page, averaged down the column, it comes out whole or in long pieces, joined
-    // across gaps well under a row pitch: not across the gap between blocks stacked on the page;
-    // taken only where it is long (6 row pitches and 40 % of the longest column ruling), straight
-    // and nearly unbroken: handwriting lines up in ridges over a few rows, and the curved border of
-    // a bent page is no straight line)
     let tr = vr.transpose();
-    let vmax = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
-    let ridge_printed = |v: &Seg| {
-        let (_, off, cover) = super::lines::profile(&tr, v);
-        off <= 1.0 && cover >= 0.93
-    };
-    let ridges: Vec<Seg> = join_broken(rulings(&tr, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
-        .into_iter()
-        .filter(|v| v.len() >= (6.0 * pitch).max(0.4 * vmax) && ridge_printed(v))
-        .collect();
-    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-        for v in &ridges {
-            let (pw, pd, pc) = super::lines::profile(&tr, v);
-            eprintln!("  ridge x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
-        }
-    }
-    vsegs.extend(ridges);
-    // merge duplicates
-    vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
-    let mut merged: Vec<Seg> = Vec::new();
-    for s in vsegs {
-        let near = |m: &Seg| {
-            let t = if s.t0 > m.t1 {
-                s.t0
-            } else if s.t1 < m.t0 {
-                s.t1
-            } else {
-                s.mid_t()
-            };
-            (m.at(t) - s.at(t)).abs() < 4.0
-        };
-        if let Some(m) = merged.iter_mut().find(|m| near(m)) {
-            let (t0, t1) = (m.t0.min(s.t0), m.t1.max(s.t1));
-            let (p, q) = ((m.mid_t(), m.mid()), (s.mid_t(), s.mid()));
-            if (q.0 - p.0).abs() > 0.5 * (m.len() + s.len()) {
-                // disjoint pieces: the line through both centres
-                let b = (q.1 - p.1) / (q.0 - p.0);
-                *m = Seg { a: p.1 - b * p.0, b, t0, t1 };
-            } else {
-                let keep = if s.len() > m.len() { s } else { *m };
-                *m = Seg { t0, t1, ..keep };
-            }
-        } else {
-            merged.push(s);
-        }
-    }
-    // (large handwriting whose letters line up at the left of a column reads as a ruling over many
-    // rows, ragged or with gaps, and ends inside the table: such a line is kept only where it runs
-    // nearly the table's height (a ruling of a bent page) or its vertical ridge is straight and
-    // nearly unbroken, or where it is a double ruling)
-    let keep = |v: &Seg| {
-        let (_, off, cover) = super::lines::profile(&t, v);
-        if ridge_printed(v) || (off <= 1.2 && cover >= 0.9) {
-            return true;
-        }
-        let (_, roff, rcover) = super::lines::profile(&tr, v);
-        let whole = v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85);
-        (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
-    };
-    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| keep(v)).collect();
+    let mut vsegs = find_column_rulings(&t, &tr, pitch);
     // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
     let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
     let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
