@@ -588,6 +588,43 @@ fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> 
     merged.into_iter().filter(|v| keep(v)).collect()
 }
 
+/// Virtual outer borders where the rows run beyond the last vertical ruling (cropped edges): at the
+/// outer ends of the long row rulings, moved out to a faint border within half a pitch, added to
+/// `vsegs` (`lb` the rulings' binary).
+fn add_virtual_borders(lb: &Bin, hsegs: &[Seg], vsegs: &mut Vec<Seg>, pitch: f64) {
+    // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
+    let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
+    let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
+    if long.len() >= 3 {
+        let mut l: Vec<f64> = long.iter().map(|s| s.t0).collect();
+        let mut r: Vec<f64> = long.iter().map(|s| s.t1).collect();
+        l.sort_by(f64::total_cmp);
+        r.sort_by(f64::total_cmp);
+        // (outer ends of the table: side-by-side blocks each have their own ends, so not medians)
+        let (lm, rm) = (l[l.len() / 5], r[r.len() * 4 / 5]);
+        let ys: Vec<f64> = long.iter().map(|s| s.mid()).collect();
+        let (y0, y1) = (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
+        for (xm, dir) in [(lm + 1.0, -1.0), (rm - 1.0, 1.0)] {
+            let ym = 0.5 * (y0 + y1);
+            // (only where no vertical ruling lies at or beyond the rows' ends: rulings broken
+            // near the border leave the true border further out)
+            if !vsegs.iter().any(|v| dir * (v.at(ym) - xm) > -0.5 * pitch && v.t0 < ym && v.t1 > ym) {
+                // a faint border just beyond the rows' ends (the rulings fade before it): the
+                // nearest column of ink down most of the rows' height, within half a pitch
+                let cover = |x: i64| {
+                    let n = (y0 as i64..y1 as i64)
+                        .filter(|&y| (x - 1..=x + 1).any(|xx| xx >= 0 && lb.count(xx, y, xx + 1, y + 1) > 0))
+                        .count();
+                    n as f64 / (y1 - y0).max(1.0)
+                };
+                let x = (0..(0.5 * pitch) as i64).map(|d| xm as i64 + dir as i64 * d).find(|&x| cover(x) >= 0.6);
+                let xm = x.map_or(xm, |x| x as f64);
+                vsegs.push(Seg { a: xm, b: 0.0, t0: y0, t1: y1 });
+            }
+        }
+    }
+}
+
 /// Number zones without a ruling (HCS: only a shaded background): found from printed glyphs of
 /// constant height at the left (or right) of a column and copied to the column two steps away;
 /// each splits its column with a virtual ruling, added to `vsegs`, and the columns are built
@@ -694,37 +731,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     let t = lb.transpose();
     let tr = vr.transpose();
     let mut vsegs = find_column_rulings(&t, &tr, pitch);
-    // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
-    let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
-    let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
-    if long.len() >= 3 {
-        let mut l: Vec<f64> = long.iter().map(|s| s.t0).collect();
-        let mut r: Vec<f64> = long.iter().map(|s| s.t1).collect();
-        l.sort_by(f64::total_cmp);
-        r.sort_by(f64::total_cmp);
-        // (outer ends of the table: side-by-side blocks each have their own ends, so not medians)
-        let (lm, rm) = (l[l.len() / 5], r[r.len() * 4 / 5]);
-        let ys: Vec<f64> = long.iter().map(|s| s.mid()).collect();
-        let (y0, y1) = (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
-        for (xm, dir) in [(lm + 1.0, -1.0), (rm - 1.0, 1.0)] {
-            let ym = 0.5 * (y0 + y1);
-            // (only where no vertical ruling lies at or beyond the rows' ends: rulings broken
-            // near the border leave the true border further out)
-            if !vsegs.iter().any(|v| dir * (v.at(ym) - xm) > -0.5 * pitch && v.t0 < ym && v.t1 > ym) {
-                // a faint border just beyond the rows' ends (the rulings fade before it): the
-                // nearest column of ink down most of the rows' height, within half a pitch
-                let cover = |x: i64| {
-                    let n = (y0 as i64..y1 as i64)
-                        .filter(|&y| (x - 1..=x + 1).any(|xx| xx >= 0 && lb.count(xx, y, xx + 1, y + 1) > 0))
-                        .count();
-                    n as f64 / (y1 - y0).max(1.0)
-                };
-                let x = (0..(0.5 * pitch) as i64).map(|d| xm as i64 + dir as i64 * d).find(|&x| cover(x) >= 0.6);
-                let xm = x.map_or(xm, |x| x as f64);
-                vsegs.push(Seg { a: xm, b: 0.0, t0: y0, t1: y1 });
-            }
-        }
-    }
+    add_virtual_borders(lb, &hsegs, &mut vsegs, pitch);
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
 
     let mut cols = build_cols(&hsegs, &vsegs, pitch, &t);
