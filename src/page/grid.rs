@@ -718,32 +718,32 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     let (w, h) = (b.w, b.h);
     save_debug_binary("SCORESHEET_DEBUG_LBIN", lb);
     save_debug_binary("SCORESHEET_DEBUG_BIN", b);
-    let (pieces, hsegs, min_row_len) = find_row_rulings(lb, w);
-    if hsegs.len() < 4 {
+    let (pieces, row_rulings, min_row_len) = find_row_rulings(lb, w);
+    if row_rulings.len() < 4 {
         return Grid::None("no ruled rows found".into());
     }
-    let Some(pitch) = row_pitch(&hsegs, h) else {
+    let Some(pitch) = row_pitch(&row_rulings, h) else {
         return Grid::None("no regularly spaced rows found".into());
     };
     // rulings broken by a faint or damaged print (gaps up to 4 row pitches)
-    let hsegs: Vec<Seg> =
+    let row_rulings: Vec<Seg> =
         join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= min_row_len).collect();
-    let t = lb.transpose();
-    let tr = vr.transpose();
-    let mut vsegs = find_column_rulings(&t, &tr, pitch);
-    add_virtual_borders(lb, &hsegs, &mut vsegs, pitch);
-    vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+    let lb_transposed = lb.transpose();
+    let vr_transposed = vr.transpose();
+    let mut column_rulings = find_column_rulings(&lb_transposed, &vr_transposed, pitch);
+    add_virtual_borders(lb, &row_rulings, &mut column_rulings, pitch);
+    column_rulings.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
 
-    let mut cols = build_cols(&hsegs, &vsegs, pitch, &t);
-    add_number_zones(b, &t, &hsegs, &mut vsegs, &mut cols, pitch);
+    let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
+    add_number_zones(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-        eprintln!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", hsegs.len(), vsegs.len());
-        for s in &hsegs {
+        eprintln!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", row_rulings.len(), column_rulings.len());
+        for s in &row_rulings {
             eprintln!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.t0, s.t1);
         }
-        for v in &vsegs {
-            let (pw, pd, pc) = super::lines::profile(&t, v);
-            let (rw, rd, rc) = super::lines::profile(&tr, v);
+        for v in &column_rulings {
+            let (pw, pd, pc) = super::lines::profile(&lb_transposed, v);
+            let (rw, rd, rc) = super::lines::profile(&vr_transposed, v);
             eprintln!(
                 "  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2} ridge {rw:.2} {rd:.2} {rc:.2}",
                 v.mid(),
@@ -777,21 +777,21 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         return Grid::Flipped;
     }
     // data rows of each sub-block: from the first to the last row with printed digits
-    let mut blks: Vec<Blk> = Vec::new();
+    let mut blocks_found: Vec<Blk> = Vec::new();
     let runs = block_rows(&cols, subs, pitch);
-    for (s, ref_rows) in runs {
-        if let Some(blk) = find_block(b, lb, &cols, s, &ref_rows, pitch) {
-            blks.push(blk);
+    for (sub, run) in runs {
+        if let Some(blk) = find_block(b, lb, &cols, sub, &run, pitch) {
+            blocks_found.push(blk);
         }
     }
-    drop_end_rows_beyond_beside(&mut blks, pitch);
-    drop_shared_headings(&mut blks, pitch);
-    share_rows_side_by_side(&cols, &t, &mut blks, pitch);
-    if blks.is_empty() {
+    drop_end_rows_beyond_beside(&mut blocks_found, pitch);
+    drop_shared_headings(&mut blocks_found, pitch);
+    share_rows_side_by_side(&cols, &lb_transposed, &mut blocks_found, pitch);
+    if blocks_found.is_empty() {
         return Grid::None("no printed move numbers found".into());
     }
-    drop_unnumbered_first_rows(b, &cols, &mut blks, pitch);
-    let order = reading_order(blks, pitch);
+    drop_unnumbered_first_rows(b, &cols, &mut blocks_found, pitch);
+    let order = reading_order(blocks_found, pitch);
     let starts = provisional_starts(b, &cols, &order);
     let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
     Grid::Found { cells, blocks, pitch }
