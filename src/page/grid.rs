@@ -441,37 +441,51 @@ fn save_debug_binary(var: &str, bin: &Bin) {
     let _ = img.save(p);
 }
 
-/// Finds the move table in a straightened binary page: `b` the glyphs' binary, `lb` the rulings'
-/// binary, `vr` the vertical ridges of the grey page ([`super::lines::vertical_ridges`]).
-pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
-    let (w, h) = (b.w, b.h);
-    let lh = (w / 25).max(16);
-    save_debug_binary("SCORESHEET_DEBUG_LBIN", lb);
-    save_debug_binary("SCORESHEET_DEBUG_BIN", b);
-    // (short pieces are kept for joining broken rulings below)
-    let pieces: Vec<Seg> = rulings(lb, (lh / 2).max(10), 1, lh as f64);
-    let hsegs: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= 2.5 * lh as f64).collect();
-    if hsegs.len() < 4 {
-        return Grid::None("no ruled rows found".into());
-    }
-    // row pitch: spacing of consecutive horizontal rulings overlapping in x
+/// A block's move rows as found: its columns, its rows (top and bottom ruling of each), the glyph
+/// count of each row's number cell, and its box.
+struct Blk {
+    sub: Sub,
+    rows: Vec<(Seg, Seg)>,
+    glyphs: Vec<usize>,
+    bx: [f64; 4],
+    /// top of a heading row dropped above the rows, if any
+    cut_y: Option<f64>,
+    /// the first row's height differs from the others' (a heading that did not read as one)
+    odd_top: bool,
+}
+
+/// Horizontal rulings in the rulings' binary `lb` of a page `page_w` wide: every piece at least a
+/// 25th of the page's width (16 px at least; short pieces are kept for joining broken rulings),
+/// the pieces long enough for a row ruling (2.5 times that), and that least length.
+fn find_row_rulings(lb: &Bin, page_w: usize) -> (Vec<Seg>, Vec<Seg>, f64) {
+    let min_piece_len = (page_w / 25).max(16);
+    let pieces: Vec<Seg> = rulings(lb, (min_piece_len / 2).max(10), 1, min_piece_len as f64);
+    let min_row_len = 2.5 * min_piece_len as f64;
+    let row_rulings: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= min_row_len).collect();
+    (pieces, row_rulings, min_row_len)
+}
+
+/// The row pitch: the most common spacing of consecutive horizontal rulings overlapping in x
+/// (6 px to a quarter of the page's height `page_h`).
+fn row_pitch(row_rulings: &[Seg], page_h: usize) -> Option<f64> {
     let mut diffs = Vec::new();
-    for (i, s) in hsegs.iter().enumerate() {
-        if let Some(t) = hsegs[i + 1..].iter().find(|t| {
+    for (i, s) in row_rulings.iter().enumerate() {
+        if let Some(t) = row_rulings[i + 1..].iter().find(|t| {
             let ov = s.t1.min(t.t1) - s.t0.max(t.t0);
             ov > 0.5 * s.len().min(t.len()) && t.mid() - s.mid() > 4.0
         }) {
             diffs.push(t.mid() - s.mid());
         }
     }
-    let Some(pitch) = mode(&diffs, 6.0, h as f64 / 4.0) else {
-        return Grid::None("no regularly spaced rows found".into());
-    };
-    // rulings broken by a faint or damaged print (gaps up to 4 row pitches)
-    let hsegs: Vec<Seg> =
-        join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= 2.5 * lh as f64).collect();
-    let lv = ((2.0 * pitch) as usize).max(12);
-    let t = lb.transpose();
+    mode(&diffs, 6.0, page_h as f64 / 4.0)
+}
+
+/// The vertical (column) rulings, as lines along y: straight, well-inked lines of the rulings'
+/// binary (`lb_transposed`, transposed), double rulings blurred into one thick line, and faint
+/// rulings found as long, straight, unbroken ridges of the grey page (`vr_transposed`: the
+/// vertical ridges, transposed); duplicates merged, ragged lines ending inside the table dropped.
+fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> Vec<Seg> {
+    let min_run = ((2.0 * pitch) as usize).max(12);
     let double = |v: &Seg, off: f64, cover: f64| {
         // (the double ruling between blocks printed close together, blurred in a photo into one
         // line found between its two: each of the two is straight on its own; the two need not
@@ -480,7 +494,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             && cover >= 0.75
             && [-1.0, 1.0].iter().all(|&sg| {
                 [0.0, -1.0, 1.0].iter().any(|&e| {
-                    let (pw, o, c) = super::lines::profile(&t, &Seg { a: v.a + sg * (off + e), ..*v });
+                    let (pw, o, c) = super::lines::profile(lb_transposed, &Seg { a: v.a + sg * (off + e), ..*v });
                     o <= 1.0 && c >= 0.75 && pw < 2.0 * off
                 })
             })
@@ -488,20 +502,24 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     // (a stack of printed digits touching the row rulings can read as a vertical ruling: its ink
     // wanders about the fitted line and leaves gaps between the digits)
     let printed = |v: &Seg| {
-        let (_, off, cover) = super::lines::profile(&t, v);
+        let (_, off, cover) = super::lines::profile(lb_transposed, v);
         (off <= 1.7 && cover >= 0.75) || double(v, off, cover)
     };
-    let mut vsegs: Vec<Seg> = rulings(&t, lv, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
+    let mut vsegs: Vec<Seg> =
+        rulings(lb_transposed, min_run, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
     // (a double ruling blurred into one line is thicker than a ruling: looked for on its own, where
     // no ruling was found)
-    let doubles: Vec<Seg> = super::lines::rulings_upto(&t, lv, 1, 3.0 * pitch, ((0.6 * pitch) as usize).max(8))
-        .into_iter()
-        .filter(|v| {
-            super::lines::profile(&t, v).1 > 1.7
-                && printed(v)
-                && !vsegs.iter().any(|m| (m.at(v.mid_t()) - v.mid()).abs() < 0.3 * pitch && m.t0 < v.t1 && m.t1 > v.t0)
-        })
-        .collect();
+    let doubles: Vec<Seg> =
+        super::lines::rulings_upto(lb_transposed, min_run, 1, 3.0 * pitch, ((0.6 * pitch) as usize).max(8))
+            .into_iter()
+            .filter(|v| {
+                super::lines::profile(lb_transposed, v).1 > 1.7
+                    && printed(v)
+                    && !vsegs
+                        .iter()
+                        .any(|m| (m.at(v.mid_t()) - v.mid()).abs() < 0.3 * pitch && m.t0 < v.t1 && m.t1 > v.t0)
+            })
+            .collect();
     vsegs.extend(doubles);
     // (a faint column ruling binarizes as dashes too short for a ruling; in the vertical ridges
     // of the grey page, averaged down the column, it comes out whole or in long pieces, joined
@@ -509,19 +527,18 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     // taken only where it is long (6 row pitches and 40 % of the longest column ruling), straight
     // and nearly unbroken: handwriting lines up in ridges over a few rows, and the curved border of
     // a bent page is no straight line)
-    let tr = vr.transpose();
     let vmax = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
     let ridge_printed = |v: &Seg| {
-        let (_, off, cover) = super::lines::profile(&tr, v);
+        let (_, off, cover) = super::lines::profile(vr_transposed, v);
         off <= 1.0 && cover >= 0.93
     };
-    let ridges: Vec<Seg> = join_broken(rulings(&tr, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
+    let ridges: Vec<Seg> = join_broken(rulings(vr_transposed, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
         .into_iter()
         .filter(|v| v.len() >= (6.0 * pitch).max(0.4 * vmax) && ridge_printed(v))
         .collect();
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
         for v in &ridges {
-            let (pw, pd, pc) = super::lines::profile(&tr, v);
+            let (pw, pd, pc) = super::lines::profile(vr_transposed, v);
             eprintln!("  ridge x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
         }
     }
@@ -560,15 +577,21 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     // nearly the table's height (a ruling of a bent page) or its vertical ridge is straight and
     // nearly unbroken, or where it is a double ruling)
     let keep = |v: &Seg| {
-        let (_, off, cover) = super::lines::profile(&t, v);
+        let (_, off, cover) = super::lines::profile(lb_transposed, v);
         if ridge_printed(v) || (off <= 1.2 && cover >= 0.9) {
             return true;
         }
-        let (_, roff, rcover) = super::lines::profile(&tr, v);
+        let (_, roff, rcover) = super::lines::profile(vr_transposed, v);
         let whole = v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85);
         (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
     };
-    let mut vsegs: Vec<Seg> = merged.into_iter().filter(|v| keep(v)).collect();
+    merged.into_iter().filter(|v| keep(v)).collect()
+}
+
+/// Virtual outer borders where the rows run beyond the last vertical ruling (cropped edges): at the
+/// outer ends of the long row rulings, moved out to a faint border within half a pitch, added to
+/// `vsegs` (`lb` the rulings' binary).
+fn add_virtual_borders(lb: &Bin, hsegs: &[Seg], vsegs: &mut Vec<Seg>, pitch: f64) {
     // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
     let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
     let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
@@ -600,20 +623,31 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             }
         }
     }
-    vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+}
 
-    let mut cols = build_cols(&hsegs, &vsegs, pitch, &t);
+/// Number zones without a ruling (HCS: only a shaded background): found from printed glyphs of
+/// constant height at the left (or right) of a column and copied to the column two steps away;
+/// each splits its column with a virtual ruling, added to `vsegs`, and the columns are built
+/// again (`lb_transposed`: the rulings' binary, transposed).
+fn add_number_zones(
+    b: &Bin,
+    lb_transposed: &Bin,
+    hsegs: &[Seg],
+    vsegs: &mut Vec<Seg>,
+    cols: &mut Vec<Col>,
+    pitch: f64,
+) {
     // number zones without a ruling: split the column with a virtual ruling
     let mut extra = Vec::new();
     // (only in columns that are not already part of a ruled block, and wide enough to hold a
     // number and a move)
-    let (subs0, _) = find_subs(b, &cols, pitch);
+    let (subs0, _) = find_subs(b, cols, pitch);
     let used: Vec<bool> =
         (0..cols.len()).map(|i| subs0.iter().any(|s| s.num == i || s.white == i || s.black == i)).collect();
     // (nor bounded by a short stroke of handwriting, as `build_cols` tells one: a number zone
     // found there is the writer's letters, and its virtual ruling would split a ruled column)
     let longest = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
-    let stroke = |v: &Seg| short_stroke(&t, v, longest);
+    let stroke = |v: &Seg| short_stroke(lb_transposed, v, longest);
     let free = |i: usize| !used[i] && cols[i].width() > 3.0 * pitch && !stroke(&cols[i].xa) && !stroke(&cols[i].xb);
     let mut zones: Vec<Option<f64>> = cols
         .iter()
@@ -674,16 +708,42 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     if !extra.is_empty() {
         vsegs.extend(extra);
         vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
-        cols = build_cols(&hsegs, &vsegs, pitch, &t);
+        *cols = build_cols(hsegs, vsegs, pitch, lb_transposed);
     }
+}
+
+/// Finds the move table in a straightened binary page: `b` the glyphs' binary, `lb` the rulings'
+/// binary, `vr` the vertical ridges of the grey page ([`super::lines::vertical_ridges`]).
+pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
+    let (w, h) = (b.w, b.h);
+    save_debug_binary("SCORESHEET_DEBUG_LBIN", lb);
+    save_debug_binary("SCORESHEET_DEBUG_BIN", b);
+    let (pieces, row_rulings, min_row_len) = find_row_rulings(lb, w);
+    if row_rulings.len() < 4 {
+        return Grid::None("no ruled rows found".into());
+    }
+    let Some(pitch) = row_pitch(&row_rulings, h) else {
+        return Grid::None("no regularly spaced rows found".into());
+    };
+    // rulings broken by a faint or damaged print (gaps up to 4 row pitches)
+    let row_rulings: Vec<Seg> =
+        join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= min_row_len).collect();
+    let lb_transposed = lb.transpose();
+    let vr_transposed = vr.transpose();
+    let mut column_rulings = find_column_rulings(&lb_transposed, &vr_transposed, pitch);
+    add_virtual_borders(lb, &row_rulings, &mut column_rulings, pitch);
+    column_rulings.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+
+    let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
+    add_number_zones(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-        eprintln!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", hsegs.len(), vsegs.len());
-        for s in &hsegs {
+        eprintln!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", row_rulings.len(), column_rulings.len());
+        for s in &row_rulings {
             eprintln!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.t0, s.t1);
         }
-        for v in &vsegs {
-            let (pw, pd, pc) = super::lines::profile(&t, v);
-            let (rw, rd, rc) = super::lines::profile(&tr, v);
+        for v in &column_rulings {
+            let (pw, pd, pc) = super::lines::profile(&lb_transposed, v);
+            let (rw, rd, rc) = super::lines::profile(&vr_transposed, v);
             eprintln!(
                 "  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2} ridge {rw:.2} {rd:.2} {rc:.2}",
                 v.mid(),
@@ -717,17 +777,30 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         return Grid::Flipped;
     }
     // data rows of each sub-block: from the first to the last row with printed digits
-    struct Blk {
-        sub: Sub,
-        rows: Vec<(Seg, Seg)>,
-        glyphs: Vec<usize>,
-        bx: [f64; 4],
-        /// top of a heading row dropped above the rows, if any
-        cut_y: Option<f64>,
-        /// the first row's height differs from the others' (a heading that did not read as one)
-        odd_top: bool,
+    let mut blocks_found: Vec<Blk> = Vec::new();
+    let runs = block_rows(&cols, subs, pitch);
+    for (sub, run) in runs {
+        if let Some(blk) = find_block(b, lb, &cols, sub, &run, pitch) {
+            blocks_found.push(blk);
+        }
     }
-    let mut blks: Vec<Blk> = Vec::new();
+    drop_end_rows_beyond_beside(&mut blocks_found, pitch);
+    drop_shared_headings(&mut blocks_found, pitch);
+    share_rows_side_by_side(&cols, &lb_transposed, &mut blocks_found, pitch);
+    if blocks_found.is_empty() {
+        return Grid::None("no printed move numbers found".into());
+    }
+    drop_unnumbered_first_rows(b, &cols, &mut blocks_found, pitch);
+    let order = reading_order(blocks_found, pitch);
+    let starts = provisional_starts(b, &cols, &order);
+    let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
+    Grid::Found { cells, blocks, pitch }
+}
+
+/// The row runs of each block found in the columns: of its three columns, the rows of the one with
+/// the most rows, a gap of one row filled; a column running through blocks stacked on the page
+/// gives one run for each block.
+fn block_rows(cols: &[Col], subs: Vec<Sub>, pitch: f64) -> Vec<(Sub, Vec<(Seg, Seg)>)> {
     // rows: of the three columns, the one with the most rows (rulings can be faint in one); a
     // column running through blocks stacked on the page has its rows in separate runs, one block
     // each
@@ -748,252 +821,260 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         }
         runs.push((s, run));
     }
-    for (s, ref_rows) in runs {
-        let nc = &cols[s.num];
-        let ref_rows = &ref_rows;
-        let glyphs: Vec<usize> = ref_rows.iter().map(|(t, bo)| count_glyphs(b, nc.cell(t, bo))).collect();
-        let inked: Vec<bool> =
-            ref_rows.iter().zip(&glyphs).map(|((t, bo), &g)| g > 0 || ink_fraction(b, nc.cell(t, bo)) > 0.02).collect();
-        let (Some(first), Some(last)) = (inked.iter().position(|&g| g), inked.iter().rposition(|&g| g)) else {
-            continue;
-        };
-        if last + 1 - first < 3 {
-            continue;
+    runs
+}
+
+/// A block's move rows in one run of rows of its columns: from the first to the last row with
+/// printed digits in the number cell, a heading row at either end dropped, then extended row by
+/// row while the number cell beyond holds a number like those of the block and a ruling is seen
+/// one pitch on (`b` the glyphs' binary, `lb` the rulings' binary). None where fewer than three
+/// rows hold ink in their number cells.
+fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], pitch: f64) -> Option<Blk> {
+    let nc = &cols[s.num];
+    let glyphs: Vec<usize> = ref_rows.iter().map(|(t, bo)| count_glyphs(b, nc.cell(t, bo))).collect();
+    let inked: Vec<bool> =
+        ref_rows.iter().zip(&glyphs).map(|((t, bo), &g)| g > 0 || ink_fraction(b, nc.cell(t, bo)) > 0.02).collect();
+    let (Some(first), Some(last)) = (inked.iter().position(|&g| g), inked.iter().rposition(|&g| g)) else {
+        return None;
+    };
+    if last + 1 - first < 3 {
+        return None;
+    }
+    let mut rows = ref_rows[first..=last].to_vec();
+    let mut glyphs = glyphs[first..=last].to_vec();
+    // a heading row (column titles) at either end: its height differs from the move rows'
+    let row_h = |r: &(Seg, Seg)| r.1.at(nc.xc(r.0.mid())) - r.0.at(nc.xc(r.0.mid()));
+    let mut hs: Vec<f64> = rows.iter().map(row_h).collect();
+    hs.sort_by(f64::total_cmp);
+    let rh = hs[hs.len() / 2];
+    // and it is printed as a heading: a cell filled dark (light print on dark), or a number
+    // cell holding more characters than the numbers below it ("No" above 1, 2, 3), or an empty
+    // number cell beside two centred titles printed on one baseline (a move row cut short at
+    // the page edge stays)
+    let cell_at = |c: &Col, r: &(Seg, Seg)| {
+        let yc = 0.5 * (r.0.mid() + r.1.mid());
+        [c.xa.at(yc), r.0.at(c.xc(yc)), c.xb.at(yc), r.1.at(c.xc(yc))]
+    };
+    let median_ink = |c: &Col| {
+        let mut v: Vec<f64> = rows.iter().map(|r| ink_fraction(b, cell_at(c, r))).collect();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let med = [median_ink(nc), median_ink(&cols[s.white]), median_ink(&cols[s.black])];
+    // two titles centred in the move cells, printed in one font on one baseline
+    let centred = |r: &(Seg, Seg)| {
+        // (printed in one font on one baseline: the two titles' ink spans the same rows)
+        let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
+            .iter()
+            .map(|&ci| {
+                let bx = cell_at(&cols[ci], r);
+                let comps = components(b, bx);
+                let x0 = comps.iter().map(|q| q.0).min()? as f64;
+                let x1 = comps.iter().map(|q| q.2).max()? as f64;
+                let y0 = comps.iter().map(|q| q.1).min()? as f64;
+                let y1 = comps.iter().map(|q| q.3).max()? as f64;
+                let w = bx[2] - bx[0];
+                let c = ((x0 + x1) * 0.5 - (bx[0] + bx[2]) * 0.5).abs() < 0.08 * w && x1 - x0 < 0.8 * w;
+                c.then_some((y0, y1))
+            })
+            .collect();
+        match (spans[0], spans[1]) {
+            (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5 && p.1 - p.0 < 0.6 * rh,
+            _ => false,
         }
-        let mut rows = ref_rows[first..=last].to_vec();
-        let mut glyphs = glyphs[first..=last].to_vec();
-        // a heading row (column titles) at either end: its height differs from the move rows'
-        let row_h = |r: &(Seg, Seg)| r.1.at(nc.xc(r.0.mid())) - r.0.at(nc.xc(r.0.mid()));
-        let mut hs: Vec<f64> = rows.iter().map(row_h).collect();
-        hs.sort_by(f64::total_cmp);
-        let rh = hs[hs.len() / 2];
-        // and it is printed as a heading: a cell filled dark (light print on dark), or a number
-        // cell holding more characters than the numbers below it ("No" above 1, 2, 3), or an empty
-        // number cell beside two centred titles printed on one baseline (a move row cut short at
-        // the page edge stays)
-        let cell_at = |c: &Col, r: &(Seg, Seg)| {
-            let yc = 0.5 * (r.0.mid() + r.1.mid());
-            [c.xa.at(yc), r.0.at(c.xc(yc)), c.xb.at(yc), r.1.at(c.xc(yc))]
-        };
-        let median_ink = |c: &Col| {
-            let mut v: Vec<f64> = rows.iter().map(|r| ink_fraction(b, cell_at(c, r))).collect();
-            v.sort_by(f64::total_cmp);
-            v[v.len() / 2]
-        };
-        let med = [median_ink(nc), median_ink(&cols[s.white]), median_ink(&cols[s.black])];
-        // two titles centred in the move cells, printed in one font on one baseline
-        let centred = |r: &(Seg, Seg)| {
-            // (printed in one font on one baseline: the two titles' ink spans the same rows)
-            let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
-                .iter()
-                .map(|&ci| {
-                    let bx = cell_at(&cols[ci], r);
-                    let comps = components(b, bx);
-                    let x0 = comps.iter().map(|q| q.0).min()? as f64;
-                    let x1 = comps.iter().map(|q| q.2).max()? as f64;
-                    let y0 = comps.iter().map(|q| q.1).min()? as f64;
-                    let y1 = comps.iter().map(|q| q.3).max()? as f64;
-                    let w = bx[2] - bx[0];
-                    let c = ((x0 + x1) * 0.5 - (bx[0] + bx[2]) * 0.5).abs() < 0.08 * w && x1 - x0 < 0.8 * w;
-                    c.then_some((y0, y1))
-                })
-                .collect();
-            match (spans[0], spans[1]) {
-                (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5 && p.1 - p.0 < 0.6 * rh,
-                _ => false,
-            }
-        };
-        // the printed digits' height, over the rows
-        let hdig = {
-            let mut v: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
-            v.sort_by(f64::total_cmp);
-            v.get(v.len() / 2).copied().unwrap_or(0.0)
-        };
-        let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
-            let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
-                let ink = ink_fraction(b, cell_at(c, r));
-                ink > 0.35 && ink > 1.8 * m
-            });
-            // letters of mixed heights ("No") rather than digits of one height
-            let hs: Vec<f64> =
-                components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
-            let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
-            let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
-            // (more glyphs than the number below: a heading, unless the row is of the move rows'
-            // height and its glyphs are separate pieces each of the printed digits' height, e.g.
-            // a faint "10" whose "0" broke in two)
-            let digit_like = (row_h(r) - rh).abs() <= 0.07 * rh
-                && hdig > 0.0
-                && hs.len() >= g
-                && hs.iter().all(|&h| (h - hdig).abs() <= 0.15 * hdig + 1.0);
-            let bad_number = up && g > gnext && gnext > 0 && !digit_like;
-            // (an inked number cell above printed numbers that holds no digit-like glyph: a blurred
-            // "No" merges into one mark wider than a digit; only rows of odd height get here)
-            let no_digit = up && g == 0 && gnext > 0 && hdig > 0.0 && hmax >= 0.5 * hdig;
-            let centred = centred(r);
-            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!(
-                    "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) no digit {no_digit} text {text} {hs:?} centred {centred}"
-                );
-            }
-            filled || bad_number || no_digit || ((g == 0 || text) && centred)
-        };
-        let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
-        let (mut cut_top, mut cut_bot) = (false, false);
-        let mut cut_y = None;
-        if rows.len() > 3
-            && (row_h(&rows[0]) - rh).abs() > 0.07 * rh
-            && title(&rows[0], glyphs[0], next_max(&glyphs[1..]), true)
-        {
-            cut_y = Some(rows[0].0.mid());
-            rows.remove(0);
-            glyphs.remove(0);
-            cut_top = true;
-        }
-        let l = rows.len();
+    };
+    // the printed digits' height, over the rows
+    let hdig = {
+        let mut v: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(0.0)
+    };
+    let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
+        let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
+            let ink = ink_fraction(b, cell_at(c, r));
+            ink > 0.35 && ink > 1.8 * m
+        });
+        // letters of mixed heights ("No") rather than digits of one height
+        let hs: Vec<f64> =
+            components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
+        let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
+        let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
+        // (more glyphs than the number below: a heading, unless the row is of the move rows'
+        // height and its glyphs are separate pieces each of the printed digits' height, e.g.
+        // a faint "10" whose "0" broke in two)
+        let digit_like = (row_h(r) - rh).abs() <= 0.07 * rh
+            && hdig > 0.0
+            && hs.len() >= g
+            && hs.iter().all(|&h| (h - hdig).abs() <= 0.15 * hdig + 1.0);
+        let bad_number = up && g > gnext && gnext > 0 && !digit_like;
+        // (an inked number cell above printed numbers that holds no digit-like glyph: a blurred
+        // "No" merges into one mark wider than a digit; only rows of odd height get here)
+        let no_digit = up && g == 0 && gnext > 0 && hdig > 0.0 && hmax >= 0.5 * hdig;
+        let centred = centred(r);
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
             eprintln!(
-                "  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}",
-                row_h(&rows[0]),
-                row_h(&rows[l - 1])
+                "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) no digit {no_digit} text {text} {hs:?} centred {centred}"
             );
         }
-        if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1], glyphs[l - 1], 0, false) {
-            rows.pop();
-            glyphs.pop();
-            cut_bot = true;
-        }
-        // a first or last row whose outer ruling was missed: extend while printed digits continue
-        let shift = |s: &Seg, d: f64| Seg { a: s.a + d, ..*s };
-        let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
-        heights.sort_by(f64::total_cmp);
-        let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
-        // a heading row of the move rows' height: its number cell holds a mark ("#", "No") of
-        // another height than the printed numbers below it
-        let off_height = |r: &(Seg, Seg)| {
-            glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0)
-        };
-        if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
-            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
-            }
-            cut_y = Some(rows[0].0.mid());
-            rows.remove(0);
-            glyphs.remove(0);
-            cut_top = true;
-        }
-        // a heading of the move rows' height whose mark is nearly as tall as the digits: titles
-        // centred on one baseline, and a mark not quite of the digits' height (or none)
-        let near_digit_in =
-            |bin: &Bin, bx: [f64; 4]| glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.1 * hmed + 0.5);
-        let near_digit = |bx: [f64; 4]| near_digit_in(b, bx);
-        let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
-        if !cut_top
-            && rows.len() > 3
-            && hmed > 0.0
-            && centred(&rows[0])
-            && !near_digit(nc.cell(&rows[0].0, &rows[0].1))
-            && !near_digit_in(lb, inner(nc.cell(&rows[0].0, &rows[0].1)))
-            && near_digit(nc.cell(&rows[1].0, &rows[1].1))
-        {
-            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!("  heading with centred titles");
-            }
-            cut_y = Some(rows[0].0.mid());
-            rows.remove(0);
-            glyphs.remove(0);
-            cut_top = true;
-        }
-        let ruled = |bx: [f64; 4]| {
-            let yc = 0.5 * (bx[1] + bx[3]);
-            [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
-        };
-        // (printed digits of the numbers' height: a heading's "#" or "No" is smaller) the glyph
-        // count and the binary it was read in: a thin digit under a dark heading can lose its ink
-        // in the glyphs' binary, whose local threshold the heading lowers, so a row of the move
-        // rows' height is read in the rulings' more permissive binary too; a row of odd height
-        // (a heading's "#", faint in the glyphs' binary) is not
-        let like = |r: &(Seg, Seg), gadj: usize| {
-            let bx = inner(nc.cell(&r.0, &r.1));
-            let regular = (row_h(r) - rh).abs() <= 0.1 * rh;
-            [b, lb].into_iter().take(if regular { 2 } else { 1 }).find_map(|bin| {
-                let g = count_glyphs(bin, bx);
-                let tall = glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
-                (g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall).then_some((g, bin))
-            })
-        };
-        // the ruling one pitch beyond `r` (`dir` -1 up, +1 down), moved to the line of ink across
-        // the block within a quarter pitch that covers most of the block's width (a faint ruling
-        // binarizes as dashes too short to be found as a ruling): the ruling and its coverage
-        let (lc, bc) = (&cols[s.left()], &cols[s.black]);
-        let snap = |r: &Seg, dir: f64| -> (Seg, f64) {
-            let guess = shift(r, dir * pitch);
-            let (x0, x1) = (lc.xa.at(guess.mid()), bc.xb.at(guess.mid()));
-            let q = (0.25 * pitch) as i64;
-            let (mut best, mut bc0) = (guess, -1.0);
-            for d in (0..=2 * q).map(|i| if i % 2 == 0 { i / 2 } else { -(i + 1) / 2 }) {
-                let c = shift(&guess, d as f64);
-                let cv = super::lines::cover(lb, &c, x0, x1);
-                if cv > bc0 + 0.02 {
-                    (best, bc0) = (c, cv);
-                }
-            }
-            (best, bc0)
-        };
-        // (only where a ruling is seen: a footer's text below the last row reads like digits)
-        for _ in 0..if cut_top { 0 } else { 60 } {
-            let (t, _) = rows[0];
-            let (top, cv) = snap(&t, -1.0);
-            if cv < FAINT_COVER {
-                break;
-            }
-            let cand = (top, t);
-            let bx = nc.cell(&cand.0, &cand.1);
-            let g = like(&cand, glyphs[0]);
-            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!(
-                    "  extend up {bx:?} cover {cv:.2} g {:?} adj {} ruled {} h {:?} hmed {hmed}",
-                    g.map(|g| g.0),
-                    glyphs[0],
-                    ruled(bx),
-                    glyph_height(b, bx)
-                );
-            }
-            // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
-            // titles are centred on one baseline, and its mark is not quite of the digits' height)
-            // (the mark read in the binary its digits were read in)
-            let heading = |bin: &Bin| centred(&cand) && !near_digit_in(bin, inner(bx));
-            match g {
-                Some((g, bin))
-                    if bx[1] >= -0.3 * pitch && !heading(bin) && !title(&cand, g, next_max(&glyphs), true) =>
-                {
-                    rows.insert(0, cand);
-                    glyphs.insert(0, g);
-                }
-                _ => break,
-            }
-        }
-        for _ in 0..if cut_bot { 0 } else { 60 } {
-            let (_, bo) = rows[rows.len() - 1];
-            let (bot, cv) = snap(&bo, 1.0);
-            if cv < FAINT_COVER {
-                break;
-            }
-            let cand = (bo, bot);
-            let bx = nc.cell(&cand.0, &cand.1);
-            match like(&cand, glyphs[glyphs.len() - 1]) {
-                Some((g, _)) if bx[3] <= b.h as f64 + 0.3 * pitch && !title(&cand, g, 0, false) => {
-                    rows.push(cand);
-                    glyphs.push(g);
-                }
-                _ => break,
-            }
-        }
-        let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
-        let bx = [lc.xa.at(y0), y0, bc.xb.at(y1), y1];
-        let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
-        blks.push(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top });
+        filled || bad_number || no_digit || ((g == 0 || text) && centred)
+    };
+    let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
+    let (mut cut_top, mut cut_bot) = (false, false);
+    let mut cut_y = None;
+    if rows.len() > 3
+        && (row_h(&rows[0]) - rh).abs() > 0.07 * rh
+        && title(&rows[0], glyphs[0], next_max(&glyphs[1..]), true)
+    {
+        cut_y = Some(rows[0].0.mid());
+        rows.remove(0);
+        glyphs.remove(0);
+        cut_top = true;
     }
+    let l = rows.len();
+    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        eprintln!(
+            "  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}",
+            row_h(&rows[0]),
+            row_h(&rows[l - 1])
+        );
+    }
+    if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1], glyphs[l - 1], 0, false) {
+        rows.pop();
+        glyphs.pop();
+        cut_bot = true;
+    }
+    // a first or last row whose outer ruling was missed: extend while printed digits continue
+    let shift = |s: &Seg, d: f64| Seg { a: s.a + d, ..*s };
+    let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
+    heights.sort_by(f64::total_cmp);
+    let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
+    // a heading row of the move rows' height: its number cell holds a mark ("#", "No") of
+    // another height than the printed numbers below it
+    let off_height =
+        |r: &(Seg, Seg)| glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0);
+    if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
+        }
+        cut_y = Some(rows[0].0.mid());
+        rows.remove(0);
+        glyphs.remove(0);
+        cut_top = true;
+    }
+    // a heading of the move rows' height whose mark is nearly as tall as the digits: titles
+    // centred on one baseline, and a mark not quite of the digits' height (or none)
+    let near_digit_in =
+        |bin: &Bin, bx: [f64; 4]| glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.1 * hmed + 0.5);
+    let near_digit = |bx: [f64; 4]| near_digit_in(b, bx);
+    let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
+    if !cut_top
+        && rows.len() > 3
+        && hmed > 0.0
+        && centred(&rows[0])
+        && !near_digit(nc.cell(&rows[0].0, &rows[0].1))
+        && !near_digit_in(lb, inner(nc.cell(&rows[0].0, &rows[0].1)))
+        && near_digit(nc.cell(&rows[1].0, &rows[1].1))
+    {
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!("  heading with centred titles");
+        }
+        cut_y = Some(rows[0].0.mid());
+        rows.remove(0);
+        glyphs.remove(0);
+        cut_top = true;
+    }
+    let ruled = |bx: [f64; 4]| {
+        let yc = 0.5 * (bx[1] + bx[3]);
+        [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
+    };
+    // (printed digits of the numbers' height: a heading's "#" or "No" is smaller) the glyph
+    // count and the binary it was read in: a thin digit under a dark heading can lose its ink
+    // in the glyphs' binary, whose local threshold the heading lowers, so a row of the move
+    // rows' height is read in the rulings' more permissive binary too; a row of odd height
+    // (a heading's "#", faint in the glyphs' binary) is not
+    let like = |r: &(Seg, Seg), gadj: usize| {
+        let bx = inner(nc.cell(&r.0, &r.1));
+        let regular = (row_h(r) - rh).abs() <= 0.1 * rh;
+        [b, lb].into_iter().take(if regular { 2 } else { 1 }).find_map(|bin| {
+            let g = count_glyphs(bin, bx);
+            let tall = glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
+            (g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall).then_some((g, bin))
+        })
+    };
+    // the ruling one pitch beyond `r` (`dir` -1 up, +1 down), moved to the line of ink across
+    // the block within a quarter pitch that covers most of the block's width (a faint ruling
+    // binarizes as dashes too short to be found as a ruling): the ruling and its coverage
+    let (lc, bc) = (&cols[s.left()], &cols[s.black]);
+    let snap = |r: &Seg, dir: f64| -> (Seg, f64) {
+        let guess = shift(r, dir * pitch);
+        let (x0, x1) = (lc.xa.at(guess.mid()), bc.xb.at(guess.mid()));
+        let q = (0.25 * pitch) as i64;
+        let (mut best, mut bc0) = (guess, -1.0);
+        for d in (0..=2 * q).map(|i| if i % 2 == 0 { i / 2 } else { -(i + 1) / 2 }) {
+            let c = shift(&guess, d as f64);
+            let cv = super::lines::cover(lb, &c, x0, x1);
+            if cv > bc0 + 0.02 {
+                (best, bc0) = (c, cv);
+            }
+        }
+        (best, bc0)
+    };
+    // (only where a ruling is seen: a footer's text below the last row reads like digits)
+    for _ in 0..if cut_top { 0 } else { 60 } {
+        let (t, _) = rows[0];
+        let (top, cv) = snap(&t, -1.0);
+        if cv < FAINT_COVER {
+            break;
+        }
+        let cand = (top, t);
+        let bx = nc.cell(&cand.0, &cand.1);
+        let g = like(&cand, glyphs[0]);
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!(
+                "  extend up {bx:?} cover {cv:.2} g {:?} adj {} ruled {} h {:?} hmed {hmed}",
+                g.map(|g| g.0),
+                glyphs[0],
+                ruled(bx),
+                glyph_height(b, bx)
+            );
+        }
+        // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
+        // titles are centred on one baseline, and its mark is not quite of the digits' height)
+        // (the mark read in the binary its digits were read in)
+        let heading = |bin: &Bin| centred(&cand) && !near_digit_in(bin, inner(bx));
+        match g {
+            Some((g, bin)) if bx[1] >= -0.3 * pitch && !heading(bin) && !title(&cand, g, next_max(&glyphs), true) => {
+                rows.insert(0, cand);
+                glyphs.insert(0, g);
+            }
+            _ => break,
+        }
+    }
+    for _ in 0..if cut_bot { 0 } else { 60 } {
+        let (_, bo) = rows[rows.len() - 1];
+        let (bot, cv) = snap(&bo, 1.0);
+        if cv < FAINT_COVER {
+            break;
+        }
+        let cand = (bo, bot);
+        let bx = nc.cell(&cand.0, &cand.1);
+        match like(&cand, glyphs[glyphs.len() - 1]) {
+            Some((g, _)) if bx[3] <= b.h as f64 + 0.3 * pitch && !title(&cand, g, 0, false) => {
+                rows.push(cand);
+                glyphs.push(g);
+            }
+            _ => break,
+        }
+    }
+    let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
+    let bx = [lc.xa.at(y0), y0, bc.xb.at(y1), y1];
+    let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
+    Some(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top })
+}
+
+/// Drops a block's end rows (up to two at each end) of odd height or without a printed number
+/// that lie beyond the rows of the blocks beside it: side-by-side blocks share their rows.
+fn drop_end_rows_beyond_beside(blks: &mut [Blk], pitch: f64) {
     // side-by-side blocks share their rows: an end row of odd height (a strip between the last
     // ruling and the page edge or a footer line) beyond the rows of the blocks beside it is no
     // move row
@@ -1039,16 +1120,27 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             }
         }
     }
+}
+
+/// Headings run across side-by-side blocks: a block whose odd first row lies where another
+/// block's heading was dropped loses it too.
+fn drop_shared_headings(blks: &mut [Blk], pitch: f64) {
     // headings run across side-by-side blocks: a block whose odd first row lies where another
     // block's heading was dropped loses it too
     let cuts: Vec<f64> = blks.iter().filter_map(|k| k.cut_y).collect();
-    for k in &mut blks {
+    for k in blks.iter_mut() {
         if k.odd_top && cuts.iter().any(|&y| (y - k.rows[0].0.mid()).abs() < 0.5 * pitch) {
             k.rows.remove(0);
             k.glyphs.remove(0);
             k.bx[1] = k.rows[0].0.mid();
         }
     }
+}
+
+/// Side-by-side blocks share their rows: a block whose own row rulings were lost at its ends takes
+/// the rows of the longest block beside it where its outer column rulings run (`lb_transposed`:
+/// the rulings' binary, transposed).
+fn share_rows_side_by_side(cols: &[Col], lb_transposed: &Bin, blks: &mut [Blk], pitch: f64) {
     // side-by-side blocks share their rows: a block whose own row rulings were lost at its ends
     // (broken print, crowded handwriting) takes the rows of the longest block beside it, where its
     // outer column rulings run
@@ -1072,7 +1164,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         let ruled = |y: f64| {
             [xa, xb].iter().all(|v| {
                 (v.t0 <= y + 0.2 * pitch && v.t1 >= y - 0.2 * pitch)
-                    || super::lines::cover_band(&t, v, y - 0.5 * pitch, y + 0.5 * pitch, 2) >= 0.7
+                    || super::lines::cover_band(lb_transposed, v, y - 0.5 * pitch, y + 0.5 * pitch, 2) >= 0.7
             })
         };
         let mid = |r: &(Seg, Seg)| 0.5 * (r.0.mid() + r.1.mid());
@@ -1097,9 +1189,12 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             k.bx[3] = r.1.mid();
         }
     }
-    if blks.is_empty() {
-        return Grid::None("no printed move numbers found".into());
-    }
+}
+
+/// Drops the first row of a block that starts a row above the block beside it, with no printed
+/// number in that row where its next two rows have one: that row is a heading (the writer's ink
+/// reaching into it).
+fn drop_unnumbered_first_rows(b: &Bin, cols: &[Col], blks: &mut [Blk], pitch: f64) {
     // a block that starts a row above the block beside it, with no printed number in that row
     // where its next rows have one: that row is a heading (the writer's ink reaching into it)
     let tops: Vec<(f64, f64)> = blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid())).collect();
@@ -1125,24 +1220,12 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             k.bx[1] = k.rows[0].0.mid();
         }
     }
-    // reading order: bands of vertically overlapping blocks top to bottom, left to right within
-    blks.sort_by(|p, q| p.bx[1].total_cmp(&q.bx[1]));
-    let mut bands: Vec<Vec<Blk>> = Vec::new();
-    for bk in blks {
-        if let Some(band) = bands
-            .iter_mut()
-            .find(|band| band.iter().any(|o| side_by_side((o.bx[1], o.bx[3]), (bk.bx[1], bk.bx[3]), pitch)))
-        {
-            band.push(bk);
-        } else {
-            bands.push(vec![bk]);
-        }
-    }
-    let mut order: Vec<Blk> = Vec::new();
-    for mut band in bands {
-        band.sort_by(|p, q| p.bx[0].total_cmp(&q.bx[0]));
-        order.extend(band);
-    }
+}
+
+/// The provisional first move number of each block (in reading order): each block continues the
+/// previous one (the first starts at 1) unless the count and width of the glyphs in its number
+/// cells fit another start ([`choose_starts`] over every block's start).
+fn provisional_starts(b: &Bin, cols: &[Col], order: &[Blk]) -> Vec<u32> {
     // move numbers: each block continues the previous one (the first starts at 1) unless the
     // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
     // (counts can be off by one in every row, e.g. a margin mark or a ruling inside the number
@@ -1171,7 +1254,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     const MAX_START: usize = 400;
     let mut values: Vec<Vec<i64>> = Vec::new();
     let mut bonus: Vec<i64> = Vec::new();
-    for bk in &order {
+    for bk in order {
         let nc = &cols[bk.sub.num];
         let ws: Vec<Option<f64>> = bk.rows.iter().map(|(t, bo)| number_width(b, nc.cell(t, bo))).collect();
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
@@ -1218,9 +1301,38 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             eprintln!("  block at x {:.0} y {:.0}: start {s}", bk.bx[0], bk.bx[1]);
         }
     }
+    starts
+}
+
+/// The blocks in reading order: bands of vertically overlapping blocks top to bottom, left to
+/// right within a band.
+fn reading_order(mut blks: Vec<Blk>, pitch: f64) -> Vec<Blk> {
+    blks.sort_by(|p, q| p.bx[1].total_cmp(&q.bx[1]));
+    let mut bands: Vec<Vec<Blk>> = Vec::new();
+    for bk in blks {
+        if let Some(band) = bands
+            .iter_mut()
+            .find(|band| band.iter().any(|o| side_by_side((o.bx[1], o.bx[3]), (bk.bx[1], bk.bx[3]), pitch)))
+        {
+            band.push(bk);
+        } else {
+            bands.push(vec![bk]);
+        }
+    }
+    let mut order: Vec<Blk> = Vec::new();
+    for mut band in bands {
+        band.sort_by(|p, q| p.bx[0].total_cmp(&q.bx[0]));
+        order.extend(band);
+    }
+    order
+}
+
+/// The move cells of the blocks in reading order, numbered from each block's start, and the
+/// blocks with their number cells: each cell takes the row rulings as found in its own column.
+fn cut_cells(b: &Bin, cols: &[Col], order: &[Blk], starts: &[u32], pitch: f64) -> (Vec<GCell>, Vec<GBlock>) {
     let mut cells = Vec::new();
     let mut blocks = Vec::new();
-    for (block, (bk, &start)) in order.iter().zip(&starts).enumerate() {
+    for (block, (bk, &start)) in order.iter().zip(starts).enumerate() {
         let nc = &cols[bk.sub.num];
         let number_cells = bk.rows.iter().map(|(t, bo)| nc.cell(&nc.own(t, pitch), &nc.own(bo, pitch))).collect();
         blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx, number_cells });
@@ -1242,7 +1354,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             }
         }
     }
-    Grid::Found { cells, blocks, pitch }
+    (cells, blocks)
 }
 
 impl Grid {
@@ -1327,7 +1439,8 @@ fn find_subs(b: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
         // upside down (number columns right of their moves), not blocks with the number between
         // the moves of neighbouring blocks
         let turned = g.len() % 3 == 0
-            && (0..g.len() / 3).all(|k| pair(w[3 * k], w[3 * k + 1]) && narrow_beside(3 * k + 2, w[3 * k].min(w[3 * k + 1])));
+            && (0..g.len() / 3)
+                .all(|k| pair(w[3 * k], w[3 * k + 1]) && narrow_beside(3 * k + 2, w[3 * k].min(w[3 * k + 1])));
         if turned {
             flipped += g.len() / 3;
             continue;
