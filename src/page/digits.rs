@@ -271,11 +271,13 @@ impl PrintedNumber {
     /// (0 where `n` is what the glyphs read); None where `n` has another count of digits.
     pub fn extra_cost(&self, n: u32) -> Option<f32> {
         let PrintedNumber::Digits(glyphs) = self else { return None };
-        let text = n.to_string();
-        if text.len() != glyphs.len() {
+        // (no string: the numbering asks this for every start of every block)
+        let len = n.checked_ilog10().map_or(1, |l| l as usize + 1);
+        if len != glyphs.len() {
             return None;
         }
-        let cost = text.bytes().zip(glyphs).map(|(c, d)| d[(c - b'0') as usize] - nearest(d).1).sum();
+        let digit = |i: usize| ((n / 10u32.pow((len - 1 - i) as u32)) % 10) as usize;
+        let cost = glyphs.iter().enumerate().map(|(i, d)| d[digit(i)] - nearest(d).1).sum();
         Some(cost)
     }
 }

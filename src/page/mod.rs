@@ -7,8 +7,9 @@
 //!
 //! Nothing about a particular form is hard-coded: rulings are found by morphology (long runs of ink
 //! in a locally thresholded image, robust to handwriting crossing them), rows by their regular
-//! pitch, blocks by a narrow column followed by two wide ones, numbering by the count of printed
-//! digits in each number cell (which also recognises continuation pages starting at e.g. 61).
+//! pitch, blocks by two wide move columns with a narrow number column left of or between them,
+//! and the rows' move numbers by reading the digits printed in the number cells ([`digits`],
+//! [`numbering`]; continuation pages starting at e.g. 61 included).
 
 pub mod cli;
 mod digits;
@@ -350,8 +351,7 @@ fn spread(segs: &[lines::Seg]) -> f64 {
 /// Builds the straightened analysis frame for one orientation guess: the grey analysis image is
 /// warped (bilinear) and binarized again in each straightened frame, so thin rulings stay
 /// unbroken.
-fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32, rulings: Rulings) -> Frame {
-    let (bin0, lbin0) = bins;
+fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u32, rulings: Rulings) -> Frame {
     let (r0, w0, h0) = rotation(bin0.w, bin0.h, quarter, 0.0);
     let skew = if quarter == 0 {
         lines::skew(lbin0, 12.0).0
@@ -412,18 +412,18 @@ fn frame(small_l: &GrayImage, bins: &(Bin, Bin), radius: usize, quarter: u32, ru
 }
 
 /// The move table in the analysis image, in the first orientation that holds one, with the
-/// rulings binarized for `rulings`: the frame, its cells and blocks, and the row pitch; or why
+/// glyphs' binary `glyphs` and the rulings binarized for `rulings`: the frame, its cells and blocks, and the row pitch; or why
 /// none was found.
-fn find_table(small: &GrayImage, small_l: &GrayImage, radius: usize, rulings: Rulings) -> Result<Table, String> {
-    let bins = (lines::binarize(small, radius), binarize_rulings(small_l, radius, rulings));
+fn find_table(glyphs: &Bin, small_l: &GrayImage, radius: usize, rulings: Rulings) -> Result<Table, String> {
+    let ruling_bin = binarize_rulings(small_l, radius, rulings);
     // orientation: the table has more ruled length across than down
     // (the upright frame is tried first; the quarter-turned one only when that finds no table or
     // the quarter-turned frame has more ruled length across)
-    let f0 = frame(small_l, &bins, radius, 0, rulings);
+    let f0 = frame(small_l, glyphs, &ruling_bin, radius, 0, rulings);
     let (mut first, mut second) = if matches!(f0.grid, grid::Grid::Found { .. }) {
         (Some(f0), None)
     } else {
-        let f1 = frame(small_l, &bins, radius, 1, rulings);
+        let f1 = frame(small_l, glyphs, &ruling_bin, radius, 1, rulings);
         if f1.hsum > f0.hsum { (Some(f1), Some(f0)) } else { (Some(f0), Some(f1)) }
     };
     let q0 = first.as_ref().map_or(0, |f| f.quarter);
@@ -434,7 +434,7 @@ fn find_table(small: &GrayImage, small_l: &GrayImage, radius: usize, rulings: Ru
             2 => second.take(),
             _ => None,
         }
-        .unwrap_or_else(|| frame(small_l, &bins, radius, q % 4, rulings));
+        .unwrap_or_else(|| frame(small_l, glyphs, &ruling_bin, radius, q % 4, rulings));
         match std::mem::replace(&mut fr.grid, grid::Grid::None(String::new())) {
             grid::Grid::Found { cells, blocks, pitch } => return Ok((fr, cells, blocks, pitch)),
             grid::Grid::Flipped => last_err = "move-number columns lie right of the move columns".into(),
@@ -492,14 +492,16 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     // (and where it finds one block only, a block whose faint rulings were lost beside it, or
     // fewer move rows than a short game's, pieces of a table whose faint rulings broke: the table
     // with more move rows wins)
-    let plain = find_table(&small, &small_l, radius, Rulings::Plain);
+    // (the glyphs' binary is the same for both passes)
+    let glyphs = lines::binarize(&small, radius);
+    let plain = find_table(&glyphs, &small_l, radius, Rulings::Plain);
     let found = match plain {
         Ok(table) if table.2.len() >= 2 && move_rows(&table) >= FEW_MOVE_ROWS => Ok(table),
-        Ok(table) => match find_table(&small, &small_l, radius, Rulings::Faint) {
+        Ok(table) => match find_table(&glyphs, &small_l, radius, Rulings::Faint) {
             Ok(faint) if move_rows(&faint) > move_rows(&table) => Ok(faint),
             _ => Ok(table),
         },
-        Err(plain_err) => find_table(&small, &small_l, radius, Rulings::Faint).map_err(|_| plain_err),
+        Err(plain_err) => find_table(&glyphs, &small_l, radius, Rulings::Faint).map_err(|_| plain_err),
     };
     let (fr, gcells, gblocks, pitch) = found.map_err(|reason| PageError::NoTable { reason })?;
     // full resolution: input -> small (1/k) -> frame (fr.h) -> page (x k, minus crop origin)
