@@ -65,7 +65,15 @@ fn load(file: &PathBuf, pages: &[PathBuf]) -> Vec<SheetRead> {
                     (ply, bbox, blank, CellScores::from_views(views, alphabet.clone()))
                 })
                 .collect();
-            SheetRead { file: pages[i].clone(), page: 0, cells, image: None, lowered: None, alt: None, numbering_guessed: false }
+            SheetRead {
+                file: pages[i].clone(),
+                page: 0,
+                cells,
+                image: None,
+                lowered: None,
+                alt: None,
+                numbering_guessed: false,
+            }
         })
         .collect()
 }

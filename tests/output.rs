@@ -57,7 +57,14 @@ fn sample() -> GameOutput {
         .collect();
     GameOutput {
         id: "round3-board1".into(),
-        sheets: vec![SheetRef { file: "scans/r3b1.jpg".into(), page: 0, copy: 0, boxes, lowered: None, numbering_guessed: false }],
+        sheets: vec![SheetRef {
+            file: "scans/r3b1.jpg".into(),
+            page: 0,
+            copy: 0,
+            boxes,
+            lowered: None,
+            numbering_guessed: false,
+        }],
         game,
         headers: vec![("Event".into(), "Club \"Open\"".into()), ("Round".into(), "3".into())],
     }

@@ -702,4 +702,3 @@ fn number_rulings_faded_at_the_border_keep_the_number_column() {
     let (img, truth) = grid_form(2, 1, 30, style, 29);
     assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }
-

@@ -261,7 +261,8 @@ pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std
                     }
                     // (rows numbered by their printed numbers, of the rows found or printed)
                     let found: u32 = sheet.blocks.iter().map(|b| b.rows).sum();
-                    result.rows_printed = sheet.blocks.iter().filter(|b| b.printed_numbers).map(|b| b.rows as usize).sum();
+                    result.rows_printed =
+                        sheet.blocks.iter().filter(|b| b.printed_numbers).map(|b| b.rows as usize).sum();
                     result.rows = result.rows.max(found as usize);
                 }
                 Err(e) => result.error = Some(e.to_string()),

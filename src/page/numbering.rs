@@ -75,7 +75,12 @@ fn best_start(reads: &[PrintedNumber], prefer: Option<i64>) -> (i64, f32, f32) {
 /// `rows_y` holds the middle of each block's rows on the page, and `pitch` the row pitch: a
 /// counted block beside a block numbered by its printed numbers leaves out the rows the other
 /// leaves out at its ends (a heading runs across the blocks side by side).
-pub fn number_blocks(reads: &[Vec<PrintedNumber>], counted: &[u32], rows_y: &[Vec<f64>], pitch: f64) -> Vec<BlockNumbers> {
+pub fn number_blocks(
+    reads: &[Vec<PrintedNumber>],
+    counted: &[u32],
+    rows_y: &[Vec<f64>],
+    pitch: f64,
+) -> Vec<BlockNumbers> {
     // first, each block by its own printed numbers
     let mut fits: Vec<Option<(i64, f32)>> = Vec::new();
     let mut next: Option<i64> = None;
@@ -143,9 +148,7 @@ pub fn number_blocks(reads: &[Vec<PrintedNumber>], counted: &[u32], rows_y: &[Ve
         let at = |y: f64, o: usize| rows_y[o].iter().position(|&oy| (oy - y).abs() < 0.3 * pitch);
         // the rows of a numbered block beside it that it left out at its ends
         let left_out = |y: f64| {
-            (0..out.len()).any(|o| {
-                o != b && out[o].printed && at(y, o).is_some_and(|i| !out[o].rows.contains(&i))
-            })
+            (0..out.len()).any(|o| o != b && out[o].printed && at(y, o).is_some_and(|i| !out[o].rows.contains(&i)))
         };
         let rows = out[b].rows.clone();
         let mut keep = rows.clone();
