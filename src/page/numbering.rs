@@ -82,7 +82,7 @@ pub fn number_blocks(
     pitch: f64,
 ) -> Vec<BlockNumbers> {
     // first, each block by its own printed numbers
-    let mut fits: Vec<Option<(i64, f32)>> = Vec::new();
+    let mut fits: Vec<Option<i64>> = Vec::new();
     let mut next: Option<i64> = None;
     for (b, rows) in reads.iter().enumerate() {
         let numbered = rows.iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
@@ -92,7 +92,7 @@ pub fn number_blocks(
         // read poorly still agree by chance with one start in a few rows only)
         let trusted = agree >= 4.0 && agree as f64 >= numbered as f64 / 5.0 && agree >= runner_up + 2.0;
         if trusted {
-            fits.push(Some((start, agree)));
+            fits.push(Some(start));
             next = Some(start + rows.len() as i64);
         } else {
             fits.push(None);
@@ -102,21 +102,17 @@ pub fn number_blocks(
     // then each block's rows: the end rows that are no move rows are left out
     let mut out: Vec<BlockNumbers> = Vec::new();
     for (b, rows) in reads.iter().enumerate() {
-        let Some((start, _)) = fits[b] else {
+        let Some(start) = fits[b] else {
             // counted: continuing the block before it where the count did
-            let first = match (b.checked_sub(1).and_then(|p| out.get(p)), b.checked_sub(1)) {
-                (Some(prev), Some(p)) if counted[b] == counted[p] + reads[p].len() as u32 => {
-                    prev.first + prev.rows.len() as u32
-                }
-                _ => counted[b],
-            };
+            let continues = b > 0 && counted[b] == counted[b - 1] + reads[b - 1].len() as u32;
+            let first = if continues { out[b - 1].first + out[b - 1].rows.len() as u32 } else { counted[b] };
             out.push(BlockNumbers { first, rows: 0..rows.len(), printed: false });
             continue;
         };
         let held_elsewhere = |n: i64| {
             fits.iter().enumerate().any(|(o, f)| {
                 o != b
-                    && f.is_some_and(|(s, _)| {
+                    && f.is_some_and(|s| {
                         let i = n - s;
                         i >= 0 && (i as usize) < reads[o].len() && agreement(&reads[o][i as usize], n) >= 1.0
                     })
