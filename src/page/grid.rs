@@ -228,6 +228,10 @@ fn glyph_height(b: &Bin, bx: [f64; 4]) -> Option<f64> {
         .max_by(f64::total_cmp)
 }
 
+/// The tallest printed move numbers of a number zone, in row pitches (measured: 0.31-0.46 on HCS
+/// and synthetic forms; a writer's letters at a column's side 0.63 and more).
+const MAX_NUMBER_HEIGHT: f64 = 0.55;
+
 /// Printed move numbers sharing a column with the moves (no ruling between them, e.g. only a
 /// shaded background): in most rows a glyph group of the same printed height and top sits in the
 /// left part of the cell (or, `from_right`, in its right part: a number printed at the right end of
@@ -245,9 +249,16 @@ fn number_zone(b: &Bin, c: &Col, pitch: f64, from_right: bool) -> Option<f64> {
         } else {
             [xa, t.at(xc), xa + 0.45 * cw, bo.at(xc)]
         };
-        // (components as seen from the zone's side: their near and far ends' distances from it)
-        let mut comps: Vec<(f64, f64, usize, usize)> = components(b, bx)
+        // (components as seen from the zone's side: their near and far ends' distances from it;
+        // a digit printed against the ruling on the zone's side touches the searched area's edge
+        // there and is kept, while one cut by the zone's far edge is handwriting reaching in)
+        let (inner_left, inner_right) = ((bx[0] + 3.0).max(0.0) as usize, ((bx[2] - 2.0).max(0.0) as usize).min(b.w));
+        let cut_by_far_edge = |q: &(usize, usize, usize, usize, usize)| {
+            if from_right { q.0 == inner_left } else { q.2 + 1 == inner_right }
+        };
+        let mut comps: Vec<(f64, f64, usize, usize)> = components_in(b, bx, false)
             .into_iter()
+            .filter(|q| !cut_by_far_edge(q))
             .filter(|q| {
                 let hh = (q.3 - q.1 + 1) as f64;
                 hh >= 0.2 * pitch && hh <= 0.75 * pitch && ((q.2 - q.0 + 1) as f64) <= 0.6 * pitch && q.4 >= 4
@@ -292,7 +303,9 @@ fn number_zone(b: &Bin, c: &Col, pitch: f64, from_right: bool) -> Option<f64> {
     let hm = hs[hs.len() / 2];
     let tol = 1.5;
     let agree = found.iter().filter(|f| (f.1 - hm).abs() <= tol).count();
-    if (agree as f64) < 0.7 * c.rows.len() as f64 {
+    // (printed numbers stand under about half the row's height, between its rulings; a writer's
+    // letters lined up at a column's side fill more of it)
+    if (agree as f64) < 0.7 * c.rows.len() as f64 || hm > MAX_NUMBER_HEIGHT * pitch {
         return None;
     }
     let mut reaches: Vec<f64> = found.iter().filter(|f| (f.1 - hm).abs() <= tol).map(|f| f.2).collect();
@@ -625,6 +638,99 @@ fn add_virtual_borders(lb: &Bin, hsegs: &[Seg], vsegs: &mut Vec<Seg>, pitch: f64
     }
 }
 
+/// The gaps between blocks printed side by side without a column ruling between them: the row
+/// rulings of each block end at its sides, so most rows break at the same place (as `(left, right,
+/// top, bottom)`: the gap's median ends and the rows it runs down). `pieces` are the row rulings'
+/// pieces before joining, `row_rulings` the joined ones, `glyphs` the glyphs' binary.
+fn block_gaps(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], pitch: f64) -> Vec<(f64, f64, f64, f64)> {
+    // (each joined ruling's breaks: gaps of a quarter pitch to four pitches between its pieces)
+    let mut breaks: Vec<(f64, f64, f64)> = Vec::new(); // (left, right, y)
+    for row in row_rulings {
+        let mut own: Vec<&Seg> = pieces
+            .iter()
+            .filter(|p| {
+                p.t0 >= row.t0 - 1.0 && p.t1 <= row.t1 + 1.0 && (p.at(p.mid_t()) - row.at(p.mid_t())).abs() < 2.0
+            })
+            .collect();
+        own.sort_by(|p, q| p.t0.total_cmp(&q.t0));
+        let mut reach = f64::MIN;
+        for p in own {
+            if reach > f64::MIN && p.t0 - reach >= 0.25 * pitch && p.t0 - reach <= 4.0 * pitch {
+                breaks.push((reach, p.t0, row.mid()));
+            }
+            reach = reach.max(p.t1);
+        }
+    }
+    breaks.sort_by(|p, q| (p.0 + p.1).total_cmp(&(q.0 + q.1)));
+    let mut gaps = Vec::new();
+    let mut i = 0;
+    while i < breaks.len() {
+        let centre = |k: usize| 0.5 * (breaks[k].0 + breaks[k].1);
+        let mut j = i + 1;
+        while j < breaks.len() && centre(j) - centre(j - 1) < 0.5 * pitch {
+            j += 1;
+        }
+        let group = &breaks[i..j];
+        let x = centre(i + group.len() / 2);
+        // (a gap between blocks breaks most of the rows that run across it; a dashed ruling's
+        // gaps or a stain's break few, or lie everywhere)
+        let across = row_rulings.iter().filter(|r| r.t0 < x && r.t1 > x).count();
+        if group.len() >= 4 && group.len() as f64 >= 0.6 * across as f64 {
+            let median = |mut v: Vec<f64>| {
+                v.sort_by(f64::total_cmp);
+                v[v.len() / 2]
+            };
+            let left = median(group.iter().map(|g| g.0).collect());
+            let right = median(group.iter().map(|g| g.1).collect());
+            // (printed rows end where the block ends, all alike; a dotted or faint ruling lost in
+            // places breaks anywhere)
+            let spread =
+                |end: f64, of: fn(&(f64, f64, f64)) -> f64| median(group.iter().map(|g| (of(g) - end).abs()).collect());
+            let aligned = spread(left, |g| g.0) <= 0.12 * pitch + 1.0 && spread(right, |g| g.1) <= 0.12 * pitch + 1.0;
+            let top = group.iter().map(|g| g.2).fold(f64::MAX, f64::min);
+            let bottom = group.iter().map(|g| g.2).fold(f64::MIN, f64::max);
+            // (and the gap is paper between the blocks, not part of a column written in)
+            let rows = ((bottom - top) / pitch).round().max(1.0) as usize;
+            let blank_rows = (0..rows)
+                .filter(|&r| {
+                    let y = top + (r as f64 + 0.5) * pitch;
+                    ink_fraction(glyphs, [left, y - 0.5 * pitch, right, y + 0.5 * pitch]) < 0.02
+                })
+                .count();
+            if aligned && blank_rows as f64 >= 0.7 * rows as f64 {
+                gaps.push((left, right, top, bottom));
+            }
+        }
+        i = j;
+    }
+    // (more than a few aligned gaps are a dashed ruling's pattern, not blocks)
+    if gaps.len() > 5 {
+        gaps.clear();
+    }
+    gaps
+}
+
+/// Virtual column rulings at both sides of each gap between blocks ([`block_gaps`]) where no
+/// column ruling runs, added to `column_rulings`: the gap becomes a narrow column of its own, and
+/// the blocks beside it their own columns.
+fn add_block_gap_borders(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], column_rulings: &mut Vec<Seg>, pitch: f64) {
+    for (left, right, top, bottom) in block_gaps(glyphs, pieces, row_rulings, pitch) {
+        let ym = 0.5 * (top + bottom);
+        let ruled = column_rulings
+            .iter()
+            .any(|v| v.t0 < ym && v.t1 > ym && v.at(ym) > left - 0.5 * pitch && v.at(ym) < right + 0.5 * pitch);
+        if ruled {
+            continue;
+        }
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            eprintln!("  gap between blocks x {left:.0}..{right:.0} y {top:.0}..{bottom:.0}");
+        }
+        for x in [left, right] {
+            column_rulings.push(Seg { a: x, b: 0.0, t0: top, t1: bottom });
+        }
+    }
+}
+
 /// Number zones without a ruling (HCS: only a shaded background): found from printed glyphs of
 /// constant height at the left (or right) of a column and copied to the column two steps away;
 /// each splits its column with a virtual ruling, added to `vsegs`, and the columns are built
@@ -641,7 +747,7 @@ fn add_number_zones(
     let mut extra = Vec::new();
     // (only in columns that are not already part of a ruled block, and wide enough to hold a
     // number and a move)
-    let (subs0, _) = find_subs(b, cols, pitch);
+    let (subs0, _) = find_subs(b, lb_transposed, cols, pitch);
     let used: Vec<bool> =
         (0..cols.len()).map(|i| subs0.iter().any(|s| s.num == i || s.white == i || s.black == i)).collect();
     // (nor bounded by a short stroke of handwriting, as `build_cols` tells one: a number zone
@@ -727,11 +833,12 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     };
     // rulings broken by a faint or damaged print (gaps up to 4 row pitches)
     let row_rulings: Vec<Seg> =
-        join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= min_row_len).collect();
+        join_broken(pieces.clone(), 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= min_row_len).collect();
     let lb_transposed = lb.transpose();
     let vr_transposed = vr.transpose();
     let mut column_rulings = find_column_rulings(&lb_transposed, &vr_transposed, pitch);
     add_virtual_borders(lb, &row_rulings, &mut column_rulings, pitch);
+    add_block_gap_borders(b, &pieces, &row_rulings, &mut column_rulings, pitch);
     column_rulings.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
 
     let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
@@ -766,7 +873,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     if cols.is_empty() {
         return Grid::None("no ruled columns found".into());
     }
-    let (subs, flipped) = find_subs(b, &cols, pitch);
+    let (subs, flipped) = find_subs(b, &lb_transposed, &cols, pitch);
     if subs.is_empty() {
         if flipped > 0 {
             return Grid::Flipped;
@@ -1407,7 +1514,7 @@ impl Sub {
 /// move columns. Where several narrow columns could be the number column, the one whose cells hold
 /// glyphs of one printed height in the most rows is. Also counts groups that read as upside down
 /// (two wide columns, then a narrow one at the end).
-fn find_subs(b: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
+fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
     // group neighbouring columns that share a ruling and their rows
     let same_rows = |a: &Col, c: &Col| {
         let shared =
@@ -1449,9 +1556,22 @@ fn find_subs(b: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
         while i + 1 < g.len() {
             // White's column at i, Black's at j: the next column of about its width, with at most
             // one narrow column between
-            let Some(j) = (i + 1..(i + 3).min(g.len()))
-                .find(|&j| pair(w[i], w[j]) && (i + 1..j).all(|k| narrow_beside(k, w[i].min(w[j]))))
-            else {
+            // (where the number is printed inside White's cell, White's column is the cell less
+            // the number zone split from it, with no ruling between: the two together pair with
+            // Black's)
+            let unruled = |c: &Col| super::lines::profile(lb_transposed, &c.xa).2 < 0.5;
+            let numbers_split_off = |j: usize| {
+                i > 0
+                    && j == i + 1
+                    && narrow_beside(i - 1, w[j])
+                    && cols[g[i - 1]].vj == cols[g[i]].vi
+                    && unruled(&cols[g[i]])
+                    && pair(w[i] + w[i - 1], w[j])
+                    && printed_share(b, &cols[g[i - 1]]) >= 0.5
+            };
+            let Some(j) = (i + 1..(i + 3).min(g.len())).find(|&j| {
+                (pair(w[i], w[j]) || numbers_split_off(j)) && (i + 1..j).all(|k| narrow_beside(k, w[i].min(w[j])))
+            }) else {
                 i += 1;
                 continue;
             };
@@ -1698,5 +1818,55 @@ mod tests {
         // a ruling the column lacks is kept as it is
         let far = h(260.0, 0.0, 141.0, 570.0);
         assert!((col.own(&far, 17.0).a - 260.0).abs() < 1e-9);
+    }
+
+    /// Row rulings y = 100, 120, ... (10 rows) of two blocks side by side, each ruled across its
+    /// own width: x 20..300 and 320..600 (`gap` apart) or, with `gap` 0, one ruling across.
+    fn two_blocks(gap: f64) -> (Vec<Seg>, Vec<Seg>) {
+        let ys = (0..=10).map(|r| 100.0 + 20.0 * r as f64);
+        let pieces: Vec<Seg> = ys
+            .clone()
+            .flat_map(|y| [h(y, 0.0, 20.0, 310.0 - 0.5 * gap), h(y, 0.0, 310.0 + 0.5 * gap, 600.0)])
+            .collect();
+        let joined = ys.map(|y| h(y, 0.0, 20.0, 600.0)).collect();
+        (pieces, joined)
+    }
+
+    #[test]
+    fn rows_ruled_block_by_block_leave_a_gap_between_the_blocks() {
+        let glyphs = Bin::new(640, 400);
+        let (pieces, joined) = two_blocks(20.0);
+        let gaps = block_gaps(&glyphs, &pieces, &joined, 20.0);
+        assert_eq!(gaps.len(), 1, "{gaps:?}");
+        let (left, right, top, bottom) = gaps[0];
+        assert_eq!((left, right, top, bottom), (300.0, 320.0, 100.0, 300.0));
+        let mut columns = Vec::new();
+        add_block_gap_borders(&glyphs, &pieces, &joined, &mut columns, 20.0);
+        assert_eq!(columns.iter().map(|c| c.a).collect::<Vec<_>>(), vec![300.0, 320.0]);
+        // (a column ruling at the gap already bounds the blocks)
+        let mut ruled = vec![h(310.0, 0.0, 90.0, 310.0)];
+        add_block_gap_borders(&glyphs, &pieces, &joined, &mut ruled, 20.0);
+        assert_eq!(ruled.len(), 1);
+    }
+
+    #[test]
+    fn rows_broken_at_different_places_or_through_ink_are_no_gap_between_blocks() {
+        let (pieces, joined) = two_blocks(20.0);
+        // the same breaks over a column written in: no gap between blocks
+        let mut inked = Bin::new(640, 400);
+        for y in 100..300 {
+            for x in 295..325 {
+                inked.d[y * 640 + x] = 1;
+            }
+        }
+        assert!(block_gaps(&inked, &pieces, &joined, 20.0).is_empty());
+        // breaks wandering from row to row (a dotted ruling lost in places)
+        let ragged: Vec<Seg> = (0..=10)
+            .flat_map(|r| {
+                let (y, at) = (100.0 + 20.0 * r as f64, 250.0 + 15.0 * (r % 5) as f64);
+                [h(y, 0.0, 20.0, at), h(y, 0.0, at + 20.0, 600.0)]
+            })
+            .collect();
+        assert!(block_gaps(&Bin::new(640, 400), &ragged, &joined, 20.0).is_empty());
     }
 }

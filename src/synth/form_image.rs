@@ -86,7 +86,7 @@ fn slot(move_no: u32, side: crate::page::Side, rect: [f32; 4], write: Option<[f3
         crate::page::Side::White => Side::White,
         crate::page::Side::Black => Side::Black,
     };
-    Slot { move_no, side, rect, write: write.unwrap_or(rect) }
+    Slot { move_no, side, rect, write: write.unwrap_or(rect), truth: rect }
 }
 
 /// The page stage's cells of the blank form `img` (boxes in the image's pixels).
@@ -146,6 +146,7 @@ impl FormImage {
             let clamp = |b: [f32; 4]| [b[0].max(0.0), b[1].max(0.0), b[2].min(w), b[3].min(h)];
             s.rect = clamp(s.rect);
             s.write = clamp(s.write);
+            s.truth = clamp(s.truth);
             let wr = s.write;
             if !(wr[0] < wr[2] && wr[1] < wr[3]) {
                 return Err(format!("the writing box of move {} {} is empty", s.move_no, side_name(s.side)));

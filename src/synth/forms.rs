@@ -251,6 +251,9 @@ pub struct Slot {
     pub rect: [f32; 4],
     /// Where the writer writes: the cell less a number printed in it.
     pub write: [f32; 4],
+    /// The cell's box in the truth: the ruled cell less a number printed in it (a reader cuts
+    /// the move, not the printed number).
+    pub truth: [f32; 4],
 }
 
 /// How much of White's cell a number printed in it takes, for rows `row_h` high.
@@ -267,10 +270,13 @@ impl Form {
                 for side in [Side::White, Side::Black] {
                     let rect = b.cell(r, side);
                     let mut write = rect;
+                    let mut truth = rect;
                     if self.number_in_cell && side == Side::White {
                         write[0] += number_room(b.row_h, rect[2] - rect[0]);
+                        // (the printed number takes about half the room left for it)
+                        truth[0] += 0.5 * number_room(b.row_h, rect[2] - rect[0]);
                     }
-                    out.push(Slot { move_no: b.first_move + r, side, rect, write });
+                    out.push(Slot { move_no: b.first_move + r, side, rect, write, truth });
                 }
             }
         }

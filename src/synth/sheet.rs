@@ -356,7 +356,7 @@ pub(crate) fn write_moves<R: Rng>(
             cell.note = Some(Note::Result);
             result_in_cell = true;
         }
-        cells.push((slot.rect, cell));
+        cells.push((slot.truth, cell));
     }
     (cells, result_in_cell)
 }
