@@ -643,7 +643,7 @@ fn add_virtual_borders(lb: &Bin, hsegs: &[Seg], vsegs: &mut Vec<Seg>, pitch: f64
 /// top, bottom)`: the gap's median ends and the rows it runs down). `pieces` are the row rulings'
 /// pieces before joining, `row_rulings` the joined ones, `glyphs` the glyphs' binary.
 fn block_gaps(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], pitch: f64) -> Vec<(f64, f64, f64, f64)> {
-    // (each joined ruling's breaks: gaps of a quarter pitch to four pitches between its pieces)
+    // (each joined ruling's breaks: gaps of an eighth of a pitch to four pitches between its pieces)
     let mut breaks: Vec<(f64, f64, f64)> = Vec::new(); // (left, right, y)
     for row in row_rulings {
         let mut own: Vec<&Seg> = pieces
@@ -655,7 +655,7 @@ fn block_gaps(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], pitch: f64) -> 
         own.sort_by(|p, q| p.t0.total_cmp(&q.t0));
         let mut reach = f64::MIN;
         for p in own {
-            if reach > f64::MIN && p.t0 - reach >= 0.25 * pitch && p.t0 - reach <= 4.0 * pitch {
+            if reach > f64::MIN && p.t0 - reach >= (0.12 * pitch).max(3.0) && p.t0 - reach <= 4.0 * pitch {
                 breaks.push((reach, p.t0, row.mid()));
             }
             reach = reach.max(p.t1);
@@ -725,8 +725,10 @@ fn add_block_gap_borders(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], colu
         if std::env::var_os("SCORESHEET_DEBUG").is_some() {
             eprintln!("  gap between blocks x {left:.0}..{right:.0} y {top:.0}..{bottom:.0}");
         }
+        // (rows ruled as underlines leave the first row without a ruling above it: the gap runs
+        // a row higher than the first break)
         for x in [left, right] {
-            column_rulings.push(Seg { a: x, b: 0.0, t0: top, t1: bottom });
+            column_rulings.push(Seg { a: x, b: 0.0, t0: top - pitch, t1: bottom });
         }
     }
 }
