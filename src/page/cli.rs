@@ -226,6 +226,8 @@ struct SynthResult {
     /// Move rows numbered by their printed numbers, of the rows found (or printed, if more).
     rows_printed: usize,
     rows: usize,
+    /// Cells found whose label no true cell has.
+    extra: usize,
     error: Option<String>,
 }
 
@@ -251,12 +253,20 @@ pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std
                 cells: t.len(),
                 rows_printed: 0,
                 rows: t.len() / 2,
+                extra: 0,
                 error: None,
             };
             match res {
                 Ok(sheet) => {
                     result.matched = match_count(&sheet.cells, &t);
-                    if result.matched < t.len() {
+                    // (cells whose label no true cell has: a heading, result or signature row
+                    // read as moves)
+                    result.extra = sheet
+                        .cells
+                        .iter()
+                        .filter(|c| !t.iter().any(|(mv, side, _)| *mv == c.mv && *side == c.side))
+                        .count();
+                    if result.matched < t.len() || result.extra > 0 {
                         save_overlay(overlays, &stem, &sheet);
                     }
                     // (rows numbered by their printed numbers, of the rows found or printed)
@@ -271,26 +281,28 @@ pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std
         })
         .collect();
     let (mut m, mut n) = (0, 0);
-    let (mut printed, mut rows) = (0, 0);
+    let (mut printed, mut rows, mut extra) = (0, 0, 0);
     let mut by: HashMap<String, (usize, usize)> = HashMap::new();
     for r in &results {
         m += r.matched;
         n += r.cells;
         printed += r.rows_printed;
         rows += r.rows;
+        extra += r.extra;
         for key in [format!("form {}", r.form), format!("damage {}", r.damage)] {
             let e = by.entry(key).or_default();
             e.0 += r.matched;
             e.1 += r.cells;
         }
-        if r.matched < r.cells {
+        if r.matched < r.cells || r.extra > 0 {
             println!(
-                "{} ({}, {}): {}/{}{}",
+                "{} ({}, {}): {}/{}{}{}",
                 r.stem,
                 r.form,
                 r.damage,
                 r.matched,
                 r.cells,
+                if r.extra > 0 { format!(", {} cells the truth lacks", r.extra) } else { String::new() },
                 r.error.as_ref().map(|e| format!(" error: {e}")).unwrap_or_default()
             );
         }
@@ -305,6 +317,7 @@ pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std
         "rows numbered by their printed numbers: {printed}/{rows} ({:.2} %)",
         100.0 * printed as f64 / rows.max(1) as f64
     );
+    println!("cells whose label no true cell has (headings, result rows read as moves): {extra}");
     println!(
         "synthetic: {m}/{n} true cells matched ({:.2} %) on {} sheets",
         100.0 * m as f64 / n.max(1) as f64,

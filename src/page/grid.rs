@@ -894,6 +894,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         }
     }
     drop_end_rows_beyond_beside(&mut blocks_found, pitch);
+    drop_last_rows_the_columns_leave(&lb_transposed, &cols, &mut blocks_found);
     drop_shared_headings(&mut blocks_found, pitch);
     share_rows_side_by_side(&cols, &lb_transposed, &mut blocks_found, pitch);
     if blocks_found.is_empty() {
@@ -1227,6 +1228,52 @@ fn drop_end_rows_beyond_beside(blks: &mut [Blk], pitch: f64) {
             } else {
                 break;
             }
+        }
+    }
+}
+
+/// A block's last rows that its column rulings do not run down (a result line, a signature
+/// line under the table, ruled across the table's width only) are no move rows: where the ruling
+/// right of White's column runs down nearly all of the block's rows, a last row it leaves is
+/// dropped (`lb_transposed`: the rulings' binary, transposed). Blocks whose columns are not ruled
+/// are left as they are.
+fn drop_last_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Col], blks: &mut [Blk]) {
+    for k in blks.iter_mut() {
+        let ruling = cols[k.sub.white].xb;
+        // (the ruling looked for near its fitted line, which a bent page leaves at the block's ends;
+        // letters of a result line crossing the line cover part of the row only)
+        let cover = |row: &(Seg, Seg)| {
+            let (top, bottom) = (row.0.at(ruling.at(row.0.mid())), row.1.at(ruling.at(row.1.mid())));
+            let inset = 0.15 * (bottom - top);
+            let reach = (0.25 * (bottom - top)).ceil() as i64;
+            (-reach..=reach)
+                .map(|dx| {
+                    let shifted = Seg { a: ruling.a + dx as f64, ..ruling };
+                    super::lines::cover_band(lb_transposed, &shifted, top + inset, bottom - inset, 1)
+                })
+                .fold(0.0, f64::max)
+        };
+        let covers: Vec<f64> = k.rows.iter().map(cover).collect();
+        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+            let v: Vec<String> = covers.iter().map(|c| format!("{c:.2}")).collect();
+            eprintln!("  column ruling x {:.0} down the rows: {}", ruling.mid(), v.join(" "));
+        }
+        let mut sorted = covers.clone();
+        sorted.sort_by(f64::total_cmp);
+        if sorted.len() < 4 || sorted[sorted.len() / 4] < 0.97 {
+            continue;
+        }
+        let mut keep = k.rows.len();
+        while keep > 3 && k.rows.len() - keep < 2 && covers[keep - 1] < 0.8 {
+            keep -= 1;
+        }
+        if keep < k.rows.len() {
+            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+                eprintln!("  last rows unruled: {} dropped", k.rows.len() - keep);
+            }
+            k.rows.truncate(keep);
+            k.glyphs.truncate(keep);
+            k.bx[3] = k.rows[keep - 1].1.mid();
         }
     }
 }
