@@ -26,6 +26,10 @@ pub struct GBlock {
     pub bx: [f64; 4],
     /// The number cell of each row, top to bottom.
     pub number_cells: Vec<[f64; 4]>,
+    /// Whether each row lies where the block's column rulings run (false for a row they leave, a
+    /// result or signature line ruled across the table only; true throughout where the columns
+    /// are not ruled).
+    pub ruled_rows: Vec<bool>,
 }
 
 /// What the grid analysis found.
@@ -465,6 +469,8 @@ struct Blk {
     cut_y: Option<f64>,
     /// the first row's height differs from the others' (a heading that did not read as one)
     odd_top: bool,
+    /// whether each row lies where the block's column rulings run ([`GBlock::ruled_rows`])
+    ruled_rows: Vec<bool>,
 }
 
 /// Horizontal rulings in the rulings' binary `lb` of a page `page_w` wide: every piece at least a
@@ -894,13 +900,13 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         }
     }
     drop_end_rows_beyond_beside(&mut blocks_found, pitch);
-    drop_last_rows_the_columns_leave(&lb_transposed, &cols, &mut blocks_found);
     drop_shared_headings(&mut blocks_found, pitch);
     share_rows_side_by_side(&cols, &lb_transposed, &mut blocks_found, pitch);
     if blocks_found.is_empty() {
         return Grid::None("no printed move numbers found".into());
     }
     drop_unnumbered_first_rows(b, &cols, &mut blocks_found, pitch);
+    mark_rows_the_columns_leave(&lb_transposed, &cols, &mut blocks_found);
     let order = reading_order(blocks_found, pitch);
     let starts = provisional_starts(b, &cols, &order);
     let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
@@ -1179,7 +1185,7 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
     let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
     let bx = [lc.xa.at(y0), y0, bc.xb.at(y1), y1];
     let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
-    Some(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top })
+    Some(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top, ruled_rows: Vec::new() })
 }
 
 /// Drops a block's end rows (up to two at each end) of odd height or without a printed number
@@ -1232,12 +1238,12 @@ fn drop_end_rows_beyond_beside(blks: &mut [Blk], pitch: f64) {
     }
 }
 
-/// A block's last rows that its column rulings do not run down (a result line, a signature
-/// line under the table, ruled across the table's width only) are no move rows: where the ruling
-/// right of White's column runs down nearly all of the block's rows, a last row it leaves is
-/// dropped (`lb_transposed`: the rulings' binary, transposed). Blocks whose columns are not ruled
-/// are left as they are.
-fn drop_last_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Col], blks: &mut [Blk]) {
+/// Marks the rows of each block that its column rulings leave ([`GBlock::ruled_rows`]): where the
+/// ruling right of White's column runs down nearly all of the block's rows, a row it does not
+/// cross (a result line, a signature line, ruled across the table only) is marked
+/// (`lb_transposed`: the rulings' binary, transposed). The numbering decides with the row's
+/// printed number whether it is a move row.
+fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Col], blks: &mut [Blk]) {
     for k in blks.iter_mut() {
         let ruling = cols[k.sub.white].xb;
         // (the ruling looked for near its fitted line, which a bent page leaves at the block's ends;
@@ -1260,21 +1266,8 @@ fn drop_last_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Col], blks: &mu
         }
         let mut sorted = covers.clone();
         sorted.sort_by(f64::total_cmp);
-        if sorted.len() < 4 || sorted[sorted.len() / 4] < 0.97 {
-            continue;
-        }
-        let mut keep = k.rows.len();
-        while keep > 3 && k.rows.len() - keep < 2 && covers[keep - 1] < 0.8 {
-            keep -= 1;
-        }
-        if keep < k.rows.len() {
-            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!("  last rows unruled: {} dropped", k.rows.len() - keep);
-            }
-            k.rows.truncate(keep);
-            k.glyphs.truncate(keep);
-            k.bx[3] = k.rows[keep - 1].1.mid();
-        }
+        let ruled = sorted.len() >= 4 && sorted[sorted.len() / 4] >= 0.97;
+        k.ruled_rows = covers.iter().map(|&c| !ruled || c >= 0.9).collect();
     }
 }
 
@@ -1491,7 +1484,8 @@ fn cut_cells(b: &Bin, cols: &[Col], order: &[Blk], starts: &[u32], pitch: f64) -
     for (block, (bk, &start)) in order.iter().zip(starts).enumerate() {
         let nc = &cols[bk.sub.num];
         let number_cells = bk.rows.iter().map(|(t, bo)| nc.cell(&nc.own(t, pitch), &nc.own(bo, pitch))).collect();
-        blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx, number_cells });
+        let ruled_rows = bk.ruled_rows.clone();
+        blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx, number_cells, ruled_rows });
         for (row, (mv, (t, bo))) in (start..).zip(bk.rows.iter()).enumerate() {
             for (ci, side) in [(bk.sub.white, Side::White), (bk.sub.black, Side::Black)] {
                 // (the row's rulings as found in this column: a piece of a ruling broken in
@@ -1634,9 +1628,12 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
             }
             let nearest_left = (i > 0 && narrow_beside(i - 1, wide)).then(|| i - 1);
             let printed: Vec<(usize, f64)> = candidates.iter().map(|&c| (c, printed_share(b, &cols[g[c]]))).collect();
+            // (of several columns with glyphs of one height, a clock column's written times are
+            // the less regular: printed numbers share their top and bottom row after row)
             let num = printed
                 .iter()
                 .filter(|p| p.1 >= 0.5)
+                .map(|p| (p.0, p.1.min(printed_alignment(b, &cols[g[p.0]], pitch))))
                 .max_by(|p, q| p.1.total_cmp(&q.1))
                 .map(|p| p.0)
                 .or(nearest_left.filter(|_| j == i + 1));
@@ -1678,6 +1675,36 @@ fn printed_share(b: &Bin, c: &Col) -> f64 {
     let median = sorted[sorted.len() / 2];
     let alike = heights.iter().filter(|&&h| (h - median).abs() <= 0.15 * median + 1.0).count();
     alike as f64 / c.rows.len() as f64
+}
+
+/// Share of a column's rows whose glyphs' top and bottom lie where most rows' do (within a tenth
+/// of a pitch and a pixel): printed numbers stand on one line, a writer's figures wander.
+fn printed_alignment(b: &Bin, c: &Col, pitch: f64) -> f64 {
+    let spans: Vec<(f64, f64)> = c
+        .rows
+        .iter()
+        .filter_map(|(t, bo)| {
+            let cell = c.cell(t, bo);
+            let h = cell[3] - cell[1] - 5.0;
+            let glyphs: Vec<_> =
+                components(b, cell).into_iter().filter(|q| (q.3 - q.1 + 1) as f64 >= 0.3 * h && q.4 >= 4).collect();
+            let top = glyphs.iter().map(|q| q.1).min()? as f64 - cell[1];
+            let bottom = glyphs.iter().map(|q| q.3).max()? as f64 - cell[1];
+            Some((top, bottom))
+        })
+        .collect();
+    if spans.is_empty() {
+        return 0.0;
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let top = median(spans.iter().map(|s| s.0).collect());
+    let bottom = median(spans.iter().map(|s| s.1).collect());
+    let tol = 0.1 * pitch + 1.0;
+    let aligned = spans.iter().filter(|s| (s.0 - top).abs() <= tol && (s.1 - bottom).abs() <= tol).count();
+    aligned as f64 / c.rows.len() as f64
 }
 
 /// Columns between neighbouring vertical rulings, each with its regular rows.

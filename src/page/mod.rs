@@ -538,7 +538,8 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     let counted: Vec<u32> = gblocks.iter().map(|b| b.first).collect();
     let rows_y: Vec<Vec<f64>> =
         gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
-    let numbers = numbering::number_blocks(&printed, &counted, &rows_y, pitch);
+    let ruled: Vec<Vec<bool>> = gblocks.iter().map(|b| b.ruled_rows.clone()).collect();
+    let numbers = numbering::number_blocks(&printed, &ruled, &counted, &rows_y, pitch);
     if std::env::var_os("SCORESHEET_DEBUG").is_some() {
         for (reads, n) in printed.iter().zip(&numbers) {
             let read: Vec<String> = reads

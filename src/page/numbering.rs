@@ -74,9 +74,11 @@ fn best_start(reads: &[PrintedNumber], prefer: Option<i64>) -> (i64, f32, f32) {
 ///
 /// `rows_y` holds the middle of each block's rows on the page, and `pitch` the row pitch: a
 /// counted block beside a block numbered by its printed numbers leaves out the rows the other
-/// leaves out at its ends (a heading runs across the blocks side by side).
+/// leaves out at its ends (a heading runs across the blocks side by side). `ruled` tells for each
+/// row whether the block's column rulings run down it (a row missing there counts as ruled).
 pub fn number_blocks(
     reads: &[Vec<PrintedNumber>],
+    ruled: &[Vec<bool>],
     counted: &[u32],
     rows_y: &[Vec<f64>],
     pitch: f64,
@@ -119,19 +121,23 @@ pub fn number_blocks(
             })
         };
         // (a row is no move row where its number comes before move 1, or where it does not show
-        // its number and either another block prints that number or its number cell is empty;
+        // its number and either another block prints that number, its number cell is empty, or
+        // the block's column rulings leave it;
         // a cell that reads as no number is kept: a misread move number is more likely than a
         // heading that no rule above tells)
-        let not_a_move_row = |i: usize| {
+        // (the column rulings count at the block's foot only: a first row's ruling is often
+        // broken where it meets the heading)
+        let not_a_move_row = |i: usize, at_foot: bool| {
             let n = start + i as i64;
             let agrees = agreement(&rows[i], n) > 0.0;
-            n < 1 || (!agrees && (held_elsewhere(n) || rows[i] == PrintedNumber::Empty))
+            let unruled = at_foot && !ruled.get(b).and_then(|r| r.get(i)).copied().unwrap_or(true);
+            n < 1 || (!agrees && (held_elsewhere(n) || rows[i] == PrintedNumber::Empty || unruled))
         };
         let mut keep = 0..rows.len();
-        while keep.start < keep.end && not_a_move_row(keep.start) {
+        while keep.start < keep.end && not_a_move_row(keep.start, false) {
             keep.start += 1;
         }
-        while keep.end > keep.start && not_a_move_row(keep.end - 1) {
+        while keep.end > keep.start && not_a_move_row(keep.end - 1, true) {
             keep.end -= 1;
         }
         let first = (start + keep.start as i64).max(1) as u32;
@@ -172,7 +178,7 @@ mod tests {
     fn a_counted_block_beside_a_numbered_one_leaves_out_its_heading_too() {
         let first: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Empty).chain((1..=20).map(read)).collect();
         let second = vec![PrintedNumber::Other; 21];
-        let got = number_blocks(&[first, second], &[1, 22], &[rows_at(0, 21), rows_at(0, 21)], 10.0);
+        let got = number_blocks(&[first, second], &[], &[1, 22], &[rows_at(0, 21), rows_at(0, 21)], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..21, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 21, rows: 1..21, printed: false });
     }
@@ -196,7 +202,7 @@ mod tests {
         let first: Vec<PrintedNumber> =
             std::iter::once(PrintedNumber::Empty).chain((1..=25).map(read)).chain([PrintedNumber::Other]).collect();
         let second: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Other).chain((26..=50).map(read)).collect();
-        let got = number_blocks(&[first, second], &[1, 28], &[rows_at(0, 27), rows_at(0, 26)], 10.0);
+        let got = number_blocks(&[first, second], &[], &[1, 28], &[rows_at(0, 27), rows_at(0, 26)], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..26, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 26, rows: 1..26, printed: true });
     }
@@ -207,7 +213,7 @@ mod tests {
         rows[0] = read(11);
         rows[9] = read(58);
         rows[30] = PrintedNumber::Other;
-        let got = number_blocks(&[rows], &[1], &[rows_at(0, 40)], 10.0);
+        let got = number_blocks(&[rows], &[], &[1], &[rows_at(0, 40)], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 41, rows: 0..40, printed: true });
     }
 
@@ -217,7 +223,7 @@ mod tests {
         let mut first: Vec<PrintedNumber> = (1..=30).map(read).collect();
         first.push(read(8));
         let second: Vec<PrintedNumber> = (31..=60).map(read).collect();
-        let got = number_blocks(&[first, second], &[1, 32], &[rows_at(0, 31), rows_at(0, 30)], 10.0);
+        let got = number_blocks(&[first, second], &[], &[1, 32], &[rows_at(0, 31), rows_at(0, 30)], 10.0);
         assert_eq!(got[0].rows, 0..30);
         assert_eq!(got[1].first, 31);
     }
@@ -227,7 +233,7 @@ mod tests {
         let first: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Empty).chain((1..=20).map(read)).collect();
         let second = vec![PrintedNumber::Other; 20];
         // counted: the heading taken for move 1, the second block continuing at 22
-        let got = number_blocks(&[first, second], &[1, 22], &[rows_at(0, 21), rows_at(500, 20)], 10.0);
+        let got = number_blocks(&[first, second], &[], &[1, 22], &[rows_at(0, 21), rows_at(500, 20)], 10.0);
         assert_eq!(got[0].first, 1);
         assert_eq!(got[1], BlockNumbers { first: 21, rows: 0..20, printed: false });
     }
@@ -236,7 +242,24 @@ mod tests {
     fn a_move_row_whose_printed_number_is_hidden_keeps_its_place() {
         let mut rows: Vec<PrintedNumber> = (1..=25).map(read).collect();
         rows[0] = read(7); // a writer's stroke over the "1"
-        let got = number_blocks(&[rows], &[1], &[rows_at(0, 40)], 10.0);
+        let got = number_blocks(&[rows], &[], &[1], &[rows_at(0, 40)], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 0..25, printed: true });
+    }
+
+    #[test]
+    fn a_last_row_the_column_rulings_leave_is_no_move_row_unless_it_reads_its_number() {
+        // a result line under 26-50: no number read there, the column rulings end above it
+        let rows: Vec<PrintedNumber> = (26..=50).map(read).chain([PrintedNumber::Other]).collect();
+        let mut ruled = vec![true; 26];
+        ruled[25] = false;
+        let got = number_blocks(&[rows.clone()], &[ruled.clone()], &[26], &[rows_at(0, 26)], 10.0);
+        assert_eq!(got[0], BlockNumbers { first: 26, rows: 0..25, printed: true });
+        // ruled down to it, the row is kept (a misread move number)
+        let got = number_blocks(&[rows], &[vec![true; 26]], &[26], &[rows_at(0, 26)], 10.0);
+        assert_eq!(got[0].rows, 0..26);
+        // a last move row whose ruling is faint, with its number printed, is kept
+        let rows: Vec<PrintedNumber> = (1..=25).map(read).collect();
+        let got = number_blocks(&[rows], &[ruled[1..].to_vec()], &[1], &[rows_at(0, 25)], 10.0);
+        assert_eq!(got[0].rows, 0..25);
     }
 }
