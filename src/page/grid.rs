@@ -1660,7 +1660,26 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
             }
         }
     }
-    (subs, flipped)
+    (drop_subs_sharing_columns(subs, cols), flipped)
+}
+
+/// Of two blocks that share a column (the clock columns of neighbouring blocks paired across the
+/// number column between them, beside the blocks of move columns), the one whose move columns
+/// are the narrower is dropped.
+fn drop_subs_sharing_columns(subs: Vec<Sub>, cols: &[Col]) -> Vec<Sub> {
+    let columns = |s: &Sub| [s.num, s.white, s.black];
+    let move_width = |s: &Sub| cols[s.white].width().min(cols[s.black].width());
+    let keep: Vec<bool> = subs
+        .iter()
+        .map(|s| {
+            !subs.iter().any(|o| {
+                !std::ptr::eq(o, s)
+                    && columns(o).iter().any(|c| columns(s).contains(c))
+                    && move_width(o) > move_width(s)
+            })
+        })
+        .collect();
+    subs.into_iter().zip(keep).filter(|(_, k)| *k).map(|(s, _)| s).collect()
 }
 
 /// Share of a column's rows whose cell holds glyphs of one printed height: a number column's

@@ -49,14 +49,20 @@ fn support(reads: &[PrintedNumber], start: i64) -> f32 {
     reads.iter().enumerate().map(|(i, r)| agreement(r, start + i as i64)).sum()
 }
 
-/// The start (number of row 0) most printed numbers agree with, how many do, and how many agree
-/// with the best other start; ties go to `prefer`, then to the smaller start.
-fn best_start(reads: &[PrintedNumber], prefer: Option<i64>) -> (i64, f32, f32) {
+/// What a start costs in numbers another block holds: a form prints each move number once, so a
+/// row numbered like a row of a block fitted more surely counts against the start by this much.
+const HELD_COST: f32 = 0.5;
+
+/// The start (number of row 0) most printed numbers agree with, how many do (less
+/// [`HELD_COST`] for each number a range in `held` already has), and how many agree with the best
+/// other start; ties go to `prefer`, then to the smaller start.
+fn best_start(reads: &[PrintedNumber], prefer: Option<i64>, held: &[Range<i64>]) -> (i64, f32, f32) {
     let n = reads.len() as i64;
     let mut best = (1, f32::MIN);
     let mut runner_up = 0f32;
     for start in (1 - n)..=MAX_MOVE {
-        let s = support(reads, start);
+        let overlap: i64 = held.iter().map(|h| (h.end.min(start + n) - h.start.max(start)).max(0)).sum();
+        let s = support(reads, start) - HELD_COST * overlap as f32;
         let better = s > best.1 + 1e-6 || ((s - best.1).abs() <= 1e-6 && Some(start) == prefer);
         if better {
             runner_up = runner_up.max(best.1);
@@ -83,22 +89,26 @@ pub fn number_blocks(
     rows_y: &[Vec<f64>],
     pitch: f64,
 ) -> Vec<BlockNumbers> {
-    // first, each block by its own printed numbers
-    let mut fits: Vec<Option<i64>> = Vec::new();
-    let mut next: Option<i64> = None;
-    for (b, rows) in reads.iter().enumerate() {
+    // first, each block by its own printed numbers, the surest first: a block read poorly is not
+    // given numbers a surer block holds
+    let alone: Vec<f32> = reads.iter().map(|rows| best_start(rows, None, &[]).1).collect();
+    let mut surest_first: Vec<usize> = (0..reads.len()).collect();
+    surest_first.sort_by(|&a, &b| alone[b].total_cmp(&alone[a]));
+    let mut fits: Vec<Option<i64>> = vec![None; reads.len()];
+    let mut held: Vec<Range<i64>> = Vec::new();
+    for &b in &surest_first {
+        let rows = &reads[b];
         let numbered = rows.iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
-        let (start, agree, runner_up) = best_start(rows, next);
+        // (ties go to the start that continues the block before it in reading order)
+        let prefer = (b > 0).then(|| fits[b - 1].unwrap_or(counted[b - 1] as i64) + reads[b - 1].len() as i64);
+        let (start, agree, runner_up) = best_start(rows, prefer, &held);
         // (the reading is trusted over counting where enough rows agree, four and a fifth of the
         // rows that show a number, and clearly more than with any other start: printed numbers
         // read poorly still agree by chance with one start in a few rows only)
         let trusted = agree >= 4.0 && agree as f64 >= numbered as f64 / 5.0 && agree >= runner_up + 2.0;
         if trusted {
-            fits.push(Some(start));
-            next = Some(start + rows.len() as i64);
-        } else {
-            fits.push(None);
-            next = Some(counted[b] as i64 + rows.len() as i64);
+            fits[b] = Some(start);
+            held.push(start..start + rows.len() as i64);
         }
     }
     // then each block's rows: the end rows that are no move rows are left out
@@ -143,22 +153,26 @@ pub fn number_blocks(
         let first = (start + keep.start as i64).max(1) as u32;
         out.push(BlockNumbers { first, rows: keep, printed: true });
     }
+    // a heading runs across the blocks side by side: a block leaves out the end rows another block
+    // beside it leaves out, where it was counted or the row does not read its number
     for b in 0..out.len() {
-        if out[b].printed {
-            continue;
-        }
         let at = |y: f64, o: usize| rows_y[o].iter().position(|&oy| (oy - y).abs() < 0.3 * pitch);
         // the rows of a numbered block beside it that it left out at its ends
         let left_out = |y: f64| {
             (0..out.len()).any(|o| o != b && out[o].printed && at(y, o).is_some_and(|i| !out[o].rows.contains(&i)))
         };
         let rows = out[b].rows.clone();
+        let number_of = |i: usize| out[b].first as i64 + i as i64 - rows.start as i64;
+        let unread = |i: usize| !out[b].printed || agreement(&reads[b][i], number_of(i)) == 0.0;
         let mut keep = rows.clone();
-        while keep.len() > 1 && left_out(rows_y[b][keep.start]) {
+        while keep.len() > 1 && unread(keep.start) && left_out(rows_y[b][keep.start]) {
             keep.start += 1;
         }
-        while keep.len() > 1 && left_out(rows_y[b][keep.end - 1]) {
+        while keep.len() > 1 && unread(keep.end - 1) && left_out(rows_y[b][keep.end - 1]) {
             keep.end -= 1;
+        }
+        if out[b].printed {
+            out[b].first = number_of(keep.start).max(1) as u32;
         }
         out[b].rows = keep;
     }
@@ -261,5 +275,42 @@ mod tests {
         let rows: Vec<PrintedNumber> = (1..=25).map(read).collect();
         let got = number_blocks(&[rows], &[ruled[1..].to_vec()], &[1], &[rows_at(0, 25)], 10.0);
         assert_eq!(got[0].rows, 0..25);
+    }
+
+    #[test]
+    fn a_block_read_poorly_is_not_given_the_numbers_a_surer_block_holds() {
+        // the middle block's leading "2" is lost: 21-28 read as 1-8, then 31, 33-35, 37, 38
+        let first: Vec<PrintedNumber> = (1..=20).map(read).collect();
+        let mut second: Vec<PrintedNumber> = (1..=8).map(read).collect();
+        second.extend([PrintedNumber::Other, PrintedNumber::Other, read(31), read(3)]);
+        second.extend([33, 34, 35, 16, 37, 38, 13, 11].map(read));
+        let third: Vec<PrintedNumber> = (41..=60).map(read).collect();
+        let got = number_blocks(
+            &[first, second, third],
+            &[],
+            &[1, 21, 41],
+            &[rows_at(0, 20), rows_at(0, 20), rows_at(0, 20)],
+            10.0,
+        );
+        assert_eq!(got[1], BlockNumbers { first: 21, rows: 0..20, printed: true });
+    }
+
+    #[test]
+    fn a_heading_row_beside_a_heading_another_block_leaves_out_is_left_out_too() {
+        // three blocks side by side under one heading row: the first block's heading would be
+        // move 0, the others' read as nothing and would be moves 20 and 40
+        let block = |from: u32| -> Vec<PrintedNumber> {
+            std::iter::once(PrintedNumber::Other).chain((from..from + 20).map(read)).collect()
+        };
+        let got = number_blocks(
+            &[block(1), block(21), block(41)],
+            &[],
+            &[1, 22, 43],
+            &[rows_at(0, 21), rows_at(0, 21), rows_at(0, 21)],
+            10.0,
+        );
+        for (b, first) in [1, 21, 41].into_iter().enumerate() {
+            assert_eq!(got[b], BlockNumbers { first, rows: 1..21, printed: true });
+        }
     }
 }
