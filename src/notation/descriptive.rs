@@ -54,43 +54,31 @@ enum Goal {
     VictimShortSquare,
 }
 
-/// The written forms, the shorter and commoner first within moves and within captures.
-const FORMS: [(Mover, Goal); 30] = [
-    (Mover::Letter, Goal::ShortSquare),
-    (Mover::Letter, Goal::Square),
-    (Mover::ShortFile, Goal::ShortSquare),
-    (Mover::ShortFile, Goal::Square),
-    (Mover::Wing, Goal::ShortSquare),
-    (Mover::Wing, Goal::Square),
-    (Mover::FromRank, Goal::ShortSquare),
-    (Mover::FromRank, Goal::Square),
-    (Mover::FromSquare, Goal::ShortSquare),
-    (Mover::FromSquare, Goal::Square),
-    (Mover::Letter, Goal::Victim),
-    (Mover::Letter, Goal::ShortFileVictim),
-    (Mover::Letter, Goal::QualifiedVictim),
-    (Mover::ShortFile, Goal::Victim),
-    (Mover::ShortFile, Goal::ShortFileVictim),
-    (Mover::ShortFile, Goal::QualifiedVictim),
-    (Mover::Wing, Goal::Victim),
-    (Mover::Wing, Goal::ShortFileVictim),
-    (Mover::Wing, Goal::QualifiedVictim),
-    (Mover::Letter, Goal::VictimShortSquare),
-    (Mover::Letter, Goal::VictimSquare),
-    (Mover::ShortFile, Goal::VictimShortSquare),
-    (Mover::ShortFile, Goal::VictimSquare),
-    (Mover::Wing, Goal::VictimShortSquare),
-    (Mover::Wing, Goal::VictimSquare),
-    (Mover::FromRank, Goal::Victim),
-    (Mover::FromSquare, Goal::Victim),
-    (Mover::FromRank, Goal::QualifiedVictim),
-    (Mover::FromSquare, Goal::QualifiedVictim),
-    (Mover::FromSquare, Goal::VictimSquare),
-];
+/// The written forms: every way of naming the mover with every way of naming the square moved
+/// to (moves) or the piece taken (captures).
+const FORMS: [(Mover, Goal); 35] = {
+    const MOVERS: [Mover; 5] = [Mover::Letter, Mover::ShortFile, Mover::Wing, Mover::FromRank, Mover::FromSquare];
+    const GOALS: [Goal; 7] = [
+        Goal::ShortSquare,
+        Goal::Square,
+        Goal::Victim,
+        Goal::ShortFileVictim,
+        Goal::QualifiedVictim,
+        Goal::VictimShortSquare,
+        Goal::VictimSquare,
+    ];
+    let mut forms = [(Mover::Letter, Goal::Square); 35];
+    let mut i = 0;
+    while i < 35 {
+        forms[i] = (MOVERS[i / 7], GOALS[i % 7]);
+        i += 1;
+    }
+    forms
+};
 
 /// Bit of [`SpellKey`](super::SpellKey)'s descriptive field saying Black moves (the forms take
-/// bits 0 to 29).
-pub(crate) const BLACK_BIT: u32 = 1 << 30;
+/// bits 0 to 34).
+pub(crate) const BLACK_BIT: u64 = 1 << 40;
 
 fn is_capture_goal(goal: Goal) -> bool {
     !matches!(goal, Goal::Square | Goal::ShortSquare)
@@ -296,7 +284,7 @@ impl Writers {
 
     /// The forms (bits by index in [`FORMS`]) whose text names `mv` alone, with
     /// [`BLACK_BIT`] where Black moves.
-    pub(crate) fn unique_forms(&self, color: Color, mv: &Move, lang: &Lang) -> u32 {
+    pub(crate) fn unique_forms(&self, color: Color, mv: &Move, lang: &Lang) -> u64 {
         let Some(words) = Words::new(lang) else { return 0 };
         let mut mask = if color == Color::Black { BLACK_BIT } else { 0 };
         for (i, t) in words.texts(color, mv, false) {
@@ -310,7 +298,7 @@ impl Writers {
 
 /// The unique forms' texts of a move from its key's descriptive field, shortest first (the
 /// minimal unambiguous form), then the fuller ones in [`FORMS`] order.
-fn unique_texts(words: &Words<'_>, mv: &Move, forms: u32) -> Vec<String> {
+fn unique_texts(words: &Words<'_>, mv: &Move, forms: u64) -> Vec<String> {
     let color = if forms & BLACK_BIT != 0 { Color::Black } else { Color::White };
     let mut texts: Vec<(usize, String)> =
         words.texts(color, mv, false).into_iter().filter(|(i, _)| forms & (1 << i) != 0).collect();
@@ -322,7 +310,7 @@ fn unique_texts(words: &Words<'_>, mv: &Move, forms: u32) -> Vec<String> {
 /// Which of a move's unique texts a writer with `form` writes: short form, the minimal one;
 /// long with hyphen, the first naming the whole square or the piece taken by wing or file
 /// ("N-KB3", "PxQP"); otherwise the fullest without an origin square ("KN-KB3", "KPxQP").
-fn pick_text(words: &Words<'_>, mv: &Move, forms: u32, form: MoveForm) -> Option<String> {
+fn pick_text(words: &Words<'_>, mv: &Move, forms: u64, form: MoveForm) -> Option<String> {
     let color = if forms & BLACK_BIT != 0 { Color::Black } else { Color::White };
     let unique = |i: usize| forms & (1 << i) != 0;
     let minimal = unique_texts(words, mv, forms).into_iter().next();
@@ -409,7 +397,7 @@ pub fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
 pub(crate) fn key_spellings(
     lang: &Lang,
     mv: &Move,
-    descriptive: u32,
+    descriptive: u64,
     (check, mate): (bool, bool),
     forms: &[MoveForm],
     check_omitted: bool,
@@ -587,7 +575,9 @@ pub fn parse_move(pos: &Chess, text: &str, lang: &Lang) -> Result<Vec<Reading>, 
         }
         Written::Move(key) => {
             let color = pos.turn();
-            let reads = |m: &Move, swap_wing: bool| {
+            let promotable: Vec<&str> =
+                [Role::Queen, Role::Rook, Role::Bishop, Role::Knight].map(|r| words.letter(r)).into();
+            let reads = |key: &str, m: &Move, swap_wing: bool| {
                 words.texts(color, m, swap_wing).into_iter().find_map(|(_, t)| {
                     let t = compared(&t);
                     if t == key {
@@ -595,15 +585,23 @@ pub fn parse_move(pos: &Chess, text: &str, lang: &Lang) -> Result<Vec<Reading>, 
                     }
                     // A promotion without its piece: a queen.
                     let queen = format!("={}", words.letter(Role::Queen));
-                    (t.strip_suffix(&queen) == Some(key.as_str())).then_some(MatchKind::Informal)
+                    (t.strip_suffix(&queen) == Some(key)).then_some(MatchKind::Informal)
                 })
             };
             let mut found: Vec<Reading> =
-                legal.iter().filter_map(|m| reads(m, false).map(|kind| Reading { mv: *m, kind })).collect();
+                legal.iter().filter_map(|m| reads(&key, m, false).map(|kind| Reading { mv: *m, kind })).collect();
+            // A promoted piece written bare after the piece taken: "PxRQ".
+            let promoted = promotable.iter().find_map(|p| key.strip_suffix(p).map(|rest| format!("{rest}={p}")));
+            if let (true, false, Some(promoted)) = (found.is_empty(), key.contains('='), &promoted) {
+                found = legal
+                    .iter()
+                    .filter_map(|m| reads(promoted, m, false).map(|kind| Reading { mv: *m, kind }))
+                    .collect();
+            }
             if found.is_empty() {
                 found = legal
                     .iter()
-                    .filter_map(|m| reads(m, true).map(|_| Reading { mv: *m, kind: MatchKind::Informal }))
+                    .filter_map(|m| reads(&key, m, true).map(|_| Reading { mv: *m, kind: MatchKind::Informal }))
                     .collect();
             }
             found

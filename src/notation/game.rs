@@ -138,7 +138,9 @@ fn is_check_word(w: &str) -> bool {
 /// "P-K8 (Q)".
 fn completes(previous: &str, w: &str) -> bool {
     let castles = previous.eq_ignore_ascii_case("castles") || previous.eq_ignore_ascii_case("castle");
-    let side = w.trim_matches(|c| c == '(' || c == ')').to_uppercase();
+    // (the side may carry the check mark: "Castles QRch")
+    let side = w.trim_end_matches(['+', '#']);
+    let side = side.strip_suffix("ch").unwrap_or(side).trim_matches(|c| c == '(' || c == ')').to_uppercase();
     let piece_in_parens = w.len() >= 3
         && w.starts_with('(')
         && w.ends_with(')')
@@ -282,7 +284,10 @@ fn tokenize(text: &str) -> Tokens {
         }
         // Words that only annotate the move before them: "(=)", "e.p.", "!?", "+".
         let (core, ann) = split_annotations(w);
-        if core.is_empty() || skeleton_str(&core) == "e.p" || skeleton_str(w) == "e.p." {
+        // ("e.p.ch": descriptive writers put the check word after it)
+        let ep_word = matches!(skeleton_str(&core).as_str(), "e.p" | "e.p.")
+            || skeleton_str(w).strip_prefix("e.p.").is_some_and(|rest| rest.is_empty() || is_check_word(rest));
+        if core.is_empty() || ep_word {
             if let Some(m) = t.moves.last_mut() {
                 let en_passant = ann.en_passant || !core.is_empty();
                 merge(&mut m.ann, Annotations { en_passant, ..ann });

@@ -472,10 +472,10 @@ pub struct SpellKey {
     /// "PxP" names the move alone (only looked at with informal habits).
     piece_takes_piece_unique: bool,
     /// In a descriptive notation, the forms that name the move alone and the side moving (see
-    /// [`descriptive`]); 0 in algebraic notation.
-    descriptive: u32,
-    /// Every field above in one number ([`SpellKey::pack`]), made once by [`SpellKey::sealed`]:
-    /// keys are compared and hashed by it.
+    /// [`descriptive`]); 0 in algebraic notation. Keys are compared and hashed by it and `packed`.
+    descriptive: u64,
+    /// Every field above but `descriptive` in one number ([`SpellKey::pack`]), made once by
+    /// [`SpellKey::sealed`].
     packed: u64,
 }
 
@@ -515,14 +515,13 @@ impl SpellKey {
         };
         let flags =
             [self.check, self.mate, self.needs_file, self.needs_rank, self.files_unique, self.piece_takes_piece_unique];
-        let flagged = flags.iter().enumerate().fold(mv, |acc, (i, &f)| acc | u64::from(f) << (23 + i));
-        flagged | u64::from(self.descriptive) << 32
+        flags.iter().enumerate().fold(mv, |acc, (i, &f)| acc | u64::from(f) << (23 + i))
     }
 }
 
 impl PartialEq for SpellKey {
     fn eq(&self, other: &SpellKey) -> bool {
-        self.packed() == other.packed()
+        self.packed() == other.packed() && self.descriptive == other.descriptive
     }
 }
 
@@ -531,6 +530,7 @@ impl Eq for SpellKey {}
 impl std::hash::Hash for SpellKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         state.write_u64(self.packed());
+        state.write_u64(self.descriptive);
     }
 }
 
