@@ -944,6 +944,12 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
             // A sheet in descriptive notation ("P-K4") reads better in one of those than in
             // every algebraic letter set; then only the descriptive notations go on.
             let descriptive = quick_scores(descriptive_languages().iter().collect());
+            if trace() {
+                eprintln!(
+                    "trace quick descriptive {:?}",
+                    descriptive.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>()
+                );
+            }
             if descriptive[0].0 > scored[0].0 {
                 scored = descriptive;
             }
