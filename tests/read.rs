@@ -114,3 +114,37 @@ fn a_correction_pins_a_move_and_copies_make_one_game() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("bad --fix"));
 }
+
+/// A sheet saved as GIF, BMP or WebP reads into the game its PNG reads into.
+#[test]
+fn gif_bmp_and_webp_sheets_read_like_the_png() {
+    let dir = scratch("read-formats");
+    let out = bin()
+        .args(["synth", "--count", "1", "--seed", "8", "--form", "hcs", "--damage", "none", "--lang", "en", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // (grey levels only: the GIF palette holds them all, so every format keeps the pixels)
+    let img = image::DynamicImage::ImageLuma8(image::open(dir.join("sheet-00000.png")).unwrap().to_luma8());
+    let png = dir.join("grey.png");
+    img.save(&png).unwrap();
+    let read = |file: &Path| {
+        let out = read_with_tiny_model().arg(file).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .replace(&file.file_name().unwrap().to_string_lossy().to_string(), "SHEET")
+    };
+    let want = read(&png);
+    assert!(want.contains("1."), "{want}");
+    for ext in ["gif", "bmp", "webp"] {
+        let file = dir.join(format!("grey.{ext}"));
+        let rgb = image::DynamicImage::ImageRgb8(img.to_rgb8());
+        match ext {
+            "gif" => rgb.save(&file).unwrap(),
+            _ => img.save(&file).unwrap(),
+        }
+        assert_eq!(read(&file), want, "{ext}");
+    }
+}

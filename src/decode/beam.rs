@@ -16,7 +16,7 @@ use super::truth::edit_distance;
 use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence, prior};
 use crate::notation::{
     CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, SpellKey, SpellKeys, Spelling, Variant,
-    english_san, languages, spell_key_with_habits,
+    descriptive_languages, english_san, languages, spell_key_with_habits,
 };
 
 /// Results a player may write in the cell after the last move.
@@ -497,7 +497,7 @@ impl<'a> Ink<'a> {
         let legal = pos.legal_moves();
         // A move fixed by the user: only it is played here, whatever the ink says.
         let pinned = params.pins.get(&ply);
-        let mut keys = SpellKeys::new(pos, &legal, &params.habits);
+        let mut keys = SpellKeys::new(pos, &legal, lang, &params.habits);
         let mut all = std::mem::take(&mut self.scratch_keyed);
         all.clear();
         all.extend(legal.iter().map(|m| (*m, keys.key(m))));
@@ -907,7 +907,9 @@ fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) 
 
 /// Decodes the copies of one game. With no language given, the letter set is found: every
 /// distinct set reads the first half-moves (standard forms only), the two best are read in full,
-/// and the better reading wins. The writer's habits are learnt per letter set before the full
+/// and the better reading wins. The descriptive notations are read the same way, apart: they go
+/// on instead of the algebraic sets where one reads the first half-moves better than all of
+/// them. The writer's habits are learnt per letter set before the full
 /// reading (see [`infer_habits`]).
 pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Params) -> DecodedGame {
     let mut ink = Ink::new(copies, params);
@@ -930,11 +932,27 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
             };
             // A quick look at the first moves with every set, then a longer one with the best few.
             let quick = Params { habits: habits.clone(), ..narrow(params, 4) };
-            let mut scored: Vec<(f32, &'static Lang)> = sets
-                .into_iter()
-                .map(|l| (search(&mut ink, &start, l, &quick, LANG_PROBE_PLIES / 2).score, l))
-                .collect();
-            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let mut quick_scores = |sets: Vec<&'static Lang>| {
+                let mut scored: Vec<(f32, &'static Lang)> = sets
+                    .into_iter()
+                    .map(|l| (search(&mut ink, &start, l, &quick, LANG_PROBE_PLIES / 2).score, l))
+                    .collect();
+                scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+                scored
+            };
+            let mut scored = quick_scores(sets);
+            // A sheet in descriptive notation ("P-K4") reads better in one of those than in
+            // every algebraic letter set; then only the descriptive notations go on.
+            let descriptive = quick_scores(descriptive_languages().iter().collect());
+            if trace() {
+                eprintln!(
+                    "trace quick descriptive {:?}",
+                    descriptive.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>()
+                );
+            }
+            if descriptive[0].0 > scored[0].0 {
+                scored = descriptive;
+            }
             if trace() {
                 eprintln!("trace quick {:?}", scored.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>());
             }

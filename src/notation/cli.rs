@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{LangChoice, lang, languages, parse_game};
+use super::{LangChoice, all_languages, lang, parse_game};
 use crate::output::pgn::write_pgn;
 
 /// Arguments of `scoresheet transcribe`.
@@ -14,7 +14,8 @@ pub struct TranscribeArgs {
     /// A text file with one game (move numbers, moves, result), or "-" for standard input.
     pub file: PathBuf,
     /// The language of the piece letters: "auto" (try all, keep the one under which the game is
-    /// legal) or a code such as en, de, et, ru.
+    /// legal) or a code such as en, de, et, ru; en-descriptive and es-descriptive read descriptive
+    /// notation ("P-K4", "N-KB3"; "P4R", "C3AR"), which "auto" finds too.
     #[arg(long, default_value = "auto")]
     pub lang: String,
     /// Keep going past a move that cannot be resolved, as far as the game can be followed, and
@@ -40,7 +41,7 @@ pub fn run(args: &TranscribeArgs) -> Result<String, String> {
         match lang(&args.lang) {
             Some(l) => LangChoice::Fixed(l),
             None => {
-                let codes: Vec<&str> = languages().iter().map(|l| l.code).collect();
+                let codes: Vec<&str> = all_languages().map(|l| l.code).collect();
                 return Err(format!("unknown language \"{}\"; use auto or one of: {}", args.lang, codes.join(" ")));
             }
         }

@@ -8,7 +8,7 @@ use std::fmt;
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, fen::Fen};
 
-use super::lang::{Lang, languages, skeleton_str};
+use super::lang::{Lang, all_languages, languages, skeleton_str};
 use super::parse::{Annotations, MatchKind, MoveError, Reading, parse_move, split_annotations};
 use super::spell::english_san;
 use crate::output::pgn::{PgnGame, PgnMove};
@@ -16,7 +16,8 @@ use crate::output::pgn::{PgnGame, PgnMove};
 /// Which letter set to read a game in.
 #[derive(Clone, Copy, Debug)]
 pub enum LangChoice {
-    /// Try every language; keep the one under which the game is legal.
+    /// Try every language and notation (algebraic, then descriptive); keep the one under which
+    /// the game is legal.
     Auto,
     /// This language only.
     Fixed(&'static Lang),
@@ -84,6 +85,9 @@ struct Tokens {
     first_number: Option<u32>,
     /// Words that end a transcript early ("usw.", "jne.").
     etc_word: Option<String>,
+    /// A resignation written ("resigns", "White resigns"): the side that resigned where the
+    /// text says it, else the side to move after the last move.
+    resigned: Option<Option<Color>>,
 }
 
 fn normalize_result(w: &str) -> Option<&'static str> {
@@ -98,6 +102,53 @@ fn normalize_result(w: &str) -> Option<&'static str> {
         "*" => Some("*"),
         _ => None,
     }
+}
+
+/// A draw written as a word ("Drawn", Spanish "Tablas").
+fn is_draw_word(w: &str) -> bool {
+    matches!(w.to_lowercase().trim_end_matches('.'), "draw" | "drawn" | "tablas")
+}
+
+/// A resignation written as a word ("resigns", Spanish "abandona").
+fn is_resign_word(w: &str) -> bool {
+    let w = w.to_lowercase();
+    let w = w.trim_matches(|c: char| c == '(' || c == ')' || c == '.');
+    matches!(w, "resigns" | "resigned" | "resign" | "abandona" | "abandonan" | "abandonó" | "abandonaron")
+}
+
+/// The side a word names before "resigns" ("White", Spanish "Blancas").
+fn side_word(w: &str) -> Option<Color> {
+    match w.to_lowercase().as_str() {
+        "white" | "blancas" | "blanco" => Some(Color::White),
+        "black" | "negras" | "negro" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Words that mark the move before them as check or mate in descriptive notation ("QxQ ch",
+/// "B-Q3 dis ch").
+fn is_check_word(w: &str) -> bool {
+    matches!(
+        w.to_lowercase().trim_end_matches('.'),
+        "ch" | "check" | "dis" | "disch" | "dbl" | "dblch" | "double" | "mate" | "jaque" | "jaquemate"
+    )
+}
+
+/// A word that completes the move before it: the side in "Castles KR", the piece in
+/// "P-K8 (Q)".
+fn completes(previous: &str, w: &str) -> bool {
+    let castles = previous.eq_ignore_ascii_case("castles") || previous.eq_ignore_ascii_case("castle");
+    // (the side may carry the check mark: "Castles QRch")
+    let side = w.trim_end_matches(['+', '#']);
+    let side = side.strip_suffix("ch").unwrap_or(side).trim_matches(|c| c == '(' || c == ')').to_uppercase();
+    let piece_in_parens = w.len() >= 3
+        && w.starts_with('(')
+        && w.ends_with(')')
+        && w[1..w.len() - 1].chars().all(|c| c.is_alphabetic())
+        && w[1..w.len() - 1].chars().count() <= 2
+        && w != "(=)";
+    (castles && matches!(side.as_str(), "K" | "KR" | "Q" | "QR"))
+        || (piece_in_parens && previous.ends_with(|c: char| c.is_ascii_digit()))
 }
 
 fn is_etc_word(w: &str) -> bool {
@@ -195,6 +246,30 @@ fn tokenize(text: &str) -> Tokens {
             ended = true;
             continue;
         }
+        if is_draw_word(w) && t.result.is_none() {
+            t.result = Some("1/2-1/2".into());
+            ended = true;
+            continue;
+        }
+        if is_resign_word(w) {
+            let side = t.moves.last().and_then(|m| side_word(&m.text));
+            if side.is_some() {
+                t.moves.pop();
+            }
+            t.resigned = Some(side);
+            ended = true;
+            continue;
+        }
+        if let Some(m) = t.moves.last_mut()
+            && (is_check_word(w) || completes(&m.text, w))
+        {
+            if is_check_word(w) {
+                m.ann.check = true;
+            } else {
+                m.text = format!("{} {w}", m.text);
+            }
+            continue;
+        }
         if is_etc_word(w) {
             t.etc_word = Some(w.to_string());
             ended = true;
@@ -209,7 +284,10 @@ fn tokenize(text: &str) -> Tokens {
         }
         // Words that only annotate the move before them: "(=)", "e.p.", "!?", "+".
         let (core, ann) = split_annotations(w);
-        if core.is_empty() || skeleton_str(&core) == "e.p" || skeleton_str(w) == "e.p." {
+        // ("e.p.ch": descriptive writers put the check word after it)
+        let ep_word = matches!(skeleton_str(&core).as_str(), "e.p" | "e.p.")
+            || skeleton_str(w).strip_prefix("e.p.").is_some_and(|rest| rest.is_empty() || is_check_word(rest));
+        if core.is_empty() || ep_word {
             if let Some(m) = t.moves.last_mut() {
                 let en_passant = ann.en_passant || !core.is_empty();
                 merge(&mut m.ann, Annotations { en_passant, ..ann });
@@ -395,7 +473,7 @@ pub fn parse_game(text: &str, choice: LangChoice, lenient: bool) -> Result<Game,
     let start = start_position(&tokens)?;
     let candidates: Vec<&'static Lang> = match choice {
         LangChoice::Fixed(l) => vec![l],
-        LangChoice::Auto => languages().iter().collect(),
+        LangChoice::Auto => all_languages().collect(),
     };
     // Read under every candidate letter set; the best reading goes furthest, then with the
     // fewest informal matches.
@@ -436,17 +514,22 @@ pub fn parse_game(text: &str, choice: LangChoice, lenient: bool) -> Result<Game,
     for m in &moves {
         end.play_unchecked(m.mv);
     }
-    let result = match &tokens.result {
-        Some(r) => r.clone(),
-        None if walk.problem.is_none() && end.is_checkmate() => {
+    let result = match (&tokens.result, tokens.resigned) {
+        (Some(r), _) => r.clone(),
+        // The side that resigned loses; unnamed, it is the side to move.
+        (None, Some(side)) => match side.unwrap_or(end.turn()) {
+            Color::White => "0-1".into(),
+            Color::Black => "1-0".into(),
+        },
+        _ if walk.problem.is_none() && end.is_checkmate() => {
             if end.turn() == Color::White {
                 "0-1".into()
             } else {
                 "1-0".into()
             }
         }
-        None if walk.problem.is_none() && end.is_stalemate() => "1/2-1/2".into(),
-        None => "*".into(),
+        _ if walk.problem.is_none() && end.is_stalemate() => "1/2-1/2".into(),
+        _ => "*".into(),
     };
     Ok(Game {
         lang,

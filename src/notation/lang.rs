@@ -22,6 +22,28 @@ pub struct Lang {
     /// Words for "and so on" that end a transcript in this language ("usw.", "jne.");
     /// they are a clue when several languages share one letter set.
     pub etc_words: &'static [&'static str],
+    /// How squares are named: algebraic "e4", or descriptive "K4" / "4R".
+    pub notation: Notation,
+}
+
+/// How a language's moves name squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// "Nf3", "e4": files a to h, ranks from White's side.
+    Algebraic,
+    /// "N-KB3", "P-K4": files named by the pieces that stand on them at the start, ranks counted
+    /// from the mover's side (see [`super::descriptive`]).
+    Descriptive(WordOrder),
+}
+
+/// The order of a descriptive notation's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WordOrder {
+    /// English: wing before piece ("KN", "QBP"), file before rank ("KB3"), a hyphen before the
+    /// square ("N-KB3").
+    English,
+    /// Spanish: wing after piece ("CR", "PAD"), rank before file ("3AR"), no hyphen ("C3AR").
+    Spanish,
 }
 
 const ROLES: [Role; 5] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -59,9 +81,17 @@ impl Lang {
         self.pieces.join(" ")
     }
 
-    /// Whether two languages write every piece with the same letters.
+    /// Whether two languages write every move alike: the same piece letters, the same notation.
     pub fn same_letters(&self, other: &Lang) -> bool {
-        self.pieces == other.pieces && self.pawn == other.pawn
+        self.pieces == other.pieces && self.pawn == other.pawn && self.notation == other.notation
+    }
+
+    /// The word order, where the language is a descriptive notation.
+    pub fn descriptive(&self) -> Option<WordOrder> {
+        match self.notation {
+            Notation::Algebraic => None,
+            Notation::Descriptive(order) => Some(order),
+        }
     }
 }
 
@@ -71,7 +101,7 @@ fn is_cyrillic_char(c: char) -> bool {
 
 macro_rules! lang {
     ($code:literal, $name:literal, [$k:literal, $q:literal, $r:literal, $b:literal, $n:literal], $pawn:expr, [$($etc:literal),*]) => {
-        Lang { code: $code, name: $name, pieces: [$k, $q, $r, $b, $n], pawn: $pawn, etc_words: &[$($etc),*] }
+        Lang { code: $code, name: $name, pieces: [$k, $q, $r, $b, $n], pawn: $pawn, etc_words: &[$($etc),*], notation: Notation::Algebraic }
     };
 }
 
@@ -105,14 +135,46 @@ static LANGS: [Lang; 26] = [
     lang!("lt", "Lithuanian", ["K", "V", "B", "R", "Ž"], None, ["ir t.t.", "t.t."]),
 ];
 
-/// All supported languages, English first.
+/// The descriptive notations: the English one of old books and score sheets ("P-K4",
+/// "N-KB3") and the Spanish one ("P4R", "C3AR").
+static DESCRIPTIVE: [Lang; 2] = [
+    Lang {
+        code: "en-descriptive",
+        name: "English descriptive",
+        pieces: ["K", "Q", "R", "B", "N"],
+        pawn: Some("P"),
+        etc_words: &["etc.", "etc"],
+        notation: Notation::Descriptive(WordOrder::English),
+    },
+    Lang {
+        code: "es-descriptive",
+        name: "Spanish descriptive",
+        pieces: ["R", "D", "T", "A", "C"],
+        pawn: Some("P"),
+        etc_words: &["etc.", "etc"],
+        notation: Notation::Descriptive(WordOrder::Spanish),
+    },
+];
+
+/// All supported languages in algebraic notation, English first.
 pub fn languages() -> &'static [Lang] {
     &LANGS
 }
 
-/// The language with this code (case-insensitive), if supported.
+/// The descriptive notations ("P-K4", "C3AR"), English first.
+pub fn descriptive_languages() -> &'static [Lang] {
+    &DESCRIPTIVE
+}
+
+/// Every language, algebraic first, then the descriptive notations.
+pub fn all_languages() -> impl Iterator<Item = &'static Lang> {
+    LANGS.iter().chain(DESCRIPTIVE.iter())
+}
+
+/// The language with this code (case-insensitive), if supported: an algebraic one ("en", "de")
+/// or a descriptive notation ("en-descriptive", "es-descriptive").
 pub fn lang(code: &str) -> Option<&'static Lang> {
-    LANGS.iter().find(|l| l.code.eq_ignore_ascii_case(code.trim()))
+    all_languages().find(|l| l.code.eq_ignore_ascii_case(code.trim()))
 }
 
 /// English, the language PGN is written in.

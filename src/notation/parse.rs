@@ -455,6 +455,9 @@ fn matches(p: &Pattern, m: &Move) -> Option<bool> {
 /// [`split_annotations`] to keep them. An empty result is never returned: no match is
 /// [`MoveError::Illegal`].
 pub fn parse_move(pos: &Chess, text: &str, lang: &Lang) -> Result<Vec<Reading>, MoveError> {
+    if lang.descriptive().is_some() {
+        return super::descriptive::parse_move(pos, text, lang);
+    }
     let (core, _) = split_annotations(text);
     if core.is_empty() {
         return Err(MoveError::Empty);

@@ -7,6 +7,7 @@
 use rand::Rng;
 use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square};
 
+use super::descriptive;
 use super::lang::Lang;
 
 /// How a writer marks a capture.
@@ -325,6 +326,9 @@ fn body(dis: (bool, bool), mv: &Move, lang: &Lang, style: &Style) -> String {
 ///
 /// Where the style's informal pawn capture ("ed") would not name one move, the square is written.
 pub fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
+    if lang.descriptive().is_some() {
+        return descriptive::spell(pos, mv, lang, style);
+    }
     let legal = pos.legal_moves();
     let dis = disambiguation(pos, &legal, mv);
     let mut text = body(dis, mv, lang, style);
@@ -420,6 +424,9 @@ impl Default for Habits {
 /// castling with letters or zeros; promotion "=Q", "Q", "(Q)", "/Q"; long algebraic with and
 /// without hyphen; coordinate notation; informal pawn captures ("ed", "exd"), "PxP"; "e.p.".
 pub fn spellings(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<String> {
+    if lang.descriptive().is_some() {
+        return descriptive::spellings(pos, mv, lang);
+    }
     let mut out: Vec<String> = Vec::new();
     for s in spelling_variants(pos, mv, lang) {
         if !s.variant.underspecified && !out.contains(&s.text) {
@@ -448,7 +455,7 @@ pub fn spell_with_habits(
     habits: &Habits,
     out: &mut Vec<Spelling>,
 ) {
-    spell_key_with_habits(&spell_key(pos, legal, mv, habits), lang, habits, out);
+    spell_key_with_habits(&spell_key(pos, legal, mv, lang, habits), lang, habits, out);
 }
 
 /// Everything about a move in its position that its spellings depend on (given the letter set
@@ -464,8 +471,11 @@ pub struct SpellKey {
     files_unique: bool,
     /// "PxP" names the move alone (only looked at with informal habits).
     piece_takes_piece_unique: bool,
-    /// Every field above in one number ([`SpellKey::pack`]), made once by [`SpellKey::sealed`]:
-    /// keys are compared and hashed by it.
+    /// In a descriptive notation, the forms that name the move alone and the side moving (see
+    /// [`descriptive`]); 0 in algebraic notation. Keys are compared and hashed by it and `packed`.
+    descriptive: u64,
+    /// Every field above but `descriptive` in one number ([`SpellKey::pack`]), made once by
+    /// [`SpellKey::sealed`].
     packed: u64,
 }
 
@@ -511,7 +521,7 @@ impl SpellKey {
 
 impl PartialEq for SpellKey {
     fn eq(&self, other: &SpellKey) -> bool {
-        self.packed() == other.packed()
+        self.packed() == other.packed() && self.descriptive == other.descriptive
     }
 }
 
@@ -520,6 +530,7 @@ impl Eq for SpellKey {}
 impl std::hash::Hash for SpellKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         state.write_u64(self.packed());
+        state.write_u64(self.descriptive);
     }
 }
 
@@ -562,8 +573,8 @@ fn gives_mate(pos: &Chess, mv: &Move) -> bool {
     after.is_checkmate()
 }
 
-/// The [`SpellKey`] of `mv` in `pos` (`legal`: the legal moves of `pos`).
-pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, habits: &Habits) -> SpellKey {
+/// The [`SpellKey`] of `mv` in `pos` (`legal`: the legal moves of `pos`) written in `lang`.
+pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, lang: &Lang, habits: &Habits) -> SpellKey {
     let check = gives_check(pos, mv);
     let mate = check && gives_mate(pos, mv);
     let (needs_file, needs_rank) = disambiguation(pos, legal, mv);
@@ -573,8 +584,22 @@ pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, habits: &Habits) -> S
         && mv.capture().is_some()
         && !matches!(mv, Move::EnPassant { .. })
         && piece_takes_piece_unique(legal, mv);
-    SpellKey { mv: *mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique, packed: 0 }
-        .sealed()
+    let descriptive = match lang.descriptive() {
+        Some(_) => descriptive::Writers::new(pos, legal, lang).unique_forms(pos.turn(), mv, lang),
+        None => 0,
+    };
+    SpellKey {
+        mv: *mv,
+        check,
+        mate,
+        needs_file,
+        needs_rank,
+        files_unique,
+        piece_takes_piece_unique,
+        descriptive,
+        packed: 0,
+    }
+    .sealed()
 }
 
 /// The [`SpellKey`]s of a position's moves: what the moves share (which pawn captures and
@@ -595,11 +620,13 @@ pub struct SpellKeys<'a> {
     blockers: shakmaty::Bitboard,
     /// The other king.
     king: Option<Square>,
+    /// In a descriptive notation, the texts the legal moves write (with the notation).
+    writers: Option<(descriptive::Writers, &'a Lang)>,
 }
 
 impl<'a> SpellKeys<'a> {
-    /// `legal`: the legal moves of `pos`.
-    pub fn new(pos: &'a Chess, legal: &'a MoveList, habits: &Habits) -> SpellKeys<'a> {
+    /// `legal`: the legal moves of `pos`; `lang`: the letters and notation moves are written in.
+    pub fn new(pos: &'a Chess, legal: &'a MoveList, lang: &'a Lang, habits: &Habits) -> SpellKeys<'a> {
         let mut keys = SpellKeys {
             pos,
             legal,
@@ -609,6 +636,7 @@ impl<'a> SpellKeys<'a> {
             check_squares: [shakmaty::Bitboard::EMPTY; 8],
             blockers: shakmaty::Bitboard::EMPTY,
             king: pos.board().king_of(!pos.turn()),
+            writers: lang.descriptive().map(|_| (descriptive::Writers::new(pos, legal, lang), lang)),
         };
         if let Some(king) = keys.king {
             use shakmaty::attacks;
@@ -692,14 +720,30 @@ impl<'a> SpellKeys<'a> {
             && mv.capture().is_some()
             && !matches!(mv, Move::EnPassant { .. })
             && self.ptp_slot(mv).is_some_and(|n| *n == 1);
-        SpellKey { mv: *mv, check, mate, needs_file, needs_rank, files_unique, piece_takes_piece_unique, packed: 0 }
-            .sealed()
+        let descriptive = self.writers.as_ref().map_or(0, |(w, lang)| w.unique_forms(pos.turn(), mv, lang));
+        SpellKey {
+            mv: *mv,
+            check,
+            mate,
+            needs_file,
+            needs_rank,
+            files_unique,
+            piece_takes_piece_unique,
+            descriptive,
+            packed: 0,
+        }
+        .sealed()
     }
 }
 
 /// [`spell_with_habits`] from a move's [`SpellKey`].
 pub fn spell_key_with_habits(key: &SpellKey, lang: &Lang, habits: &Habits, out: &mut Vec<Spelling>) {
     let mv = &key.mv;
+    if lang.descriptive().is_some() {
+        let gives = (key.check, key.mate);
+        descriptive::key_spellings(lang, mv, key.descriptive, gives, &habits.forms, habits.check_omitted, out);
+        return;
+    }
     let is_capture = mv.is_capture();
     let is_promo = promotion_of(mv).is_some();
     let is_castle = mv.is_castle();
@@ -894,7 +938,7 @@ mod tests {
         let legal = pos.legal_moves();
         let mut keys: Vec<SpellKey> = Vec::new();
         for m in &legal {
-            let k = spell_key(&pos, &legal, m, &Habits::all());
+            let k = spell_key(&pos, &legal, m, crate::notation::english(), &Habits::all());
             for bits in 0..64u32 {
                 let b = |i: u32| bits & (1 << i) != 0;
                 keys.push(
@@ -972,9 +1016,9 @@ mod tests {
         let (mut files, mut ptp, mut checks) = (0, 0, 0);
         each_position(&fens, 30, 9, |pos, legal| {
             for habits in [&informal, &formal] {
-                let mut keys = SpellKeys::new(pos, legal, habits);
+                let mut keys = SpellKeys::new(pos, legal, crate::notation::english(), habits);
                 for m in legal {
-                    let want = spell_key(pos, legal, m, habits);
+                    let want = spell_key(pos, legal, m, crate::notation::english(), habits);
                     assert_eq!(keys.key(m), want);
                     files += usize::from(want.files_unique);
                     ptp += usize::from(want.piece_takes_piece_unique);

@@ -1,4 +1,5 @@
-//! Loading page images (PNG, JPEG, TIFF with every page of a multi-page TIFF) with decoding limits.
+//! Loading page images (PNG, JPEG, GIF, BMP, WebP, TIFF with every page of a multi-page TIFF) with
+//! decoding limits.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -13,7 +14,8 @@ pub const MAX_SIDE: u32 = 20_000;
 /// Largest accepted decoded size, in bytes.
 pub const MAX_BYTES: u64 = 512 * 1024 * 1024;
 
-/// Loads every page of the image file at `path` (one for PNG and JPEG, each page of a TIFF).
+/// Loads every page of the image file at `path` (one for PNG, JPEG, GIF, BMP and WebP, each page
+/// of a TIFF).
 ///
 /// Decoding is limited to [`MAX_SIDE`] pixels a side and [`MAX_BYTES`] bytes: a huge or malformed
 /// file is an error naming the file, never an out-of-memory abort or a panic.
@@ -22,11 +24,11 @@ pub fn load(path: &Path) -> Result<Vec<DynamicImage>, PageError> {
     let reader = ImageReader::open(path).map_err(file)?.with_guessed_format().map_err(file)?;
     let format = reader.format().ok_or_else(|| PageError::Decode {
         path: path.to_path_buf(),
-        reason: "not a recognised image format (PNG, JPEG or TIFF expected)".into(),
+        reason: "not a recognised image format (PNG, JPEG, GIF, BMP, WebP or TIFF expected)".into(),
     })?;
     match format {
         ImageFormat::Tiff => load_tiff(path),
-        ImageFormat::Png | ImageFormat::Jpeg => {
+        ImageFormat::Png | ImageFormat::Jpeg | ImageFormat::Gif | ImageFormat::Bmp | ImageFormat::WebP => {
             let mut reader = reader;
             let mut limits = Limits::default();
             limits.max_image_width = Some(MAX_SIDE);
@@ -40,7 +42,7 @@ pub fn load(path: &Path) -> Result<Vec<DynamicImage>, PageError> {
         }
         other => Err(PageError::Decode {
             path: path.to_path_buf(),
-            reason: format!("unsupported image format {other:?} (PNG, JPEG or TIFF expected)"),
+            reason: format!("unsupported image format {other:?} (PNG, JPEG, GIF, BMP, WebP or TIFF expected)"),
         }),
     }
 }

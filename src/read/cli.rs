@@ -43,7 +43,8 @@ pub struct ReadArgs {
     /// Write a self-contained HTML review page (review.html) into this folder.
     #[arg(long)]
     pub review: Option<PathBuf>,
-    /// Piece letters: auto (found from the moves) or a language code (en, de, fr, ru, ...).
+    /// Piece letters: auto (found from the moves, descriptive notation included) or a language
+    /// code (en, de, fr, ru, ..., en-descriptive, es-descriptive).
     #[arg(long, default_value = "auto")]
     pub lang: String,
     /// Worker threads (default: all cores).

@@ -8,7 +8,7 @@ use regex::Regex;
 use crate::output::FileError;
 
 /// File extensions looked at inside folders.
-pub const EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "tif", "tiff", "pdf"];
+pub const EXTENSIONS: [&str; 9] = ["png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff", "pdf"];
 
 /// The files named on the command line, folders walked recursively in sorted order. Files named
 /// explicitly are taken whatever their extension; inside folders only images and PDFs are.

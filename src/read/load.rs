@@ -1,5 +1,5 @@
-//! Loading scans: PNG, JPEG, TIFF (every page of a multi-page TIFF) and scanned PDFs, with
-//! decoding limits so that a huge or malformed file is an error, not an out-of-memory.
+//! Loading scans: PNG, JPEG, GIF (its first frame), BMP, WebP, TIFF (every page of a multi-page
+//! TIFF) and scanned PDFs, with decoding limits so that a huge or malformed file is an error, not an out-of-memory.
 
 use std::io::{BufReader, Cursor};
 use std::path::Path;
@@ -21,7 +21,8 @@ fn limits() -> Limits {
     l
 }
 
-/// Every page image of the file at `path`: one for PNG and JPEG, one per page for TIFF and PDF.
+/// Every page image of the file at `path`: one for PNG, JPEG, GIF, BMP and WebP, one per page
+/// for TIFF and PDF.
 /// The outer error means the file as a whole cannot be read; an inner one, that one page cannot.
 pub fn load_pages(path: &Path) -> Result<Vec<Result<DynamicImage, String>>, String> {
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot open: {e}"))?;
@@ -35,12 +36,14 @@ pub fn load_pages(path: &Path) -> Result<Vec<Result<DynamicImage, String>>, Stri
     if bytes.starts_with(b"%PDF") {
         return super::pdf::pdf_pages(&bytes);
     }
-    let format = image::guess_format(&bytes).map_err(|_| "not an image (PNG, JPEG, TIFF) or PDF".to_string())?;
+    let format =
+        image::guess_format(&bytes).map_err(|_| "not an image (PNG, JPEG, GIF, BMP, WebP, TIFF) or PDF".to_string())?;
     if format == ImageFormat::Tiff {
         return tiff_pages(&bytes);
     }
-    if !matches!(format, ImageFormat::Png | ImageFormat::Jpeg) {
-        return Err(format!("{format:?} images are not supported (use PNG, JPEG, TIFF or PDF)"));
+    if !matches!(format, ImageFormat::Png | ImageFormat::Jpeg | ImageFormat::Gif | ImageFormat::Bmp | ImageFormat::WebP)
+    {
+        return Err(format!("{format:?} images are not supported (use PNG, JPEG, GIF, BMP, WebP, TIFF or PDF)"));
     }
     if format == ImageFormat::Jpeg && !jpeg_is_complete(&bytes) {
         // The JPEG decoder fills a cut-off file with grey instead of failing.
@@ -142,6 +145,28 @@ mod tests {
         let p = std::env::temp_dir().join(format!("scoresheet-load-{}-{name}", std::process::id()));
         std::fs::write(&p, bytes).unwrap();
         p
+    }
+
+    /// GIF, BMP and WebP (lossless) files give the pixels the PNG of the same image gives.
+    #[test]
+    fn gif_bmp_and_webp_read_like_png() {
+        let img = DynamicImage::ImageRgb8(image::RgbImage::from_fn(64, 48, |x, y| {
+            let v = ((x * 3 + y * 2) % 200) as u8;
+            image::Rgb([v, v, v])
+        }));
+        let pixels = |fmt: ImageFormat, ext: &str| {
+            let mut b = Vec::new();
+            img.write_to(&mut Cursor::new(&mut b), fmt).unwrap();
+            let p = tmp(&format!("same.{ext}"), &b);
+            let mut pages = load_pages(&p).unwrap();
+            std::fs::remove_file(p).ok();
+            assert_eq!(pages.len(), 1, "{ext}");
+            pages.remove(0).unwrap().to_luma8()
+        };
+        let png = pixels(ImageFormat::Png, "png");
+        for (fmt, ext) in [(ImageFormat::Gif, "gif"), (ImageFormat::Bmp, "bmp"), (ImageFormat::WebP, "webp")] {
+            assert!(pixels(fmt, ext) == png, "{ext} reads other pixels than the PNG");
+        }
     }
 
     #[test]

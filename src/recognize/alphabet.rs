@@ -152,6 +152,10 @@ mod tests {
         for s in ["O-O-O", "0-0", "exd6 e.p.", "e8=Q", "e8(Q)", "e8/Q", "a1:h8+", "Nf3#", "Qh5!?", "e4??", "g1-f3"] {
             assert!(a.encode(s).is_some(), "{s:?}");
         }
+        // Descriptive notation as the decoder spells it.
+        for s in ["P-K8(Q)", "QxQch", "Q-R5 ch", "KN-KB3", "R/Q1-Q2", "PxP/Q4", "KBPxP e.p.", "C3AR", "P8R=D", "AxC+"] {
+            assert!(a.encode(s).is_some(), "{s:?}");
+        }
         for c in '1'..='8' {
             assert!(a.encode(&c.to_string()).is_some());
         }

@@ -19,7 +19,8 @@ pub struct SynthArgs {
     /// Random seed: the same seed gives byte-identical output.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Language code (en, de, ru, ...) or "mix".
+    /// Language code (en, de, ru, ...), a descriptive notation (en-descriptive: "P-K4",
+    /// es-descriptive: "P4R"), or "mix" (the algebraic languages).
     #[arg(long, default_value = "mix")]
     pub lang: String,
     /// Form name (see docs/forms.md: hcs, club, us-tournament, ...), or a mix: "mix" (the
@@ -66,7 +67,7 @@ pub fn options(args: &SynthArgs) -> Result<Options, String> {
     let lang = match args.lang.as_str() {
         "mix" => None,
         code => Some(notation::lang(code).ok_or_else(|| {
-            let codes: Vec<&str> = notation::languages().iter().map(|l| l.code).collect();
+            let codes: Vec<&str> = notation::all_languages().map(|l| l.code).collect();
             format!("unknown language '{code}' (use mix or one of {})", codes.join(", "))
         })?),
     };
