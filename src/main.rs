@@ -8,8 +8,30 @@ use scoresheet::{notation, page, read, recognize, synth};
 #[derive(Parser)]
 #[command(name = "scoresheet", version, about = "Reads handwritten chess scoresheets into PGN")]
 struct Cli {
+    /// Print what each stage finds to stderr (the page stage's rulings, columns, blocks and
+    /// printed numbers; the reader's choices).
+    #[arg(short, long, global = true)]
+    verbose: bool,
     #[command(subcommand)]
     command: Command,
+}
+
+/// Prints log records to stderr, as `scoresheet: LEVEL: message`.
+struct StderrLog;
+
+impl log::Log for StderrLog {
+    fn enabled(&self, metadata: &log::Metadata) -> bool {
+        metadata.level() <= log::max_level()
+    }
+    fn log(&self, record: &log::Record) {
+        if self.enabled(record.metadata()) {
+            match record.level() {
+                log::Level::Debug | log::Level::Trace => eprintln!("{}", record.args()),
+                level => eprintln!("scoresheet: {}: {}", level.as_str().to_lowercase(), record.args()),
+            }
+        }
+    }
+    fn flush(&self) {}
 }
 
 #[derive(Subcommand)]
@@ -30,6 +52,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if log::set_logger(&StderrLog).is_ok() {
+        log::set_max_level(if cli.verbose { log::LevelFilter::Debug } else { log::LevelFilter::Warn });
+    }
     let outcome = match cli.command {
         Command::Read(args) => return ExitCode::from(read::cli::run(&args, &read::PageCutter)),
         Command::Eval(args) => read::eval::run(&args, &read::PageCutter).map(|out| print!("{out}")),

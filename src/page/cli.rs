@@ -33,6 +33,10 @@ pub struct SegmentArgs {
     /// With an evaluation: write overlays of failing pages here.
     #[arg(long, value_name = "DIR")]
     pub eval_overlays: Option<PathBuf>,
+    /// Write the binaries the page stage analyses (rulings, glyphs; one more of each for every
+    /// further frame tried) to this directory; `-v` prints what it finds.
+    #[arg(long, value_name = "DIR")]
+    pub debug: Option<PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -42,6 +46,10 @@ struct JsonOut<'a> {
 
 /// Runs `scoresheet segment`.
 pub fn run(args: &SegmentArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(dir) = &args.debug {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        super::set_debug_dir(dir.clone());
+    }
     if let Some(dir) = &args.eval_hcs {
         return eval_hcs(dir, args.eval_overlays.as_deref());
     }

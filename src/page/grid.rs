@@ -287,9 +287,9 @@ fn number_zone(b: &Bin, c: &Col, pitch: f64, from_right: bool) -> Option<f64> {
         }
         found.push((top as f64, (bot - top + 1) as f64, reach));
     }
-    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+    if log::log_enabled!(log::Level::Debug) {
         let v: Vec<String> = found.iter().map(|f| format!("{:.0}/{:.0}/{:.0}", f.0, f.1, f.2)).collect();
-        eprintln!(
+        log::debug!(
             "  number zone? x {:.0} {}: {} of {} rows: {}",
             c.xa.mid(),
             if from_right { "right" } else { "left" },
@@ -438,24 +438,26 @@ fn digits(n: u32) -> usize {
     n.to_string().len()
 }
 
-/// Saves `bin` as a picture (ink black) to the path in the environment variable `var`, if set (the
-/// first frame analysed there, later ones numbered beside it).
-fn save_debug_binary(var: &str, bin: &Bin) {
-    let Some(p0) = std::env::var_os(var) else { return };
-    // later frames (a perspective warp, another turn) go to `NAME.2.png`, `NAME.3.png`, ...
-    let mut p = std::path::PathBuf::from(&p0);
+/// Saves `bin` as a picture (ink black) as `NAME.png` in the debug directory, if one is set
+/// ([`super::set_debug_dir`]); later frames analysed (a perspective warp, another turn, the faint
+/// rulings' pass) go to `NAME.2.png`, `NAME.3.png`, ...
+fn save_debug_binary(name: &str, bin: &Bin) {
+    let Some(dir) = super::debug_dir() else { return };
+    let mut path = dir.join(format!("{name}.png"));
     let mut k = 1;
-    while p.exists() {
+    while path.exists() {
         k += 1;
         if k > 8 {
             return;
         }
-        p = std::path::PathBuf::from(&p0).with_extension(format!("{k}.png"));
+        path = dir.join(format!("{name}.{k}.png"));
     }
     let img = image::GrayImage::from_fn(bin.w as u32, bin.h as u32, |x, y| {
         image::Luma([if bin.get(x as usize, y as usize) { 0 } else { 255 }])
     });
-    let _ = img.save(p);
+    if let Err(e) = img.save(&path) {
+        log::warn!("cannot write {}: {e}", path.display());
+    }
 }
 
 /// A block's move rows as found: its columns, its rows (top and bottom ruling of each), the glyph
@@ -555,10 +557,10 @@ fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> 
         .into_iter()
         .filter(|v| v.len() >= (6.0 * pitch).max(0.4 * vmax) && ridge_printed(v))
         .collect();
-    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+    if log::log_enabled!(log::Level::Debug) {
         for v in &ridges {
             let (pw, pd, pc) = super::lines::profile(vr_transposed, v);
-            eprintln!("  ridge x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
+            log::debug!("  ridge x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
         }
     }
     vsegs.extend(ridges);
@@ -728,8 +730,8 @@ fn add_block_gap_borders(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], colu
         if ruled {
             continue;
         }
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-            eprintln!("  gap between blocks x {left:.0}..{right:.0} y {top:.0}..{bottom:.0}");
+        if log::log_enabled!(log::Level::Debug) {
+            log::debug!("  gap between blocks x {left:.0}..{right:.0} y {top:.0}..{bottom:.0}");
         }
         // (rows ruled as underlines leave the first row without a ruling above it: the gap runs
         // a row higher than the first break)
@@ -830,8 +832,8 @@ fn add_number_zones(
 /// binary, `vr` the vertical ridges of the grey page ([`super::lines::vertical_ridges`]).
 pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     let (w, h) = (b.w, b.h);
-    save_debug_binary("SCORESHEET_DEBUG_LBIN", lb);
-    save_debug_binary("SCORESHEET_DEBUG_BIN", b);
+    save_debug_binary("rulings", lb);
+    save_debug_binary("glyphs", b);
     let (pieces, row_rulings, min_row_len) = find_row_rulings(lb, w);
     if row_rulings.len() < 4 {
         return Grid::None("no ruled rows found".into());
@@ -851,15 +853,15 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
 
     let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
     add_number_zones(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
-    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-        eprintln!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", row_rulings.len(), column_rulings.len());
+    if log::log_enabled!(log::Level::Debug) {
+        log::debug!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", row_rulings.len(), column_rulings.len());
         for s in &row_rulings {
-            eprintln!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.t0, s.t1);
+            log::debug!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.t0, s.t1);
         }
         for v in &column_rulings {
             let (pw, pd, pc) = super::lines::profile(&lb_transposed, v);
             let (rw, rd, rc) = super::lines::profile(&vr_transposed, v);
-            eprintln!(
+            log::debug!(
                 "  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2} ridge {rw:.2} {rd:.2} {rc:.2}",
                 v.mid(),
                 v.t0,
@@ -867,7 +869,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             );
         }
         for c in &cols {
-            eprintln!(
+            log::debug!(
                 "  col {:.1}..{:.1} w {:.1} rows {} first {:.1} last {:.1}",
                 c.xa.mid(),
                 c.xb.mid(),
@@ -1027,8 +1029,8 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
         // "No" merges into one mark wider than a digit; only rows of odd height get here)
         let no_digit = up && g == 0 && gnext > 0 && hdig > 0.0 && hmax >= 0.5 * hdig;
         let centred = centred(r);
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-            eprintln!(
+        if log::log_enabled!(log::Level::Debug) {
+            log::debug!(
                 "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) no digit {no_digit} text {text} {hs:?} centred {centred}"
             );
         }
@@ -1047,8 +1049,8 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
         cut_top = true;
     }
     let l = rows.len();
-    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-        eprintln!(
+    if log::log_enabled!(log::Level::Debug) {
+        log::debug!(
             "  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}",
             row_h(&rows[0]),
             row_h(&rows[l - 1])
@@ -1069,8 +1071,8 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
     let off_height =
         |r: &(Seg, Seg)| glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0);
     if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-            eprintln!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
+        if log::log_enabled!(log::Level::Debug) {
+            log::debug!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
         }
         cut_y = Some(rows[0].0.mid());
         rows.remove(0);
@@ -1091,8 +1093,8 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
         && !near_digit_in(lb, inner(nc.cell(&rows[0].0, &rows[0].1)))
         && near_digit(nc.cell(&rows[1].0, &rows[1].1))
     {
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-            eprintln!("  heading with centred titles");
+        if log::log_enabled!(log::Level::Debug) {
+            log::debug!("  heading with centred titles");
         }
         cut_y = Some(rows[0].0.mid());
         rows.remove(0);
@@ -1145,8 +1147,8 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
         let cand = (top, t);
         let bx = nc.cell(&cand.0, &cand.1);
         let g = like(&cand, glyphs[0]);
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-            eprintln!(
+        if log::log_enabled!(log::Level::Debug) {
+            log::debug!(
                 "  extend up {bx:?} cover {cv:.2} g {:?} adj {} ruled {} h {:?} hmed {hmed}",
                 g.map(|g| g.0),
                 glyphs[0],
@@ -1260,9 +1262,9 @@ fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Col], blks: &mut [Bl
                 .fold(0.0, f64::max)
         };
         let covers: Vec<f64> = k.rows.iter().map(cover).collect();
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        if log::log_enabled!(log::Level::Debug) {
             let v: Vec<String> = covers.iter().map(|c| format!("{c:.2}")).collect();
-            eprintln!("  column ruling x {:.0} down the rows: {}", ruling.mid(), v.join(" "));
+            log::debug!("  column ruling x {:.0} down the rows: {}", ruling.mid(), v.join(" "));
         }
         let mut sorted = covers.clone();
         sorted.sort_by(f64::total_cmp);
@@ -1361,8 +1363,8 @@ fn drop_unnumbered_first_rows(b: &Bin, cols: &[Col], blks: &mut [Blk], pitch: f6
             && width(&k.rows[1]).is_some()
             && width(&k.rows[2]).is_some()
         {
-            if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-                eprintln!("  unnumbered first row above the block beside: dropped");
+            if log::log_enabled!(log::Level::Debug) {
+                log::debug!("  unnumbered first row above the block beside: dropped");
             }
             k.rows.remove(0);
             k.glyphs.remove(0);
@@ -1406,9 +1408,9 @@ fn provisional_starts(b: &Bin, cols: &[Col], order: &[Blk]) -> Vec<u32> {
     for bk in order {
         let nc = &cols[bk.sub.num];
         let ws: Vec<Option<f64>> = bk.rows.iter().map(|(t, bo)| number_width(b, nc.cell(t, bo))).collect();
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+        if log::log_enabled!(log::Level::Debug) {
             let v: Vec<String> = ws.iter().map(|w| w.map_or("-".into(), |w| format!("{w:.0}"))).collect();
-            eprintln!("  widths {} glyphs {:?}", v.join(" "), bk.glyphs);
+            log::debug!("  widths {} glyphs {:?}", v.join(" "), bk.glyphs);
         }
         // (the widths of the printed numbers, where most rows have one, are steadier than glyph
         // counts: blurred digits touch or break, but a two-digit number stays twice as wide as a
@@ -1445,9 +1447,9 @@ fn provisional_starts(b: &Bin, cols: &[Col], order: &[Blk]) -> Vec<u32> {
     // one starts: a block whose digits are hidden under the writer's ink is numbered by the block
     // after it
     let starts = choose_starts(&values, &bonus, &order.iter().map(|bk| bk.rows.len()).collect::<Vec<_>>());
-    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+    if log::log_enabled!(log::Level::Debug) {
         for (bk, s) in order.iter().zip(&starts) {
-            eprintln!("  block at x {:.0} y {:.0}: start {s}", bk.bx[0], bk.bx[1]);
+            log::debug!("  block at x {:.0} y {:.0}: start {s}", bk.bx[0], bk.bx[1]);
         }
     }
     starts

@@ -199,6 +199,20 @@ pub const BLANK_INK: f64 = 0.012;
 const LINE_PCT: u64 = 90;
 const LINE_DIFF: u64 = 8;
 
+/// Where the page stage writes its debug images, if anywhere (see [`set_debug_dir`]).
+static DEBUG_DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Makes the page stage write the binaries it analyses (`rulings.png`, `glyphs.png`, one more of
+/// each for every further frame tried) into `dir` (`segment --debug DIR`). Set once a process;
+/// later calls are ignored.
+pub fn set_debug_dir(dir: PathBuf) {
+    let _ = DEBUG_DIR.set(dir);
+}
+
+fn debug_dir() -> Option<&'static PathBuf> {
+    DEBUG_DIR.get()
+}
+
 /// Segments a page image (any colour type). See [`segment_gray`].
 pub fn segment(img: &DynamicImage) -> Result<Sheet, PageError> {
     segment_gray(&img.to_luma8())
@@ -291,9 +305,9 @@ fn perspective(hs: &[lines::Seg], vs: &[lines::Seg], w: usize, h: usize) -> Opti
     };
     let xc = med(hl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
     let yc = med(vl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
-    let dbg = std::env::var_os("SCORESHEET_DEBUG").is_some();
+    let dbg = log::log_enabled!(log::Level::Debug);
     if dbg {
-        eprintln!("perspective: {} long h, {} long v", hl.len(), vl.len());
+        log::debug!("perspective: {} long h, {} long v", hl.len(), vl.len());
     }
     let vh = vanishing(&hl, xc, vmax)?;
     let tv: Vec<lines::Seg> = vl.iter().map(|s| **s).collect();
@@ -301,7 +315,7 @@ fn perspective(hs: &[lines::Seg], vs: &[lines::Seg], w: usize, h: usize) -> Opti
     let vv = vanishing(&tvr, yc, hmax)?; // in (y, x) order
     let vv = [vv[1], vv[0], vv[2]];
     if dbg {
-        eprintln!("perspective: vanishing points {vh:?} {vv:?}");
+        log::debug!("perspective: vanishing points {vh:?} {vv:?}");
     }
     let (x0, x1) = (med(hl.iter().map(|s| s.t0).collect()), med(hl.iter().map(|s| s.t1).collect()));
     let (y0, y1) = (med(vl.iter().map(|s| s.t0).collect()), med(vl.iter().map(|s| s.t1).collect()));
@@ -381,8 +395,8 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
     let hs: Vec<lines::Seg> = joined(&lbin1, lh, w);
     let vs: Vec<lines::Seg> = joined(&lbin1.transpose(), (h / 30).max(12), h);
     let persp = perspective(&hs, &vs, w, h);
-    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-        eprintln!("frame q {quarter} skew {skew:.1} hsum {hsum:.0} perspective {persp:?}");
+    if log::log_enabled!(log::Level::Debug) {
+        log::debug!("frame q {quarter} skew {skew:.1} hsum {hsum:.0} perspective {persp:?}");
     }
     let plain = grid::analyze(&bin1, &lbin1, &vr1);
     if let Some(p) = persp {
@@ -394,12 +408,12 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
         let hs2: Vec<lines::Seg> = joined(&lbin, lh, w);
         let vs2: Vec<lines::Seg> = joined(&lbin.transpose(), (h / 30).max(12), h);
         let (s1, s2) = (spread(&hs) + spread(&vs), spread(&hs2) + spread(&vs2));
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-            eprintln!("perspective: slope spread {s1:.4} -> {s2:.4}");
+        if log::log_enabled!(log::Level::Debug) {
+            log::debug!("perspective: slope spread {s1:.4} -> {s2:.4}");
         }
         let warped = if s2 < 0.8 * s1 { grid::analyze(&bin, &lbin, &vr) } else { grid::Grid::None(String::new()) };
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-            eprintln!("perspective: rows read {} plain, {} warped", plain.rows(), warped.rows());
+        if log::log_enabled!(log::Level::Debug) {
+            log::debug!("perspective: rows read {} plain, {} warped", plain.rows(), warped.rows());
         }
         // (a clear perspective, the rulings parallel to a tenth, need not read as many rows: the
         // slanted frame can read junk rows)
@@ -540,7 +554,7 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
         gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
     let ruled: Vec<Vec<bool>> = gblocks.iter().map(|b| b.ruled_rows.clone()).collect();
     let numbers = numbering::number_blocks(&printed, &ruled, &counted, &rows_y, pitch);
-    if std::env::var_os("SCORESHEET_DEBUG").is_some() {
+    if log::log_enabled!(log::Level::Debug) {
         for (reads, n) in printed.iter().zip(&numbers) {
             let read: Vec<String> = reads
                 .iter()
@@ -550,7 +564,7 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
                     _ => r.best().map_or("-".into(), |v| v.to_string()),
                 })
                 .collect();
-            eprintln!("  printed numbers {}: {n:?}", read.join(" "));
+            log::debug!("  printed numbers {}: {n:?}", read.join(" "));
         }
     }
     let mut cells = Vec::with_capacity(gcells.len());

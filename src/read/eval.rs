@@ -344,7 +344,7 @@ pub struct EvalArgs {
     pub model: Option<PathBuf>,
     /// Print each game's figures too.
     #[arg(long)]
-    pub verbose: bool,
+    pub per_game: bool,
     /// With --dev: write each move's confidence evidence and whether it is right to this file
     /// (TSV, for `scripts/fit_calibration.py`).
     #[arg(long)]
@@ -407,7 +407,7 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
         if let Some(path) = &args.dump {
             std::fs::write(path, evidence).map_err(|e| format!("{}: {e}", path.display()))?;
         }
-        if args.verbose {
+        if args.per_game {
             push_each(&mut out, "page", &each);
         }
         out.push_str(&all.summary("HCS development pages (outside the test split), each page alone"));
@@ -416,7 +416,7 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
         for (both, name) in [(false, "HCS test split, page 0 alone"), (true, "HCS test split, both pages together")] {
             let games = hcs_games(&args.dir, both)?;
             let (all, each) = evaluate_each(&games, &opts);
-            if args.verbose {
+            if args.per_game {
                 push_each(&mut out, "game", &each);
             }
             out.push_str(&all.summary(name));
@@ -428,7 +428,7 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
         if let Some(path) = &args.dump {
             std::fs::write(path, evidence).map_err(|e| format!("{}: {e}", path.display()))?;
         }
-        if args.verbose {
+        if args.per_game {
             push_each(&mut out, "sheet", &each);
         }
         out.push_str(&all.summary(&format!("synthetic sheets in {}", args.dir.display())));

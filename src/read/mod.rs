@@ -256,7 +256,7 @@ fn writing_offset(r: &mut Recognizer, cells: &[CutCell], scores: &[CellScores]) 
         sum / n as f32
     };
     let all = conf(&mut inked.iter().map(|&i| &scores[i]));
-    let debug = std::env::var_os("SCORESHEET_DEBUG").is_some();
+    let debug = log::log_enabled!(log::Level::Debug);
     if all >= OFFSET_TRIGGER && !debug {
         return Ok(None);
     }
@@ -322,8 +322,8 @@ pub fn decode_game(
         }
         pick[s] = true;
         let g = decode_picked(id, sheets, &pick, lang, params, headers.clone());
-        if std::env::var_os("SCORESHEET_DEBUG").is_some() {
-            eprintln!(
+        if log::log_enabled!(log::Level::Debug) {
+            log::debug!(
                 "{}: lowered windows score {:.1} against {:.1}",
                 sheets[s].file.display(),
                 g.game.score,
