@@ -254,15 +254,18 @@ fn number_zone(b: &Bin, c: &Col, pitch: f64, from_right: bool) -> Option<f64> {
             [xa, t.at(xc), xa + 0.45 * cw, bo.at(xc)]
         };
         // (components as seen from the zone's side: their near and far ends' distances from it;
-        // a digit printed against the ruling on the zone's side touches the searched area's edge
-        // there and is kept, while one cut by the zone's far edge is handwriting reaching in)
-        let (inner_left, inner_right) = ((bx[0] + 3.0).max(0.0) as usize, ((bx[2] - 2.0).max(0.0) as usize).min(b.w));
-        let cut_by_far_edge = |q: &(usize, usize, usize, usize, usize)| {
-            if from_right { q.0 == inner_left } else { q.2 + 1 == inner_right }
+        // a number at the right end of White's cell is printed against the ruling between the
+        // players and touches the searched area's edge there: kept, while one cut by the zone's
+        // far edge is handwriting reaching in; at a column's left, the shading or ruling remnants
+        // at the edge are no digits)
+        let inner_left = (bx[0] + 3.0).max(0.0) as usize;
+        let inner_right = ((bx[2] - 2.0).max(0.0) as usize).min(b.w);
+        let at_an_edge_left_out = |q: &(usize, usize, usize, usize, usize)| {
+            if from_right { q.0 == inner_left } else { q.0 == inner_left || q.2 + 1 == inner_right }
         };
         let mut comps: Vec<(f64, f64, usize, usize)> = components_in(b, bx, false)
             .into_iter()
-            .filter(|q| !cut_by_far_edge(q))
+            .filter(|q| !at_an_edge_left_out(q))
             .filter(|q| {
                 let hh = (q.3 - q.1 + 1) as f64;
                 hh >= 0.2 * pitch && hh <= 0.75 * pitch && ((q.2 - q.0 + 1) as f64) <= 0.6 * pitch && q.4 >= 4
