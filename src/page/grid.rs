@@ -241,7 +241,11 @@ const MAX_NUMBER_HEIGHT: f64 = 0.55;
 /// left part of the cell (or, `from_right`, in its right part: a number printed at the right end of
 /// White's cell, just left of the rule between the players). Returns how far from the column's
 /// side the number zone ends.
-fn number_zone(b: &Bin, c: &Col, pitch: f64, from_right: bool) -> Option<f64> {
+fn number_zone(b: &Bin, lb_transposed: &Bin, c: &Col, pitch: f64, from_right: bool) -> Option<f64> {
+    // (whether a ruling is printed along the zone's side, down the column's rows)
+    let (first_row, last_row) = (c.rows[0].0.mid(), c.rows[c.rows.len() - 1].1.mid());
+    let side = if from_right { &c.xb } else { &c.xa };
+    let side_ruled = super::lines::cover(lb_transposed, side, first_row, last_row) >= 0.5;
     let mut found: Vec<(f64, f64, f64)> = Vec::new(); // (top, height, reach from the side)
     for (t, bo) in &c.rows {
         let yc = 0.5 * (t.mid() + bo.mid());
@@ -256,12 +260,12 @@ fn number_zone(b: &Bin, c: &Col, pitch: f64, from_right: bool) -> Option<f64> {
         // (components as seen from the zone's side: their near and far ends' distances from it;
         // a number at the right end of White's cell is printed against the ruling between the
         // players and touches the searched area's edge there: kept, while one cut by the zone's
-        // far edge is handwriting reaching in; at a column's left, the shading or ruling remnants
-        // at the edge are no digits)
+        // far edge is handwriting reaching in; at a column's left, the remnants of a printed
+        // ruling at the edge are no digits, while beside an unprinted border they are)
         let inner_left = (bx[0] + 3.0).max(0.0) as usize;
         let inner_right = ((bx[2] - 2.0).max(0.0) as usize).min(b.w);
         let at_an_edge_left_out = |q: &(usize, usize, usize, usize, usize)| {
-            if from_right { q.0 == inner_left } else { q.0 == inner_left || q.2 + 1 == inner_right }
+            if from_right { q.0 == inner_left } else { (q.0 == inner_left && side_ruled) || q.2 + 1 == inner_right }
         };
         let mut comps: Vec<(f64, f64, usize, usize)> = components_in(b, bx, false)
             .into_iter()
@@ -771,7 +775,13 @@ fn add_number_zones(
     let mut zones: Vec<Option<f64>> = cols
         .iter()
         .enumerate()
-        .map(|(i, c)| if free(i) { number_zone(b, c, pitch, false).filter(|&dx| dx < 0.45 * c.width()) } else { None })
+        .map(|(i, c)| {
+            if free(i) {
+                number_zone(b, lb_transposed, c, pitch, false).filter(|&dx| dx < 0.45 * c.width())
+            } else {
+                None
+            }
+        })
         .collect();
     // (and a number printed at the right end of White's cell, where no column holds one at its
     // left: the zone's left end, measured from the column's right side)
@@ -780,7 +790,7 @@ fn add_number_zones(
         .enumerate()
         .map(|(i, c)| {
             if free(i) && zones[i].is_none() {
-                number_zone(b, c, pitch, true).filter(|&dx| dx < 0.45 * c.width())
+                number_zone(b, lb_transposed, c, pitch, true).filter(|&dx| dx < 0.45 * c.width())
             } else {
                 None
             }
@@ -1663,6 +1673,18 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
                     i += 1;
                 }
             }
+        }
+    }
+    if log::log_enabled!(log::Level::Debug) {
+        for s in &subs {
+            log::debug!(
+                "  block columns: number x {:.0}, White x {:.0}..{:.0}, Black x {:.0}..{:.0}",
+                cols[s.num].xa.mid(),
+                cols[s.white].xa.mid(),
+                cols[s.white].xb.mid(),
+                cols[s.black].xa.mid(),
+                cols[s.black].xb.mid()
+            );
         }
     }
     (drop_subs_sharing_columns(subs, cols), flipped)
