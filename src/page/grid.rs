@@ -737,9 +737,7 @@ fn add_block_gap_borders(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], colu
         if ruled {
             continue;
         }
-        if log::log_enabled!(log::Level::Debug) {
-            log::debug!("  gap between blocks x {left:.0}..{right:.0} y {top:.0}..{bottom:.0}");
-        }
+        log::debug!("  gap between blocks x {left:.0}..{right:.0} y {top:.0}..{bottom:.0}");
         // (rows ruled as underlines leave the first row without a ruling above it: the gap runs
         // a row higher than the first break)
         for x in [left, right] {
@@ -1042,11 +1040,9 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
         // "No" merges into one mark wider than a digit; only rows of odd height get here)
         let no_digit = up && g == 0 && gnext > 0 && hdig > 0.0 && hmax >= 0.5 * hdig;
         let centred = centred(r);
-        if log::log_enabled!(log::Level::Debug) {
-            log::debug!(
-                "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) no digit {no_digit} text {text} {hs:?} centred {centred}"
-            );
-        }
+        log::debug!(
+            "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) no digit {no_digit} text {text} {hs:?} centred {centred}"
+        );
         filled || bad_number || no_digit || ((g == 0 || text) && centred)
     };
     let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
@@ -1062,13 +1058,11 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
         cut_top = true;
     }
     let l = rows.len();
-    if log::log_enabled!(log::Level::Debug) {
-        log::debug!(
-            "  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}",
-            row_h(&rows[0]),
-            row_h(&rows[l - 1])
-        );
-    }
+    log::debug!(
+        "  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}",
+        row_h(&rows[0]),
+        row_h(&rows[l - 1])
+    );
     if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1], glyphs[l - 1], 0, false) {
         rows.pop();
         glyphs.pop();
@@ -1084,9 +1078,7 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
     let off_height =
         |r: &(Seg, Seg)| glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0);
     if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
-        if log::log_enabled!(log::Level::Debug) {
-            log::debug!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
-        }
+        log::debug!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
         cut_y = Some(rows[0].0.mid());
         rows.remove(0);
         glyphs.remove(0);
@@ -1106,9 +1098,7 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
         && !near_digit_in(lb, inner(nc.cell(&rows[0].0, &rows[0].1)))
         && near_digit(nc.cell(&rows[1].0, &rows[1].1))
     {
-        if log::log_enabled!(log::Level::Debug) {
-            log::debug!("  heading with centred titles");
-        }
+        log::debug!("  heading with centred titles");
         cut_y = Some(rows[0].0.mid());
         rows.remove(0);
         glyphs.remove(0);
@@ -1160,15 +1150,13 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
         let cand = (top, t);
         let bx = nc.cell(&cand.0, &cand.1);
         let g = like(&cand, glyphs[0]);
-        if log::log_enabled!(log::Level::Debug) {
-            log::debug!(
-                "  extend up {bx:?} cover {cv:.2} g {:?} adj {} ruled {} h {:?} hmed {hmed}",
-                g.map(|g| g.0),
-                glyphs[0],
-                ruled(bx),
-                glyph_height(b, bx)
-            );
-        }
+        log::debug!(
+            "  extend up {bx:?} cover {cv:.2} g {:?} adj {} ruled {} h {:?} hmed {hmed}",
+            g.map(|g| g.0),
+            glyphs[0],
+            ruled(bx),
+            glyph_height(b, bx)
+        );
         // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
         // titles are centred on one baseline, and its mark is not quite of the digits' height)
         // (the mark read in the binary its digits were read in)
@@ -1376,9 +1364,7 @@ fn drop_unnumbered_first_rows(b: &Bin, cols: &[Col], blks: &mut [Blk], pitch: f6
             && width(&k.rows[1]).is_some()
             && width(&k.rows[2]).is_some()
         {
-            if log::log_enabled!(log::Level::Debug) {
-                log::debug!("  unnumbered first row above the block beside: dropped");
-            }
+            log::debug!("  unnumbered first row above the block beside: dropped");
             k.rows.remove(0);
             k.glyphs.remove(0);
             k.bx[1] = k.rows[0].0.mid();

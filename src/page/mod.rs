@@ -395,9 +395,7 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
     let hs: Vec<lines::Seg> = joined(&lbin1, lh, w);
     let vs: Vec<lines::Seg> = joined(&lbin1.transpose(), (h / 30).max(12), h);
     let persp = perspective(&hs, &vs, w, h);
-    if log::log_enabled!(log::Level::Debug) {
-        log::debug!("frame q {quarter} skew {skew:.1} hsum {hsum:.0} perspective {persp:?}");
-    }
+    log::debug!("frame q {quarter} skew {skew:.1} hsum {hsum:.0} perspective {persp:?}");
     let plain = grid::analyze(&bin1, &lbin1, &vr1);
     if let Some(p) = persp {
         let hh = p.after(&r);
@@ -408,13 +406,9 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
         let hs2: Vec<lines::Seg> = joined(&lbin, lh, w);
         let vs2: Vec<lines::Seg> = joined(&lbin.transpose(), (h / 30).max(12), h);
         let (s1, s2) = (spread(&hs) + spread(&vs), spread(&hs2) + spread(&vs2));
-        if log::log_enabled!(log::Level::Debug) {
-            log::debug!("perspective: slope spread {s1:.4} -> {s2:.4}");
-        }
+        log::debug!("perspective: slope spread {s1:.4} -> {s2:.4}");
         let warped = if s2 < 0.8 * s1 { grid::analyze(&bin, &lbin, &vr) } else { grid::Grid::None(String::new()) };
-        if log::log_enabled!(log::Level::Debug) {
-            log::debug!("perspective: rows read {} plain, {} warped", plain.rows(), warped.rows());
-        }
+        log::debug!("perspective: rows read {} plain, {} warped", plain.rows(), warped.rows());
         // (a clear perspective, the rulings parallel to a tenth, need not read as many rows: the
         // slanted frame can read junk rows)
         let need = if s2 < 0.1 * s1 { 0.75 } else { 0.9 };

@@ -322,14 +322,12 @@ pub fn decode_game(
         }
         pick[s] = true;
         let g = decode_picked(id, sheets, &pick, lang, params, headers.clone());
-        if log::log_enabled!(log::Level::Debug) {
-            log::debug!(
-                "{}: lowered windows score {:.1} against {:.1}",
-                sheets[s].file.display(),
-                g.game.score,
-                best.game.score
-            );
-        }
+        log::debug!(
+            "{}: lowered windows score {:.1} against {:.1}",
+            sheets[s].file.display(),
+            g.game.score,
+            best.game.score
+        );
         if g.game.score > best.game.score {
             best = g;
         } else {
