@@ -1577,6 +1577,7 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
         }
     }
     let mut subs: Vec<Sub> = Vec::new();
+    let mut unseen_between: Vec<Sub> = Vec::new();
     let mut flipped = 0;
     let pair = |a: f64, c: f64| a.min(c) > 0.6 * a.max(c);
     for g in &groups {
@@ -1656,11 +1657,35 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
                     if j == i + 1 && numbers_right {
                         flipped += 1;
                     }
+                    // (one narrow column between two move columns whose numbers were not seen,
+                    // e.g. printed on a dark shading: kept in case another block has its shape)
+                    if j == i + 2 {
+                        unseen_between.push(Sub { num: g[i + 1], white: g[i], black: g[j] });
+                    }
                     i += 1;
                 }
             }
         }
     }
+    // blocks repeat across the page: a pair of move columns with one narrow column between them,
+    // whose numbers were not seen, is a block where a block found has its columns' widths
+    let alike = |a: f64, b: f64| (a - b).abs() <= 0.08 * a.max(b);
+    let shaped_like = |u: &Sub, s: &Sub| {
+        alike(cols[u.num].width(), cols[s.num].width())
+            && alike(cols[u.white].width(), cols[s.white].width())
+            && alike(cols[u.black].width(), cols[s.black].width())
+    };
+    let taken = |u: &Sub, subs: &[Sub]| {
+        subs.iter().any(|s| [s.num, s.white, s.black].iter().any(|c| [u.num, u.white, u.black].contains(c)))
+    };
+    for u in unseen_between {
+        if subs.iter().any(|s| s.num != s.white && shaped_like(&u, s) && cols[s.num].xa.mid() > cols[s.white].xa.mid())
+            && !taken(&u, &subs)
+        {
+            subs.push(u);
+        }
+    }
+    subs.sort_by(|a, b| cols[a.white].xa.mid().total_cmp(&cols[b.white].xa.mid()));
     if log::log_enabled!(log::Level::Debug) {
         for s in &subs {
             log::debug!(
