@@ -232,6 +232,10 @@ fn glyph_height(b: &Bin, bx: [f64; 4]) -> Option<f64> {
         .max_by(f64::total_cmp)
 }
 
+/// The narrowest number column, in row pitches (two digits of a printed number; HCS's and the
+/// real forms' number columns are 0.9 pitch and wider).
+const MIN_NUMBER_COLUMN: f64 = 0.6;
+
 /// The tallest printed move numbers of a number zone, in row pitches (measured: 0.31-0.46 on HCS
 /// and synthetic forms; a writer's letters at a column's side 0.63 and more).
 const MAX_NUMBER_HEIGHT: f64 = 0.55;
@@ -1628,7 +1632,11 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
                 k -= 1;
                 candidates.push(k);
             }
-            let nearest_left = (i > 0 && narrow_beside(i - 1, wide)).then(|| i - 1);
+            let nearest_left =
+                (i > 0 && narrow_beside(i - 1, wide) && cols[g[i - 1]].width() >= MIN_NUMBER_COLUMN * pitch)
+                    .then(|| i - 1);
+            // (a column under 0.6 pitch holds no printed number: the gap between two blocks)
+            candidates.retain(|&c| cols[g[c]].width() >= MIN_NUMBER_COLUMN * pitch);
             let printed: Vec<(usize, f64)> = candidates.iter().map(|&c| (c, printed_share(b, &cols[g[c]]))).collect();
             // (of several columns with glyphs of one height, a clock column's written times are
             // the less regular: printed numbers share their top and bottom row after row)
