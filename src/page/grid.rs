@@ -916,6 +916,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             blocks_found.push(blk);
         }
     }
+    drop_repeated_blocks(&mut blocks_found, pitch);
     drop_end_rows_beyond_beside(&mut blocks_found, pitch);
     drop_shared_headings(&mut blocks_found, pitch);
     share_rows_side_by_side(&cols, &lb_transposed, &mut blocks_found, pitch);
@@ -1276,6 +1277,35 @@ fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Col], blks: &mut [Bl
         let ruled = sorted.len() >= 4 && sorted[sorted.len() / 4] >= 0.97;
         k.ruled_rows = covers.iter().map(|&c| !ruled || c >= 0.9).collect();
     }
+}
+
+/// A column's rows broken into runs (rulings lost over a few rows) give one block a run, and each
+/// grows back over the others' rows: of blocks in the same columns whose rows mostly overlap, the
+/// one with the most rows stays.
+fn drop_repeated_blocks(blks: &mut Vec<Blk>, pitch: f64) {
+    let span = |k: &Blk| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid());
+    let same_columns =
+        |a: &Blk, b: &Blk| a.sub.num == b.sub.num && a.sub.white == b.sub.white && a.sub.black == b.sub.black;
+    let mut order: Vec<usize> = (0..blks.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(blks[i].rows.len()));
+    let mut kept: Vec<usize> = Vec::new();
+    for i in order {
+        let (top, bottom) = span(&blks[i]);
+        let repeats = kept.iter().any(|&k| {
+            let (kt, kb) = span(&blks[k]);
+            same_columns(&blks[i], &blks[k]) && bottom.min(kb) - top.max(kt) > 0.5 * (bottom - top).max(pitch)
+        });
+        if !repeats {
+            kept.push(i);
+        }
+    }
+    kept.sort_unstable();
+    let mut index = 0;
+    blks.retain(|_| {
+        let keep = kept.contains(&index);
+        index += 1;
+        keep
+    });
 }
 
 /// Headings run across side-by-side blocks: a block whose odd first row lies where another
