@@ -806,7 +806,9 @@ fn add_number_zones(
         for _ in 0..3 {
             for i in 0..cols.len() {
                 let Some(z) = zones[i] else { continue };
-                let cands = [left_of(i).and_then(left_of), right_of(i).and_then(right_of)];
+                // (across a move column: not across the gap between two blocks)
+                let wide = |k: &usize| cols[*k].width() > 3.0 * pitch;
+                let cands = [left_of(i).filter(wide).and_then(left_of), right_of(i).filter(wide).and_then(right_of)];
                 for j in cands.into_iter().flatten() {
                     if zones[j].is_none()
                         && free(j)
