@@ -2042,4 +2042,31 @@ mod tests {
             .collect();
         assert!(block_gaps(&Bin::new(640, 400), &ragged, &joined, 20.0).is_empty());
     }
+
+    /// A block in columns 0, 1, 2 with `n` rows of pitch 20 from `top`.
+    fn block_of_rows(top: f64, n: usize) -> Blk {
+        let rows: Vec<(Seg, Seg)> = (0..n)
+            .map(|r| (h(top + 20.0 * r as f64, 0.0, 0.0, 300.0), h(top + 20.0 * (r + 1) as f64, 0.0, 0.0, 300.0)))
+            .collect();
+        Blk {
+            sub: Sub { num: 0, white: 1, black: 2 },
+            glyphs: vec![1; n],
+            bx: [0.0, top, 300.0, top + 20.0 * n as f64],
+            rows,
+            cut_y: None,
+            odd_top: false,
+            ruled_rows: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn blocks_grown_from_runs_of_one_column_are_kept_once() {
+        // three runs of one column's rows, each grown back to the whole block, and a block
+        // stacked below in the same columns
+        let mut blocks = vec![block_of_rows(100.0, 40), block_of_rows(100.0, 38), block_of_rows(120.0, 39)];
+        blocks.push(block_of_rows(1000.0, 20));
+        drop_repeated_blocks(&mut blocks, 20.0);
+        let spans: Vec<(f64, usize)> = blocks.iter().map(|k| (k.bx[1], k.rows.len())).collect();
+        assert_eq!(spans, vec![(100.0, 40), (1000.0, 20)]);
+    }
 }
