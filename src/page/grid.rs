@@ -106,6 +106,12 @@ fn mode(vals: &[f64], lo: f64, hi: f64) -> Option<f64> {
     Some(near.iter().sum::<f64>() / near.len().max(1) as f64)
 }
 
+/// The middle value of `v` (the upper one of an even count); `v` is not empty.
+pub(super) fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
 /// Ink components inside a cell (shrunk by a few pixels so rulings stay out), as
 /// `(x0, y0, x1, y1, pixels)` in the binary's coordinates (inclusive ends), with components
 /// touching the left or right edge of the searched area dropped.
@@ -695,10 +701,6 @@ fn block_gaps(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], pitch: f64) -> 
         // gaps or a stain's break few, or lie everywhere)
         let across = row_rulings.iter().filter(|r| r.t0 < x && r.t1 > x).count();
         if group.len() >= 4 && group.len() as f64 >= 0.6 * across as f64 {
-            let median = |mut v: Vec<f64>| {
-                v.sort_by(f64::total_cmp);
-                v[v.len() / 2]
-            };
             let left = median(group.iter().map(|g| g.0).collect());
             let right = median(group.iter().map(|g| g.1).collect());
             // (printed rows end where the block ends, all alike; a dotted or faint ruling lost in
@@ -1793,10 +1795,6 @@ fn printed_alignment(b: &Bin, c: &Col, pitch: f64) -> f64 {
     if spans.is_empty() {
         return 0.0;
     }
-    let median = |mut v: Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
     let top = median(spans.iter().map(|s| s.0).collect());
     let bottom = median(spans.iter().map(|s| s.1).collect());
     let tol = 0.1 * pitch + 1.0;

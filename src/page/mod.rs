@@ -299,10 +299,7 @@ fn perspective(hs: &[lines::Seg], vs: &[lines::Seg], w: usize, h: usize) -> Opti
         return None;
     }
     // table extent: median ends of the long rulings of the other family
-    let med = |mut v: Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
+    let med = grid::median;
     let xc = med(hl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
     let yc = med(vl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
     let dbg = log::log_enabled!(log::Level::Debug);
