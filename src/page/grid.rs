@@ -1,7 +1,7 @@
 //! From rulings on a straightened binary page to labelled move cells.
 
 use super::Side;
-use super::lines::{Bin, Seg, join_broken, rulings};
+use super::lines::{Bin, Line, join_broken, rulings};
 
 /// A labelled cell in the straightened frame of the analysis (small scale).
 #[derive(Clone, Debug)]
@@ -45,25 +45,25 @@ pub enum Grid {
     None(String),
 }
 
-struct Col {
-    xa: Seg,
-    xb: Seg,
+struct Column {
+    left: Line,
+    right: Line,
     /// indexes of the left and right vertical rulings
-    vi: usize,
-    vj: usize,
-    rows: Vec<(Seg, Seg)>,
+    left_ruling: usize,
+    right_ruling: usize,
+    rows: Vec<(Line, Line)>,
 }
 
-impl Col {
+impl Column {
     fn width(&self) -> f64 {
         let y = 0.5 * (self.rows[0].0.mid() + self.rows[self.rows.len() - 1].1.mid());
-        self.xb.at(y) - self.xa.at(y)
+        self.right.at(y) - self.left.at(y)
     }
-    fn xc(&self, y: f64) -> f64 {
-        0.5 * (self.xa.at(y) + self.xb.at(y))
+    fn centre_x(&self, y: f64) -> f64 {
+        0.5 * (self.left.at(y) + self.right.at(y))
     }
     /// The ruling of this column's rows at `s` (within 0.3 pitch where `s` was found), or `s`.
-    fn own(&self, s: &Seg, pitch: f64) -> Seg {
+    fn own(&self, s: &Line, pitch: f64) -> Line {
         let x = s.mid_t();
         let y = s.at(x);
         self.rows
@@ -76,10 +76,10 @@ impl Col {
     }
     /// The box [x0, y0, x1, y1] of this column in the row between rulings `t` and `bo`, each side
     /// taken at the row's middle.
-    fn cell(&self, t: &Seg, bo: &Seg) -> [f64; 4] {
+    fn cell(&self, t: &Line, bo: &Line) -> [f64; 4] {
         let yc = 0.5 * (t.mid() + bo.mid());
-        let xc = self.xc(yc);
-        [self.xa.at(yc), t.at(xc), self.xb.at(yc), bo.at(xc)]
+        let xc = self.centre_x(yc);
+        [self.left.at(yc), t.at(xc), self.right.at(yc), bo.at(xc)]
     }
 }
 
@@ -251,16 +251,16 @@ const MAX_NUMBER_HEIGHT: f64 = 0.55;
 /// left part of the cell (or, `from_right`, in its right part: a number printed at the right end of
 /// White's cell, just left of the rule between the players). Returns how far from the column's
 /// side the number zone ends.
-fn number_zone(b: &Bin, lb_transposed: &Bin, c: &Col, pitch: f64, from_right: bool) -> Option<f64> {
+fn number_zone(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, from_right: bool) -> Option<f64> {
     // (whether a ruling is printed along the zone's side, down the column's rows)
     let (first_row, last_row) = (c.rows[0].0.mid(), c.rows[c.rows.len() - 1].1.mid());
-    let side = if from_right { &c.xb } else { &c.xa };
+    let side = if from_right { &c.right } else { &c.left };
     let side_ruled = super::lines::cover(lb_transposed, side, first_row, last_row) >= 0.5;
     let mut found: Vec<(f64, f64, f64)> = Vec::new(); // (top, height, reach from the side)
     for (t, bo) in &c.rows {
         let yc = 0.5 * (t.mid() + bo.mid());
-        let xc = c.xc(yc);
-        let (xa, xb) = (c.xa.at(yc), c.xb.at(yc));
+        let xc = c.centre_x(yc);
+        let (xa, xb) = (c.left.at(yc), c.right.at(yc));
         let cw = xb - xa;
         let bx = if from_right {
             [xb - 0.45 * cw, t.at(xc), xb, bo.at(xc)]
@@ -308,7 +308,7 @@ fn number_zone(b: &Bin, lb_transposed: &Bin, c: &Col, pitch: f64, from_right: bo
         let v: Vec<String> = found.iter().map(|f| format!("{:.0}/{:.0}/{:.0}", f.0, f.1, f.2)).collect();
         log::debug!(
             "  number zone? x {:.0} {}: {} of {} rows: {}",
-            c.xa.mid(),
+            c.left.mid(),
             if from_right { "right" } else { "left" },
             found.len(),
             c.rows.len(),
@@ -438,7 +438,7 @@ fn choose_starts(values: &[Vec<i64>], bonus: &[i64], rows: &[usize]) -> Vec<u32>
 
 /// Whether `v` is a short stroke of handwriting beside rulings as long as `long`: under 0.4 of
 /// that length and not straight (a piece of a faint ruling is as straight as a printed line).
-fn short_stroke(t: &Bin, v: &Seg, long: f64) -> bool {
+fn short_stroke(t: &Bin, v: &Line, long: f64) -> bool {
     v.len() < 0.4 * long && super::lines::profile(t, v).1 > 0.5
 }
 
@@ -479,9 +479,9 @@ fn save_debug_binary(name: &str, bin: &Bin) {
 
 /// A block's move rows as found: its columns, its rows (top and bottom ruling of each), the glyph
 /// count of each row's number cell, and its box.
-struct Blk {
-    sub: Sub,
-    rows: Vec<(Seg, Seg)>,
+struct FoundBlock {
+    sub: BlockColumns,
+    rows: Vec<(Line, Line)>,
     glyphs: Vec<usize>,
     bx: [f64; 4],
     /// top of a heading row dropped above the rows, if any
@@ -495,21 +495,21 @@ struct Blk {
 /// Horizontal rulings in the rulings' binary `lb` of a page `page_w` wide: every piece at least a
 /// 25th of the page's width (16 px at least; short pieces are kept for joining broken rulings),
 /// the pieces long enough for a row ruling (2.5 times that), and that least length.
-fn find_row_rulings(lb: &Bin, page_w: usize) -> (Vec<Seg>, Vec<Seg>, f64) {
+fn find_row_rulings(lb: &Bin, page_w: usize) -> (Vec<Line>, Vec<Line>, f64) {
     let min_piece_len = (page_w / 25).max(16);
-    let pieces: Vec<Seg> = rulings(lb, (min_piece_len / 2).max(10), 1, min_piece_len as f64);
+    let pieces: Vec<Line> = rulings(lb, (min_piece_len / 2).max(10), 1, min_piece_len as f64);
     let min_row_len = 2.5 * min_piece_len as f64;
-    let row_rulings: Vec<Seg> = pieces.iter().copied().filter(|s| s.len() >= min_row_len).collect();
+    let row_rulings: Vec<Line> = pieces.iter().copied().filter(|s| s.len() >= min_row_len).collect();
     (pieces, row_rulings, min_row_len)
 }
 
 /// The row pitch: the most common spacing of consecutive horizontal rulings overlapping in x
 /// (6 px to a quarter of the page's height `page_h`).
-fn row_pitch(row_rulings: &[Seg], page_h: usize) -> Option<f64> {
+fn row_pitch(row_rulings: &[Line], page_h: usize) -> Option<f64> {
     let mut diffs = Vec::new();
     for (i, s) in row_rulings.iter().enumerate() {
         if let Some(t) = row_rulings[i + 1..].iter().find(|t| {
-            let ov = s.t1.min(t.t1) - s.t0.max(t.t0);
+            let ov = s.end.min(t.end) - s.start.max(t.start);
             ov > 0.5 * s.len().min(t.len()) && t.mid() - s.mid() > 4.0
         }) {
             diffs.push(t.mid() - s.mid());
@@ -522,9 +522,9 @@ fn row_pitch(row_rulings: &[Seg], page_h: usize) -> Option<f64> {
 /// binary (`lb_transposed`, transposed), double rulings blurred into one thick line, and faint
 /// rulings found as long, straight, unbroken ridges of the grey page (`vr_transposed`: the
 /// vertical ridges, transposed); duplicates merged, ragged lines ending inside the table dropped.
-fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> Vec<Seg> {
+fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> Vec<Line> {
     let min_run = ((2.0 * pitch) as usize).max(12);
-    let double = |v: &Seg, off: f64, cover: f64| {
+    let double = |v: &Line, off: f64, cover: f64| {
         // (the double ruling between blocks printed close together, blurred in a photo into one
         // line found between its two: each of the two is straight on its own; the two need not
         // be equally thick, so each is looked for within a pixel of the mean offset)
@@ -532,22 +532,23 @@ fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> 
             && cover >= 0.75
             && [-1.0, 1.0].iter().all(|&sg| {
                 [0.0, -1.0, 1.0].iter().any(|&e| {
-                    let (pw, o, c) = super::lines::profile(lb_transposed, &Seg { a: v.a + sg * (off + e), ..*v });
+                    let (pw, o, c) =
+                        super::lines::profile(lb_transposed, &Line { intercept: v.intercept + sg * (off + e), ..*v });
                     o <= 1.0 && c >= 0.75 && pw < 2.0 * off
                 })
             })
     };
     // (a stack of printed digits touching the row rulings can read as a vertical ruling: its ink
     // wanders about the fitted line and leaves gaps between the digits)
-    let printed = |v: &Seg| {
+    let printed = |v: &Line| {
         let (_, off, cover) = super::lines::profile(lb_transposed, v);
         (off <= 1.7 && cover >= 0.75) || double(v, off, cover)
     };
-    let mut vsegs: Vec<Seg> =
+    let mut vsegs: Vec<Line> =
         rulings(lb_transposed, min_run, 1, 3.0 * pitch).into_iter().filter(|v| printed(v)).collect();
     // (a double ruling blurred into one line is thicker than a ruling: looked for on its own, where
     // no ruling was found)
-    let doubles: Vec<Seg> =
+    let doubles: Vec<Line> =
         super::lines::rulings_upto(lb_transposed, min_run, 1, 3.0 * pitch, ((0.6 * pitch) as usize).max(8))
             .into_iter()
             .filter(|v| {
@@ -555,7 +556,7 @@ fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> 
                     && printed(v)
                     && !vsegs
                         .iter()
-                        .any(|m| (m.at(v.mid_t()) - v.mid()).abs() < 0.3 * pitch && m.t0 < v.t1 && m.t1 > v.t0)
+                        .any(|m| (m.at(v.mid_t()) - v.mid()).abs() < 0.3 * pitch && m.start < v.end && m.end > v.start)
             })
             .collect();
     vsegs.extend(doubles);
@@ -566,45 +567,50 @@ fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> 
     // and nearly unbroken: handwriting lines up in ridges over a few rows, and the curved border of
     // a bent page is no straight line)
     let vmax = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
-    let ridge_printed = |v: &Seg| {
+    let ridge_printed = |v: &Line| {
         let (_, off, cover) = super::lines::profile(vr_transposed, v);
         off <= 1.0 && cover >= 0.93
     };
-    let ridges: Vec<Seg> = join_broken(rulings(vr_transposed, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
+    let ridges: Vec<Line> = join_broken(rulings(vr_transposed, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
         .into_iter()
         .filter(|v| v.len() >= (6.0 * pitch).max(0.4 * vmax) && ridge_printed(v))
         .collect();
     if log::log_enabled!(log::Level::Debug) {
         for v in &ridges {
             let (pw, pd, pc) = super::lines::profile(vr_transposed, v);
-            log::debug!("  ridge x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}", v.mid(), v.t0, v.t1);
+            log::debug!(
+                "  ridge x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2}",
+                v.mid(),
+                v.start,
+                v.end
+            );
         }
     }
     vsegs.extend(ridges);
     // merge duplicates
     vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
-    let mut merged: Vec<Seg> = Vec::new();
+    let mut merged: Vec<Line> = Vec::new();
     for s in vsegs {
-        let near = |m: &Seg| {
-            let t = if s.t0 > m.t1 {
-                s.t0
-            } else if s.t1 < m.t0 {
-                s.t1
+        let near = |m: &Line| {
+            let t = if s.start > m.end {
+                s.start
+            } else if s.end < m.start {
+                s.end
             } else {
                 s.mid_t()
             };
             (m.at(t) - s.at(t)).abs() < 4.0
         };
         if let Some(m) = merged.iter_mut().find(|m| near(m)) {
-            let (t0, t1) = (m.t0.min(s.t0), m.t1.max(s.t1));
+            let (t0, t1) = (m.start.min(s.start), m.end.max(s.end));
             let (p, q) = ((m.mid_t(), m.mid()), (s.mid_t(), s.mid()));
             if (q.0 - p.0).abs() > 0.5 * (m.len() + s.len()) {
                 // disjoint pieces: the line through both centres
                 let b = (q.1 - p.1) / (q.0 - p.0);
-                *m = Seg { a: p.1 - b * p.0, b, t0, t1 };
+                *m = Line { intercept: p.1 - b * p.0, slope: b, start: t0, end: t1 };
             } else {
                 let keep = if s.len() > m.len() { s } else { *m };
-                *m = Seg { t0, t1, ..keep };
+                *m = Line { start: t0, end: t1, ..keep };
             }
         } else {
             merged.push(s);
@@ -614,7 +620,7 @@ fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> 
     // rows, ragged or with gaps, and ends inside the table: such a line is kept only where it runs
     // nearly the table's height (a ruling of a bent page) or its vertical ridge is straight and
     // nearly unbroken, or where it is a double ruling)
-    let keep = |v: &Seg| {
+    let keep = |v: &Line| {
         let (_, off, cover) = super::lines::profile(lb_transposed, v);
         if ridge_printed(v) || (off <= 1.2 && cover >= 0.9) {
             return true;
@@ -629,13 +635,13 @@ fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> 
 /// Virtual outer borders where the rows run beyond the last vertical ruling (cropped edges): at the
 /// outer ends of the long row rulings, moved out to a faint border within half a pitch, added to
 /// `vsegs` (`lb` the rulings' binary).
-fn add_virtual_borders(lb: &Bin, hsegs: &[Seg], vsegs: &mut Vec<Seg>, pitch: f64) {
+fn add_virtual_borders(lb: &Bin, hsegs: &[Line], vsegs: &mut Vec<Line>, pitch: f64) {
     // virtual outer borders where rows run beyond the last vertical ruling (cropped edges)
     let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
-    let long: Vec<&Seg> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
+    let long: Vec<&Line> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
     if long.len() >= 3 {
-        let mut l: Vec<f64> = long.iter().map(|s| s.t0).collect();
-        let mut r: Vec<f64> = long.iter().map(|s| s.t1).collect();
+        let mut l: Vec<f64> = long.iter().map(|s| s.start).collect();
+        let mut r: Vec<f64> = long.iter().map(|s| s.end).collect();
         l.sort_by(f64::total_cmp);
         r.sort_by(f64::total_cmp);
         // (outer ends of the table: side-by-side blocks each have their own ends, so not medians)
@@ -646,7 +652,7 @@ fn add_virtual_borders(lb: &Bin, hsegs: &[Seg], vsegs: &mut Vec<Seg>, pitch: f64
             let ym = 0.5 * (y0 + y1);
             // (only where no vertical ruling lies at or beyond the rows' ends: rulings broken
             // near the border leave the true border further out)
-            if !vsegs.iter().any(|v| dir * (v.at(ym) - xm) > -0.5 * pitch && v.t0 < ym && v.t1 > ym) {
+            if !vsegs.iter().any(|v| dir * (v.at(ym) - xm) > -0.5 * pitch && v.start < ym && v.end > ym) {
                 // a faint border just beyond the rows' ends (the rulings fade before it): the
                 // nearest column of ink down most of the rows' height, within half a pitch
                 let cover = |x: i64| {
@@ -657,7 +663,7 @@ fn add_virtual_borders(lb: &Bin, hsegs: &[Seg], vsegs: &mut Vec<Seg>, pitch: f64
                 };
                 let x = (0..(0.5 * pitch) as i64).map(|d| xm as i64 + dir as i64 * d).find(|&x| cover(x) >= 0.6);
                 let xm = x.map_or(xm, |x| x as f64);
-                vsegs.push(Seg { a: xm, b: 0.0, t0: y0, t1: y1 });
+                vsegs.push(Line { intercept: xm, slope: 0.0, start: y0, end: y1 });
             }
         }
     }
@@ -667,23 +673,25 @@ fn add_virtual_borders(lb: &Bin, hsegs: &[Seg], vsegs: &mut Vec<Seg>, pitch: f64
 /// rulings of each block end at its sides, so most rows break at the same place (as `(left, right,
 /// top, bottom)`: the gap's median ends and the rows it runs down). `pieces` are the row rulings'
 /// pieces before joining, `row_rulings` the joined ones, `glyphs` the glyphs' binary.
-fn block_gaps(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], pitch: f64) -> Vec<(f64, f64, f64, f64)> {
+fn block_gaps(glyphs: &Bin, pieces: &[Line], row_rulings: &[Line], pitch: f64) -> Vec<(f64, f64, f64, f64)> {
     // (each joined ruling's breaks: gaps of an eighth of a pitch to four pitches between its pieces)
     let mut breaks: Vec<(f64, f64, f64)> = Vec::new(); // (left, right, y)
     for row in row_rulings {
-        let mut own: Vec<&Seg> = pieces
+        let mut own: Vec<&Line> = pieces
             .iter()
             .filter(|p| {
-                p.t0 >= row.t0 - 1.0 && p.t1 <= row.t1 + 1.0 && (p.at(p.mid_t()) - row.at(p.mid_t())).abs() < 2.0
+                p.start >= row.start - 1.0
+                    && p.end <= row.end + 1.0
+                    && (p.at(p.mid_t()) - row.at(p.mid_t())).abs() < 2.0
             })
             .collect();
-        own.sort_by(|p, q| p.t0.total_cmp(&q.t0));
+        own.sort_by(|p, q| p.start.total_cmp(&q.start));
         let mut reach = f64::MIN;
         for p in own {
-            if reach > f64::MIN && p.t0 - reach >= (0.12 * pitch).max(3.0) && p.t0 - reach <= 4.0 * pitch {
-                breaks.push((reach, p.t0, row.mid()));
+            if reach > f64::MIN && p.start - reach >= (0.12 * pitch).max(3.0) && p.start - reach <= 4.0 * pitch {
+                breaks.push((reach, p.start, row.mid()));
             }
-            reach = reach.max(p.t1);
+            reach = reach.max(p.end);
         }
     }
     breaks.sort_by(|p, q| (p.0 + p.1).total_cmp(&(q.0 + q.1)));
@@ -699,7 +707,7 @@ fn block_gaps(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], pitch: f64) -> 
         let x = centre(i + group.len() / 2);
         // (a gap between blocks breaks most of the rows that run across it; a dashed ruling's
         // gaps or a stain's break few, or lie everywhere)
-        let across = row_rulings.iter().filter(|r| r.t0 < x && r.t1 > x).count();
+        let across = row_rulings.iter().filter(|r| r.start < x && r.end > x).count();
         if group.len() >= 4 && group.len() as f64 >= 0.6 * across as f64 {
             let left = median(group.iter().map(|g| g.0).collect());
             let right = median(group.iter().map(|g| g.1).collect());
@@ -734,12 +742,18 @@ fn block_gaps(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], pitch: f64) -> 
 /// Virtual column rulings at both sides of each gap between blocks ([`block_gaps`]) where no
 /// column ruling runs, added to `column_rulings`: the gap becomes a narrow column of its own, and
 /// the blocks beside it their own columns.
-fn add_block_gap_borders(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], column_rulings: &mut Vec<Seg>, pitch: f64) {
+fn add_block_gap_borders(
+    glyphs: &Bin,
+    pieces: &[Line],
+    row_rulings: &[Line],
+    column_rulings: &mut Vec<Line>,
+    pitch: f64,
+) {
     for (left, right, top, bottom) in block_gaps(glyphs, pieces, row_rulings, pitch) {
         let ym = 0.5 * (top + bottom);
         let ruled = column_rulings
             .iter()
-            .any(|v| v.t0 < ym && v.t1 > ym && v.at(ym) > left - 0.5 * pitch && v.at(ym) < right + 0.5 * pitch);
+            .any(|v| v.start < ym && v.end > ym && v.at(ym) > left - 0.5 * pitch && v.at(ym) < right + 0.5 * pitch);
         if ruled {
             continue;
         }
@@ -747,7 +761,7 @@ fn add_block_gap_borders(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], colu
         // (rows ruled as underlines leave the first row without a ruling above it: the gap runs
         // a row higher than the first break)
         for x in [left, right] {
-            column_rulings.push(Seg { a: x, b: 0.0, t0: top - pitch, t1: bottom });
+            column_rulings.push(Line { intercept: x, slope: 0.0, start: top - pitch, end: bottom });
         }
     }
 }
@@ -759,9 +773,9 @@ fn add_block_gap_borders(glyphs: &Bin, pieces: &[Seg], row_rulings: &[Seg], colu
 fn add_number_zones(
     b: &Bin,
     lb_transposed: &Bin,
-    hsegs: &[Seg],
-    vsegs: &mut Vec<Seg>,
-    cols: &mut Vec<Col>,
+    hsegs: &[Line],
+    vsegs: &mut Vec<Line>,
+    cols: &mut Vec<Column>,
     pitch: f64,
 ) {
     // number zones without a ruling: split the column with a virtual ruling
@@ -770,12 +784,13 @@ fn add_number_zones(
     // number and a move)
     let (subs0, _) = find_subs(b, lb_transposed, cols, pitch);
     let used: Vec<bool> =
-        (0..cols.len()).map(|i| subs0.iter().any(|s| s.num == i || s.white == i || s.black == i)).collect();
+        (0..cols.len()).map(|i| subs0.iter().any(|s| s.number == i || s.white == i || s.black == i)).collect();
     // (nor bounded by a short stroke of handwriting, as `build_cols` tells one: a number zone
     // found there is the writer's letters, and its virtual ruling would split a ruled column)
     let longest = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
-    let stroke = |v: &Seg| short_stroke(lb_transposed, v, longest);
-    let free = |i: usize| !used[i] && cols[i].width() > 3.0 * pitch && !stroke(&cols[i].xa) && !stroke(&cols[i].xb);
+    let stroke = |v: &Line| short_stroke(lb_transposed, v, longest);
+    let free =
+        |i: usize| !used[i] && cols[i].width() > 3.0 * pitch && !stroke(&cols[i].left) && !stroke(&cols[i].right);
     let mut zones: Vec<Option<f64>> = cols
         .iter()
         .enumerate()
@@ -802,8 +817,8 @@ fn add_number_zones(
         .collect();
     // blocks repeat with a period of two move columns: a column two steps from one with a number
     // zone, of the same width, has one too, even where handwriting crowding the digits hid it
-    let right_of = |i: usize| cols.iter().position(|c| c.vi == cols[i].vj);
-    let left_of = |i: usize| cols.iter().position(|c| c.vj == cols[i].vi);
+    let right_of = |i: usize| cols.iter().position(|c| c.left_ruling == cols[i].right_ruling);
+    let left_of = |i: usize| cols.iter().position(|c| c.right_ruling == cols[i].left_ruling);
     let repeat = |zones: &mut Vec<Option<f64>>| {
         for _ in 0..3 {
             for i in 0..cols.len() {
@@ -832,12 +847,22 @@ fn add_number_zones(
     }
     for (c, z) in cols.iter().zip(&zones) {
         if let Some(dx) = z {
-            extra.push(Seg { a: c.xa.a + dx, b: c.xa.b, t0: c.xa.t0.max(c.xb.t0), t1: c.xa.t1.min(c.xb.t1) });
+            extra.push(Line {
+                intercept: c.left.intercept + dx,
+                slope: c.left.slope,
+                start: c.left.start.max(c.right.start),
+                end: c.left.end.min(c.right.end),
+            });
         }
     }
     for (c, z) in cols.iter().zip(&right_zones) {
         if let Some(dx) = z {
-            extra.push(Seg { a: c.xb.a - dx, b: c.xb.b, t0: c.xa.t0.max(c.xb.t0), t1: c.xa.t1.min(c.xb.t1) });
+            extra.push(Line {
+                intercept: c.right.intercept - dx,
+                slope: c.right.slope,
+                start: c.left.start.max(c.right.start),
+                end: c.left.end.min(c.right.end),
+            });
         }
     }
     if !extra.is_empty() {
@@ -861,7 +886,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         return Grid::None("no regularly spaced rows found".into());
     };
     // rulings broken by a faint or damaged print (gaps up to 4 row pitches)
-    let row_rulings: Vec<Seg> =
+    let row_rulings: Vec<Line> =
         join_broken(pieces.clone(), 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= min_row_len).collect();
     let lb_transposed = lb.transpose();
     let vr_transposed = vr.transpose();
@@ -875,7 +900,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     if log::log_enabled!(log::Level::Debug) {
         log::debug!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", row_rulings.len(), column_rulings.len());
         for s in &row_rulings {
-            log::debug!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.t0, s.t1);
+            log::debug!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.start, s.end);
         }
         for v in &column_rulings {
             let (pw, pd, pc) = super::lines::profile(&lb_transposed, v);
@@ -883,15 +908,15 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
             log::debug!(
                 "  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2} ridge {rw:.2} {rd:.2} {rc:.2}",
                 v.mid(),
-                v.t0,
-                v.t1
+                v.start,
+                v.end
             );
         }
         for c in &cols {
             log::debug!(
                 "  col {:.1}..{:.1} w {:.1} rows {} first {:.1} last {:.1}",
-                c.xa.mid(),
-                c.xb.mid(),
+                c.left.mid(),
+                c.right.mid(),
                 c.width(),
                 c.rows.len(),
                 c.rows[0].0.mid(),
@@ -913,7 +938,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         return Grid::Flipped;
     }
     // data rows of each sub-block: from the first to the last row with printed digits
-    let mut blocks_found: Vec<Blk> = Vec::new();
+    let mut blocks_found: Vec<FoundBlock> = Vec::new();
     let runs = block_rows(&cols, subs, pitch);
     for (sub, run) in runs {
         if let Some(blk) = find_block(b, lb, &cols, sub, &run, pitch) {
@@ -938,16 +963,17 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
 /// The row runs of each block found in the columns: of its three columns, the rows of the one with
 /// the most rows, a gap of one row filled; a column running through blocks stacked on the page
 /// gives one run for each block.
-fn block_rows(cols: &[Col], subs: Vec<Sub>, pitch: f64) -> Vec<(Sub, Vec<(Seg, Seg)>)> {
+fn block_rows(cols: &[Column], subs: Vec<BlockColumns>, pitch: f64) -> Vec<(BlockColumns, Vec<(Line, Line)>)> {
     // rows: of the three columns, the one with the most rows (rulings can be faint in one); a
     // column running through blocks stacked on the page has its rows in separate runs, one block
     // each
-    let mut runs: Vec<(Sub, Vec<(Seg, Seg)>)> = Vec::new();
+    let mut runs: Vec<(BlockColumns, Vec<(Line, Line)>)> = Vec::new();
     for s in subs {
-        let nc = &cols[s.num];
-        let all = [s.num, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
+        let nc = &cols[s.number];
+        let all =
+            [s.number, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
         // (a single row whose rulings were both lost leaves a gap of one pitch: it is filled)
-        let mut run: Vec<(Seg, Seg)> = Vec::new();
+        let mut run: Vec<(Line, Line)> = Vec::new();
         for (i, r) in all.iter().enumerate() {
             let gap = if i == 0 { 0.0 } else { r.0.mid() - all[i - 1].1.mid() };
             if gap > 0.7 * pitch && gap < 1.35 * pitch {
@@ -967,8 +993,15 @@ fn block_rows(cols: &[Col], subs: Vec<Sub>, pitch: f64) -> Vec<(Sub, Vec<(Seg, S
 /// row while the number cell beyond holds a number like those of the block and a ruling is seen
 /// one pitch on (`b` the glyphs' binary, `lb` the rulings' binary). None where fewer than three
 /// rows hold ink in their number cells.
-fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], pitch: f64) -> Option<Blk> {
-    let nc = &cols[s.num];
+fn find_block(
+    b: &Bin,
+    lb: &Bin,
+    cols: &[Column],
+    s: BlockColumns,
+    ref_rows: &[(Line, Line)],
+    pitch: f64,
+) -> Option<FoundBlock> {
+    let nc = &cols[s.number];
     let glyphs: Vec<usize> = ref_rows.iter().map(|(t, bo)| count_glyphs(b, nc.cell(t, bo))).collect();
     let inked: Vec<bool> =
         ref_rows.iter().zip(&glyphs).map(|((t, bo), &g)| g > 0 || ink_fraction(b, nc.cell(t, bo)) > 0.02).collect();
@@ -981,7 +1014,7 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
     let mut rows = ref_rows[first..=last].to_vec();
     let mut glyphs = glyphs[first..=last].to_vec();
     // a heading row (column titles) at either end: its height differs from the move rows'
-    let row_h = |r: &(Seg, Seg)| r.1.at(nc.xc(r.0.mid())) - r.0.at(nc.xc(r.0.mid()));
+    let row_h = |r: &(Line, Line)| r.1.at(nc.centre_x(r.0.mid())) - r.0.at(nc.centre_x(r.0.mid()));
     let mut hs: Vec<f64> = rows.iter().map(row_h).collect();
     hs.sort_by(f64::total_cmp);
     let rh = hs[hs.len() / 2];
@@ -989,18 +1022,18 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
     // cell holding more characters than the numbers below it ("No" above 1, 2, 3), or an empty
     // number cell beside two centred titles printed on one baseline (a move row cut short at
     // the page edge stays)
-    let cell_at = |c: &Col, r: &(Seg, Seg)| {
+    let cell_at = |c: &Column, r: &(Line, Line)| {
         let yc = 0.5 * (r.0.mid() + r.1.mid());
-        [c.xa.at(yc), r.0.at(c.xc(yc)), c.xb.at(yc), r.1.at(c.xc(yc))]
+        [c.left.at(yc), r.0.at(c.centre_x(yc)), c.right.at(yc), r.1.at(c.centre_x(yc))]
     };
-    let median_ink = |c: &Col| {
+    let median_ink = |c: &Column| {
         let mut v: Vec<f64> = rows.iter().map(|r| ink_fraction(b, cell_at(c, r))).collect();
         v.sort_by(f64::total_cmp);
         v[v.len() / 2]
     };
     let med = [median_ink(nc), median_ink(&cols[s.white]), median_ink(&cols[s.black])];
     // two titles centred in the move cells, printed in one font on one baseline
-    let centred = |r: &(Seg, Seg)| {
+    let centred = |r: &(Line, Line)| {
         // (printed in one font on one baseline: the two titles' ink spans the same rows)
         let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
             .iter()
@@ -1027,7 +1060,7 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
         v.sort_by(f64::total_cmp);
         v.get(v.len() / 2).copied().unwrap_or(0.0)
     };
-    let title = |r: &(Seg, Seg), g: usize, gnext: usize, up: bool| {
+    let title = |r: &(Line, Line), g: usize, gnext: usize, up: bool| {
         let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
             let ink = ink_fraction(b, cell_at(c, r));
             ink > 0.35 && ink > 1.8 * m
@@ -1078,14 +1111,14 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
         cut_bot = true;
     }
     // a first or last row whose outer ruling was missed: extend while printed digits continue
-    let shift = |s: &Seg, d: f64| Seg { a: s.a + d, ..*s };
+    let shift = |s: &Line, d: f64| Line { intercept: s.intercept + d, ..*s };
     let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
     heights.sort_by(f64::total_cmp);
     let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
     // a heading row of the move rows' height: its number cell holds a mark ("#", "No") of
     // another height than the printed numbers below it
     let off_height =
-        |r: &(Seg, Seg)| glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0);
+        |r: &(Line, Line)| glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0);
     if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
         log::debug!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
         cut_y = Some(rows[0].0.mid());
@@ -1115,14 +1148,14 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
     }
     let ruled = |bx: [f64; 4]| {
         let yc = 0.5 * (bx[1] + bx[3]);
-        [nc.xa, nc.xb].iter().any(|v| v.t0 <= yc && v.t1 >= yc)
+        [nc.left, nc.right].iter().any(|v| v.start <= yc && v.end >= yc)
     };
     // (printed digits of the numbers' height: a heading's "#" or "No" is smaller) the glyph
     // count and the binary it was read in: a thin digit under a dark heading can lose its ink
     // in the glyphs' binary, whose local threshold the heading lowers, so a row of the move
     // rows' height is read in the rulings' more permissive binary too; a row of odd height
     // (a heading's "#", faint in the glyphs' binary) is not
-    let like = |r: &(Seg, Seg), gadj: usize| {
+    let like = |r: &(Line, Line), gadj: usize| {
         let bx = inner(nc.cell(&r.0, &r.1));
         let regular = (row_h(r) - rh).abs() <= 0.1 * rh;
         [b, lb].into_iter().take(if regular { 2 } else { 1 }).find_map(|bin| {
@@ -1135,9 +1168,9 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
     // the block within a quarter pitch that covers most of the block's width (a faint ruling
     // binarizes as dashes too short to be found as a ruling): the ruling and its coverage
     let (lc, bc) = (&cols[s.left()], &cols[s.black]);
-    let snap = |r: &Seg, dir: f64| -> (Seg, f64) {
+    let snap = |r: &Line, dir: f64| -> (Line, f64) {
         let guess = shift(r, dir * pitch);
-        let (x0, x1) = (lc.xa.at(guess.mid()), bc.xb.at(guess.mid()));
+        let (x0, x1) = (lc.left.at(guess.mid()), bc.right.at(guess.mid()));
         let q = (0.25 * pitch) as i64;
         let (mut best, mut bc0) = (guess, -1.0);
         for d in (0..=2 * q).map(|i| if i % 2 == 0 { i / 2 } else { -(i + 1) / 2 }) {
@@ -1195,14 +1228,14 @@ fn find_block(b: &Bin, lb: &Bin, cols: &[Col], s: Sub, ref_rows: &[(Seg, Seg)], 
         }
     }
     let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
-    let bx = [lc.xa.at(y0), y0, bc.xb.at(y1), y1];
+    let bx = [lc.left.at(y0), y0, bc.right.at(y1), y1];
     let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
-    Some(Blk { sub: s, rows, glyphs, bx, cut_y, odd_top, ruled_rows: Vec::new() })
+    Some(FoundBlock { sub: s, rows, glyphs, bx, cut_y, odd_top, ruled_rows: Vec::new() })
 }
 
 /// Drops a block's end rows (up to two at each end) of odd height or without a printed number
 /// that lie beyond the rows of the blocks beside it: side-by-side blocks share their rows.
-fn drop_end_rows_beyond_beside(blks: &mut [Blk], pitch: f64) {
+fn drop_end_rows_beyond_beside(blks: &mut [FoundBlock], pitch: f64) {
     // side-by-side blocks share their rows: an end row of odd height (a strip between the last
     // ruling and the page edge or a footer line) beyond the rows of the blocks beside it is no
     // move row
@@ -1255,18 +1288,18 @@ fn drop_end_rows_beyond_beside(blks: &mut [Blk], pitch: f64) {
 /// cross (a result line, a signature line, ruled across the table only) is marked
 /// (`lb_transposed`: the rulings' binary, transposed). The numbering decides with the row's
 /// printed number whether it is a move row.
-fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Col], blks: &mut [Blk]) {
+fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Column], blks: &mut [FoundBlock]) {
     for k in blks.iter_mut() {
-        let ruling = cols[k.sub.white].xb;
+        let ruling = cols[k.sub.white].right;
         // (the ruling looked for near its fitted line, which a bent page leaves at the block's ends;
         // letters of a result line crossing the line cover part of the row only)
-        let cover = |row: &(Seg, Seg)| {
+        let cover = |row: &(Line, Line)| {
             let (top, bottom) = (row.0.at(ruling.at(row.0.mid())), row.1.at(ruling.at(row.1.mid())));
             let inset = 0.15 * (bottom - top);
             let reach = (0.25 * (bottom - top)).ceil() as i64;
             (-reach..=reach)
                 .map(|dx| {
-                    let shifted = Seg { a: ruling.a + dx as f64, ..ruling };
+                    let shifted = Line { intercept: ruling.intercept + dx as f64, ..ruling };
                     super::lines::cover_band(lb_transposed, &shifted, top + inset, bottom - inset, 1)
                 })
                 .fold(0.0, f64::max)
@@ -1286,10 +1319,11 @@ fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Col], blks: &mut [Bl
 /// A column's rows broken into runs (rulings lost over a few rows) give one block a run, and each
 /// grows back over the others' rows: of blocks in the same columns whose rows mostly overlap, the
 /// one with the most rows stays.
-fn drop_repeated_blocks(blks: &mut Vec<Blk>, pitch: f64) {
-    let span = |k: &Blk| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid());
-    let same_columns =
-        |a: &Blk, b: &Blk| a.sub.num == b.sub.num && a.sub.white == b.sub.white && a.sub.black == b.sub.black;
+fn drop_repeated_blocks(blks: &mut Vec<FoundBlock>, pitch: f64) {
+    let span = |k: &FoundBlock| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid());
+    let same_columns = |a: &FoundBlock, b: &FoundBlock| {
+        a.sub.number == b.sub.number && a.sub.white == b.sub.white && a.sub.black == b.sub.black
+    };
     let mut order: Vec<usize> = (0..blks.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(blks[i].rows.len()));
     let mut kept: Vec<usize> = Vec::new();
@@ -1314,7 +1348,7 @@ fn drop_repeated_blocks(blks: &mut Vec<Blk>, pitch: f64) {
 
 /// Headings run across side-by-side blocks: a block whose odd first row lies where another
 /// block's heading was dropped loses it too.
-fn drop_shared_headings(blks: &mut [Blk], pitch: f64) {
+fn drop_shared_headings(blks: &mut [FoundBlock], pitch: f64) {
     // headings run across side-by-side blocks: a block whose odd first row lies where another
     // block's heading was dropped loses it too
     let cuts: Vec<f64> = blks.iter().filter_map(|k| k.cut_y).collect();
@@ -1330,11 +1364,11 @@ fn drop_shared_headings(blks: &mut [Blk], pitch: f64) {
 /// Side-by-side blocks share their rows: a block whose own row rulings were lost at its ends takes
 /// the rows of the longest block beside it where its outer column rulings run (`lb_transposed`:
 /// the rulings' binary, transposed).
-fn share_rows_side_by_side(cols: &[Col], lb_transposed: &Bin, blks: &mut [Blk], pitch: f64) {
+fn share_rows_side_by_side(cols: &[Column], lb_transposed: &Bin, blks: &mut [FoundBlock], pitch: f64) {
     // side-by-side blocks share their rows: a block whose own row rulings were lost at its ends
     // (broken print, crowded handwriting) takes the rows of the longest block beside it, where its
     // outer column rulings run
-    type Rows = Vec<(Seg, Seg)>;
+    type Rows = Vec<(Line, Line)>;
     let snapshot: Vec<(f64, f64, Rows)> =
         blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid(), k.rows.clone())).collect();
     for (i, k) in blks.iter_mut().enumerate() {
@@ -1348,17 +1382,17 @@ fn share_rows_side_by_side(cols: &[Col], lb_transposed: &Bin, blks: &mut [Blk], 
         else {
             continue;
         };
-        let (xa, xb) = (cols[k.sub.left()].xa, cols[k.sub.black].xb);
+        let (xa, xb) = (cols[k.sub.left()].left, cols[k.sub.black].right);
         // (a column ruling found short, its end faint or bent away from the fitted line, still
         // runs where ink lies along its line)
         let ruled = |y: f64| {
             [xa, xb].iter().all(|v| {
-                (v.t0 <= y + 0.2 * pitch && v.t1 >= y - 0.2 * pitch)
+                (v.start <= y + 0.2 * pitch && v.end >= y - 0.2 * pitch)
                     || super::lines::cover_band(lb_transposed, v, y - 0.5 * pitch, y + 0.5 * pitch, 2) >= 0.7
             })
         };
-        let mid = |r: &(Seg, Seg)| 0.5 * (r.0.mid() + r.1.mid());
-        let above: Vec<(Seg, Seg)> =
+        let mid = |r: &(Line, Line)| 0.5 * (r.0.mid() + r.1.mid());
+        let above: Vec<(Line, Line)> =
             orows.iter().filter(|r| r.1.mid() <= y0 + 0.3 * pitch && ruled(r.0.mid())).copied().collect();
         for r in above.iter().rev() {
             if (r.1.mid() - k.rows[0].0.mid()).abs() > 0.3 * pitch || !ruled(mid(r)) {
@@ -1368,7 +1402,7 @@ fn share_rows_side_by_side(cols: &[Col], lb_transposed: &Bin, blks: &mut [Blk], 
             k.glyphs.insert(0, 0);
             k.bx[1] = r.0.mid();
         }
-        let below: Vec<(Seg, Seg)> =
+        let below: Vec<(Line, Line)> =
             orows.iter().filter(|r| r.0.mid() >= y1 - 0.3 * pitch && ruled(r.1.mid())).copied().collect();
         for r in &below {
             if (r.0.mid() - k.rows[k.rows.len() - 1].1.mid()).abs() > 0.3 * pitch || !ruled(mid(r)) {
@@ -1384,7 +1418,7 @@ fn share_rows_side_by_side(cols: &[Col], lb_transposed: &Bin, blks: &mut [Blk], 
 /// Drops the first row of a block that starts a row above the block beside it, with no printed
 /// number in that row where its next two rows have one: that row is a heading (the writer's ink
 /// reaching into it).
-fn drop_unnumbered_first_rows(b: &Bin, cols: &[Col], blks: &mut [Blk], pitch: f64) {
+fn drop_unnumbered_first_rows(b: &Bin, cols: &[Column], blks: &mut [FoundBlock], pitch: f64) {
     // a block that starts a row above the block beside it, with no printed number in that row
     // where its next rows have one: that row is a heading (the writer's ink reaching into it)
     let tops: Vec<(f64, f64)> = blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid())).collect();
@@ -1392,8 +1426,8 @@ fn drop_unnumbered_first_rows(b: &Bin, cols: &[Col], blks: &mut [Blk], pitch: f6
         if k.rows.len() <= 5 {
             continue;
         }
-        let nc = &cols[k.sub.num];
-        let width = |r: &(Seg, Seg)| number_width(b, nc.cell(&r.0, &r.1));
+        let nc = &cols[k.sub.number];
+        let width = |r: &(Line, Line)| number_width(b, nc.cell(&r.0, &r.1));
         let beside_starts_lower = tops.iter().enumerate().any(|(j, &(t, e))| {
             j != i && side_by_side((t, e), tops[i], pitch) && (t - k.rows[1].0.mid()).abs() < 0.3 * pitch
         });
@@ -1413,7 +1447,7 @@ fn drop_unnumbered_first_rows(b: &Bin, cols: &[Col], blks: &mut [Blk], pitch: f6
 /// The provisional first move number of each block (in reading order): each block continues the
 /// previous one (the first starts at 1) unless the count and width of the glyphs in its number
 /// cells fit another start ([`choose_starts`] over every block's start).
-fn provisional_starts(b: &Bin, cols: &[Col], order: &[Blk]) -> Vec<u32> {
+fn provisional_starts(b: &Bin, cols: &[Column], order: &[FoundBlock]) -> Vec<u32> {
     // move numbers: each block continues the previous one (the first starts at 1) unless the
     // count of printed digits per row clearly says otherwise (continuation pages, e.g. 61-120)
     // (counts can be off by one in every row, e.g. a margin mark or a ruling inside the number
@@ -1443,7 +1477,7 @@ fn provisional_starts(b: &Bin, cols: &[Col], order: &[Blk]) -> Vec<u32> {
     let mut values: Vec<Vec<i64>> = Vec::new();
     let mut bonus: Vec<i64> = Vec::new();
     for bk in order {
-        let nc = &cols[bk.sub.num];
+        let nc = &cols[bk.sub.number];
         let ws: Vec<Option<f64>> = bk.rows.iter().map(|(t, bo)| number_width(b, nc.cell(t, bo))).collect();
         if log::log_enabled!(log::Level::Debug) {
             let v: Vec<String> = ws.iter().map(|w| w.map_or("-".into(), |w| format!("{w:.0}"))).collect();
@@ -1494,9 +1528,9 @@ fn provisional_starts(b: &Bin, cols: &[Col], order: &[Blk]) -> Vec<u32> {
 
 /// The blocks in reading order: bands of vertically overlapping blocks top to bottom, left to
 /// right within a band.
-fn reading_order(mut blks: Vec<Blk>, pitch: f64) -> Vec<Blk> {
+fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
     blks.sort_by(|p, q| p.bx[1].total_cmp(&q.bx[1]));
-    let mut bands: Vec<Vec<Blk>> = Vec::new();
+    let mut bands: Vec<Vec<FoundBlock>> = Vec::new();
     for bk in blks {
         if let Some(band) = bands
             .iter_mut()
@@ -1507,7 +1541,7 @@ fn reading_order(mut blks: Vec<Blk>, pitch: f64) -> Vec<Blk> {
             bands.push(vec![bk]);
         }
     }
-    let mut order: Vec<Blk> = Vec::new();
+    let mut order: Vec<FoundBlock> = Vec::new();
     for mut band in bands {
         band.sort_by(|p, q| p.bx[0].total_cmp(&q.bx[0]));
         order.extend(band);
@@ -1517,11 +1551,11 @@ fn reading_order(mut blks: Vec<Blk>, pitch: f64) -> Vec<Blk> {
 
 /// The move cells of the blocks in reading order, numbered from each block's start, and the
 /// blocks with their number cells: each cell takes the row rulings as found in its own column.
-fn cut_cells(b: &Bin, cols: &[Col], order: &[Blk], starts: &[u32], pitch: f64) -> (Vec<GCell>, Vec<GBlock>) {
+fn cut_cells(b: &Bin, cols: &[Column], order: &[FoundBlock], starts: &[u32], pitch: f64) -> (Vec<GCell>, Vec<GBlock>) {
     let mut cells = Vec::new();
     let mut blocks = Vec::new();
     for (block, (bk, &start)) in order.iter().zip(starts).enumerate() {
-        let nc = &cols[bk.sub.num];
+        let nc = &cols[bk.sub.number];
         let number_cells = bk.rows.iter().map(|(t, bo)| nc.cell(&nc.own(t, pitch), &nc.own(bo, pitch))).collect();
         let ruled_rows = bk.ruled_rows.clone();
         blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx, number_cells, ruled_rows });
@@ -1576,17 +1610,17 @@ impl Grid {
 
 /// A block found in the ruled columns: indexes of its number, white and black columns.
 #[derive(Clone, Copy)]
-struct Sub {
-    num: usize,
+struct BlockColumns {
+    number: usize,
     white: usize,
     black: usize,
 }
 
-impl Sub {
+impl BlockColumns {
     /// The block's leftmost column: its number column, or White's where the number stands
     /// between the moves.
     fn left(&self) -> usize {
-        self.num.min(self.white)
+        self.number.min(self.white)
     }
 }
 
@@ -1596,9 +1630,9 @@ impl Sub {
 /// move columns. Where several narrow columns could be the number column, the one whose cells hold
 /// glyphs of one printed height in the most rows is. Also counts groups that read as upside down
 /// (two wide columns, then a narrow one at the end).
-fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub>, usize) {
+fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<BlockColumns>, usize) {
     // group neighbouring columns that share a ruling and their rows
-    let same_rows = |a: &Col, c: &Col| {
+    let same_rows = |a: &Column, c: &Column| {
         let shared =
             a.rows.iter().filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch)).count();
         shared as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64
@@ -1607,15 +1641,15 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
     for (ci, c) in cols.iter().enumerate() {
         if let Some(g) = groups.iter_mut().find(|g| {
             let last = &cols[*g.last().unwrap_or(&0)];
-            last.vj == c.vi && same_rows(last, c)
+            last.right_ruling == c.left_ruling && same_rows(last, c)
         }) {
             g.push(ci);
         } else {
             groups.push(vec![ci]);
         }
     }
-    let mut subs: Vec<Sub> = Vec::new();
-    let mut unseen_between: Vec<Sub> = Vec::new();
+    let mut subs: Vec<BlockColumns> = Vec::new();
+    let mut unseen_between: Vec<BlockColumns> = Vec::new();
     let mut flipped = 0;
     let pair = |a: f64, c: f64| a.min(c) > 0.6 * a.max(c);
     for g in &groups {
@@ -1642,12 +1676,12 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
             // (where the number is printed inside White's cell, White's column is the cell less
             // the number zone split from it, with no ruling between: the two together pair with
             // Black's)
-            let unruled = |c: &Col| super::lines::profile(lb_transposed, &c.xa).2 < 0.5;
+            let unruled = |c: &Column| super::lines::profile(lb_transposed, &c.left).2 < 0.5;
             let numbers_split_off = |j: usize| {
                 i > 0
                     && j == i + 1
                     && narrow_beside(i - 1, w[j])
-                    && cols[g[i - 1]].vj == cols[g[i]].vi
+                    && cols[g[i - 1]].right_ruling == cols[g[i]].left_ruling
                     && unruled(&cols[g[i]])
                     && pair(w[i] + w[i - 1], w[j])
                     && printed_share(b, &cols[g[i - 1]]) >= 0.5
@@ -1690,7 +1724,7 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
             let num = num.filter(|&n| !(numbers_right && n + 1 < i && share_right >= share_of(n)));
             match num {
                 Some(n) => {
-                    subs.push(Sub { num: g[n], white: g[i], black: g[j] });
+                    subs.push(BlockColumns { number: g[n], white: g[i], black: g[j] });
                     i = j + 1;
                 }
                 None => {
@@ -1702,7 +1736,7 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
                     // (one narrow column between two move columns whose numbers were not seen,
                     // e.g. printed on a dark shading: kept in case another block has its shape)
                     if j == i + 2 {
-                        unseen_between.push(Sub { num: g[i + 1], white: g[i], black: g[j] });
+                        unseen_between.push(BlockColumns { number: g[i + 1], white: g[i], black: g[j] });
                     }
                     i += 1;
                 }
@@ -1712,31 +1746,33 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
     // blocks repeat across the page: a pair of move columns with one narrow column between them,
     // whose numbers were not seen, is a block where a block found has its columns' widths
     let alike = |a: f64, b: f64| (a - b).abs() <= 0.08 * a.max(b);
-    let shaped_like = |u: &Sub, s: &Sub| {
-        alike(cols[u.num].width(), cols[s.num].width())
+    let shaped_like = |u: &BlockColumns, s: &BlockColumns| {
+        alike(cols[u.number].width(), cols[s.number].width())
             && alike(cols[u.white].width(), cols[s.white].width())
             && alike(cols[u.black].width(), cols[s.black].width())
     };
-    let taken = |u: &Sub, subs: &[Sub]| {
-        subs.iter().any(|s| [s.num, s.white, s.black].iter().any(|c| [u.num, u.white, u.black].contains(c)))
+    let taken = |u: &BlockColumns, subs: &[BlockColumns]| {
+        subs.iter().any(|s| [s.number, s.white, s.black].iter().any(|c| [u.number, u.white, u.black].contains(c)))
     };
     for u in unseen_between {
-        if subs.iter().any(|s| s.num != s.white && shaped_like(&u, s) && cols[s.num].xa.mid() > cols[s.white].xa.mid())
+        if subs
+            .iter()
+            .any(|s| s.number != s.white && shaped_like(&u, s) && cols[s.number].left.mid() > cols[s.white].left.mid())
             && !taken(&u, &subs)
         {
             subs.push(u);
         }
     }
-    subs.sort_by(|a, b| cols[a.white].xa.mid().total_cmp(&cols[b.white].xa.mid()));
+    subs.sort_by(|a, b| cols[a.white].left.mid().total_cmp(&cols[b.white].left.mid()));
     if log::log_enabled!(log::Level::Debug) {
         for s in &subs {
             log::debug!(
                 "  block columns: number x {:.0}, White x {:.0}..{:.0}, Black x {:.0}..{:.0}",
-                cols[s.num].xa.mid(),
-                cols[s.white].xa.mid(),
-                cols[s.white].xb.mid(),
-                cols[s.black].xa.mid(),
-                cols[s.black].xb.mid()
+                cols[s.number].left.mid(),
+                cols[s.white].left.mid(),
+                cols[s.white].right.mid(),
+                cols[s.black].left.mid(),
+                cols[s.black].right.mid()
             );
         }
     }
@@ -1746,9 +1782,9 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Col], pitch: f64) -> (Vec<Sub
 /// Of two blocks that share a column (the clock columns of neighbouring blocks paired across the
 /// number column between them, beside the blocks of move columns), the one whose move columns
 /// are the narrower is dropped.
-fn drop_subs_sharing_columns(subs: Vec<Sub>, cols: &[Col]) -> Vec<Sub> {
-    let columns = |s: &Sub| [s.num, s.white, s.black];
-    let move_width = |s: &Sub| cols[s.white].width().min(cols[s.black].width());
+fn drop_subs_sharing_columns(subs: Vec<BlockColumns>, cols: &[Column]) -> Vec<BlockColumns> {
+    let columns = |s: &BlockColumns| [s.number, s.white, s.black];
+    let move_width = |s: &BlockColumns| cols[s.white].width().min(cols[s.black].width());
     let keep: Vec<bool> = subs
         .iter()
         .map(|s| {
@@ -1764,7 +1800,7 @@ fn drop_subs_sharing_columns(subs: Vec<Sub>, cols: &[Col]) -> Vec<Sub> {
 
 /// Share of a column's rows whose cell holds glyphs of one printed height: a number column's
 /// printed numbers (a clock column holds none, or a writer's figures of every size).
-fn printed_share(b: &Bin, c: &Col) -> f64 {
+fn printed_share(b: &Bin, c: &Column) -> f64 {
     let heights: Vec<f64> = c.rows.iter().filter_map(|(t, bo)| glyph_height(b, c.cell(t, bo))).collect();
     if heights.is_empty() || c.rows.is_empty() {
         return 0.0;
@@ -1778,7 +1814,7 @@ fn printed_share(b: &Bin, c: &Col) -> f64 {
 
 /// Share of a column's rows whose glyphs' top and bottom lie where most rows' do (within a tenth
 /// of a pitch and a pixel): printed numbers stand on one line, a writer's figures wander.
-fn printed_alignment(b: &Bin, c: &Col, pitch: f64) -> f64 {
+fn printed_alignment(b: &Bin, c: &Column, pitch: f64) -> f64 {
     let spans: Vec<(f64, f64)> = c
         .rows
         .iter()
@@ -1803,12 +1839,12 @@ fn printed_alignment(b: &Bin, c: &Col, pitch: f64) -> f64 {
 }
 
 /// Columns between neighbouring vertical rulings, each with its regular rows.
-fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
-    let mut cols: Vec<Col> = Vec::new();
+fn build_cols(hsegs: &[Line], vsegs: &[Line], pitch: f64, t: &Bin) -> Vec<Column> {
+    let mut cols: Vec<Column> = Vec::new();
     for i in 0..vsegs.len() {
         let vi = vsegs[i];
         for (j, vj) in vsegs.iter().enumerate().skip(i + 1) {
-            let (ya, yb) = (vi.t0.max(vj.t0), vi.t1.min(vj.t1));
+            let (ya, yb) = (vi.start.max(vj.start), vi.end.min(vj.end));
             if yb - ya < 2.5 * pitch {
                 continue;
             }
@@ -1829,17 +1865,17 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
             // narrow number column, where bold digits beside a thick border lower the local
             // threshold so that a faint ruling fades near the border, but for 40 %)
             let end = if cw < 3.0 * pitch { 0.4 * cw } else { 0.25 * cw };
-            let mut ys: Vec<Seg> = hsegs
+            let mut ys: Vec<Line> = hsegs
                 .iter()
                 .filter(|s| {
                     let y = s.at(0.5 * (xa + xb));
-                    s.t0 <= xa + end && s.t1 >= xb - end && y >= ya - 1.2 * pitch && y <= yb + 1.2 * pitch
+                    s.start <= xa + end && s.end >= xb - end && y >= ya - 1.2 * pitch && y <= yb + 1.2 * pitch
                 })
                 .copied()
                 .collect();
             ys.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
             let xc = 0.5 * (xa + xb);
-            let mut dedup: Vec<Seg> = Vec::new();
+            let mut dedup: Vec<Line> = Vec::new();
             for s in ys {
                 match dedup.last() {
                     Some(l) if s.at(xc) - l.at(xc) < 0.3 * pitch => {}
@@ -1877,11 +1913,11 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
                 {
                     // a ruling was missed (faint, broken): split evenly
                     let n = (d / pitch).round() as usize;
-                    let lerp = |f: f64| Seg {
-                        a: p[0].a + f * (p[1].a - p[0].a),
-                        b: p[0].b + f * (p[1].b - p[0].b),
-                        t0: p[0].t0.max(p[1].t0),
-                        t1: p[0].t1.min(p[1].t1),
+                    let lerp = |f: f64| Line {
+                        intercept: p[0].intercept + f * (p[1].intercept - p[0].intercept),
+                        slope: p[0].slope + f * (p[1].slope - p[0].slope),
+                        start: p[0].start.max(p[1].start),
+                        end: p[0].end.min(p[1].end),
                     };
                     for k in 0..n {
                         rows.push((lerp(k as f64 / n as f64), lerp((k + 1) as f64 / n as f64)));
@@ -1889,7 +1925,7 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
                 }
             }
             if rows.len() >= 3 {
-                cols.push(Col { xa: vi, xb: *vj, vi: i, vj: j, rows });
+                cols.push(Column { left: vi, right: *vj, left_ruling: i, right_ruling: j, rows });
             }
             break;
         }
@@ -1897,9 +1933,9 @@ fn build_cols(hsegs: &[Seg], vsegs: &[Seg], pitch: f64, t: &Bin) -> Vec<Col> {
     cols
 }
 
-impl Seg {
+impl Line {
     fn mid_t(&self) -> f64 {
-        0.5 * (self.t0 + self.t1)
+        0.5 * (self.start + self.end)
     }
 }
 
@@ -1907,8 +1943,8 @@ impl Seg {
 mod tests {
     use super::*;
 
-    fn h(a: f64, b: f64, t0: f64, t1: f64) -> Seg {
-        Seg { a, b, t0, t1 }
+    fn h(a: f64, b: f64, t0: f64, t1: f64) -> Line {
+        Line { intercept: a, slope: b, start: t0, end: t1 }
     }
 
     /// Values of every start 1..=400 for a block: `fits` rows at the given starts, `rest` at others.
@@ -1972,11 +2008,11 @@ mod tests {
         // ruling found only in the number and white columns (x 141..244), fitted askew: extended
         // to the black column it lies at 192, 12 px above the ruling there
         let v = |x: f64| h(x, 0.0, 100.0, 900.0);
-        let col = Col {
-            xa: v(380.0),
-            xb: v(570.0),
-            vi: 0,
-            vj: 1,
+        let col = Column {
+            left: v(380.0),
+            right: v(570.0),
+            left_ruling: 0,
+            right_ruling: 1,
             rows: vec![
                 (h(187.0, 0.0, 141.0, 570.0), h(204.2, 0.0, 243.0, 570.0)),
                 (h(204.2, 0.0, 243.0, 570.0), h(221.0, 0.0, 141.0, 570.0)),
@@ -1988,14 +2024,14 @@ mod tests {
         assert!((own.at(475.0) - 204.2).abs() < 0.01, "{own:?}");
         // a ruling the column lacks is kept as it is
         let far = h(260.0, 0.0, 141.0, 570.0);
-        assert!((col.own(&far, 17.0).a - 260.0).abs() < 1e-9);
+        assert!((col.own(&far, 17.0).intercept - 260.0).abs() < 1e-9);
     }
 
     /// Row rulings y = 100, 120, ... (10 rows) of two blocks side by side, each ruled across its
     /// own width: x 20..300 and 320..600 (`gap` apart) or, with `gap` 0, one ruling across.
-    fn two_blocks(gap: f64) -> (Vec<Seg>, Vec<Seg>) {
+    fn two_blocks(gap: f64) -> (Vec<Line>, Vec<Line>) {
         let ys = (0..=10).map(|r| 100.0 + 20.0 * r as f64);
-        let pieces: Vec<Seg> = ys
+        let pieces: Vec<Line> = ys
             .clone()
             .flat_map(|y| [h(y, 0.0, 20.0, 310.0 - 0.5 * gap), h(y, 0.0, 310.0 + 0.5 * gap, 600.0)])
             .collect();
@@ -2013,7 +2049,7 @@ mod tests {
         assert_eq!((left, right, top, bottom), (300.0, 320.0, 100.0, 300.0));
         let mut columns = Vec::new();
         add_block_gap_borders(&glyphs, &pieces, &joined, &mut columns, 20.0);
-        assert_eq!(columns.iter().map(|c| c.a).collect::<Vec<_>>(), vec![300.0, 320.0]);
+        assert_eq!(columns.iter().map(|c| c.intercept).collect::<Vec<_>>(), vec![300.0, 320.0]);
         // (a column ruling at the gap already bounds the blocks)
         let mut ruled = vec![h(310.0, 0.0, 90.0, 310.0)];
         add_block_gap_borders(&glyphs, &pieces, &joined, &mut ruled, 20.0);
@@ -2032,7 +2068,7 @@ mod tests {
         }
         assert!(block_gaps(&inked, &pieces, &joined, 20.0).is_empty());
         // breaks wandering from row to row (a dotted ruling lost in places)
-        let ragged: Vec<Seg> = (0..=10)
+        let ragged: Vec<Line> = (0..=10)
             .flat_map(|r| {
                 let (y, at) = (100.0 + 20.0 * r as f64, 250.0 + 15.0 * (r % 5) as f64);
                 [h(y, 0.0, 20.0, at), h(y, 0.0, at + 20.0, 600.0)]
@@ -2042,12 +2078,12 @@ mod tests {
     }
 
     /// A block in columns 0, 1, 2 with `n` rows of pitch 20 from `top`.
-    fn block_of_rows(top: f64, n: usize) -> Blk {
-        let rows: Vec<(Seg, Seg)> = (0..n)
+    fn block_of_rows(top: f64, n: usize) -> FoundBlock {
+        let rows: Vec<(Line, Line)> = (0..n)
             .map(|r| (h(top + 20.0 * r as f64, 0.0, 0.0, 300.0), h(top + 20.0 * (r + 1) as f64, 0.0, 0.0, 300.0)))
             .collect();
-        Blk {
-            sub: Sub { num: 0, white: 1, black: 2 },
+        FoundBlock {
+            sub: BlockColumns { number: 0, white: 1, black: 2 },
             glyphs: vec![1; n],
             bx: [0.0, top, 300.0, top + 20.0 * n as f64],
             rows,

@@ -220,26 +220,28 @@ fn close_gaps_down(b: &mut Bin, gap: usize) {
     }
 }
 
-/// A straight ruling found on the page: for a horizontal ruling `y = a + b x` over `x in [t0, t1]`
-/// (for a vertical one, the same with x and y swapped).
+/// A straight ruling found on the page: for a horizontal ruling `y = intercept + slope x` over
+/// `x in [start, end]` (for a vertical one, the same with x and y swapped).
 #[derive(Clone, Copy, Debug)]
-pub struct Seg {
-    pub a: f64,
-    pub b: f64,
-    pub t0: f64,
-    pub t1: f64,
+pub struct Line {
+    pub intercept: f64,
+    pub slope: f64,
+    pub start: f64,
+    pub end: f64,
 }
 
-impl Seg {
+impl Line {
     /// Cross coordinate at position `t` along the ruling.
     pub fn at(&self, t: f64) -> f64 {
-        self.a + self.b * t
+        self.intercept + self.slope * t
     }
+    /// Length along the ruling.
     pub fn len(&self) -> f64 {
-        self.t1 - self.t0
+        self.end - self.start
     }
+    /// Cross coordinate at the ruling's middle.
     pub fn mid(&self) -> f64 {
-        self.at(0.5 * (self.t0 + self.t1))
+        self.at(0.5 * (self.start + self.end))
     }
 }
 
@@ -250,12 +252,12 @@ const GAP: usize = 0;
 /// dilation by `tol` pixels, so gently sloped lines survive), grouped into connected pieces and
 /// fitted with a straight line; pieces shorter than `min_len` or thick everywhere (filled areas,
 /// shadows at the page border) are dropped. Handwriting crossing a ruling does not break it.
-pub fn rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64) -> Vec<Seg> {
+pub fn rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64) -> Vec<Line> {
     rulings_upto(b, min_run, tol, min_len, 2 * tol + 6)
 }
 
 /// [`rulings`] with lines up to `thin_max` pixels thick (after the dilation) taken for rulings.
-pub fn rulings_upto(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max: usize) -> Vec<Seg> {
+pub fn rulings_upto(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max: usize) -> Vec<Line> {
     let (w, h) = (b.w, b.h);
     // runs: (y, x0, x1 exclusive)
     let mut runs: Vec<(u32, u32, u32)> = Vec::new();
@@ -362,7 +364,7 @@ pub fn rulings_upto(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max:
             a = a2;
             bs = b2;
         }
-        segs.push(Seg { a, b: bs, t0: x0 as f64, t1: x1 as f64 });
+        segs.push(Line { intercept: a, slope: bs, start: x0 as f64, end: x1 as f64 });
     }
     segs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
     segs
@@ -474,14 +476,14 @@ pub fn skew(b: &Bin, max_deg: f64) -> (f64, f64) {
 /// Joins pieces of one ruling broken by a faint or damaged print: pieces whose lines agree within
 /// `tol` pixels at the gap between them and whose gap is at most `max_gap` become one ruling,
 /// fitted to all pieces (weighted by length).
-pub fn join_broken(mut segs: Vec<Seg>, tol: f64, max_gap: f64) -> Vec<Seg> {
-    segs.sort_by(|p, q| p.t0.total_cmp(&q.t0));
+pub fn join_broken(mut segs: Vec<Line>, tol: f64, max_gap: f64) -> Vec<Line> {
+    segs.sort_by(|p, q| p.start.total_cmp(&q.start));
     // (segment, weighted sums for the fit: w, t, y, tt, ty)
-    let mut out: Vec<(Seg, [f64; 5])> = Vec::new();
-    let sums = |s: &Seg| {
+    let mut out: Vec<(Line, [f64; 5])> = Vec::new();
+    let sums = |s: &Line| {
         let mut acc = [0.0; 5];
         let w = s.len().max(1.0) / 3.0;
-        for t in [s.t0, 0.5 * (s.t0 + s.t1), s.t1] {
+        for t in [s.start, 0.5 * (s.start + s.end), s.end] {
             let y = s.at(t);
             acc[0] += w;
             acc[1] += w * t;
@@ -493,12 +495,12 @@ pub fn join_broken(mut segs: Vec<Seg>, tol: f64, max_gap: f64) -> Vec<Seg> {
     };
     for s in segs {
         let hit = out.iter_mut().find(|(m, _)| {
-            let gap = s.t0 - m.t1;
+            let gap = s.start - m.end;
             gap <= max_gap
-                && s.t1 > m.t1
-                && (m.at(s.t0) - s.at(s.t0)).abs() < tol
-                && (m.at(m.t1) - s.at(m.t1)).abs() < tol
-                && (m.b - s.b).abs() < 0.02
+                && s.end > m.end
+                && (m.at(s.start) - s.at(s.start)).abs() < tol
+                && (m.at(m.end) - s.at(m.end)).abs() < tol
+                && (m.slope - s.slope).abs() < 0.02
         });
         match hit {
             Some((m, acc)) => {
@@ -510,9 +512,9 @@ pub fn join_broken(mut segs: Vec<Seg>, tol: f64, max_gap: f64) -> Vec<Seg> {
                 let den = w * tt - t * t;
                 if den.abs() > 1e-9 {
                     let b = (w * ty - t * y) / den;
-                    *m = Seg { a: (y - b * t) / w, b, t0: m.t0, t1: s.t1 };
+                    *m = Line { intercept: (y - b * t) / w, slope: b, start: m.start, end: s.end };
                 } else {
-                    m.t1 = s.t1;
+                    m.end = s.end;
                 }
             }
             None => {
@@ -521,7 +523,7 @@ pub fn join_broken(mut segs: Vec<Seg>, tol: f64, max_gap: f64) -> Vec<Seg> {
             }
         }
     }
-    let mut segs: Vec<Seg> = out.into_iter().map(|(s, _)| s).collect();
+    let mut segs: Vec<Line> = out.into_iter().map(|(s, _)| s).collect();
     segs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
     segs
 }
@@ -531,10 +533,10 @@ pub fn join_broken(mut segs: Vec<Seg>, tol: f64, max_gap: f64) -> Vec<Seg> {
 /// run it crosses at each position and mean distance of that run's centre from the fitted line,
 /// over the positions where it has ink, and the share of positions with ink. A printed ruling is thin and straight; a stack of printed
 /// digits touching the row rulings (which can read as a vertical ruling) is wide and ragged.
-pub fn profile(b: &Bin, s: &Seg) -> (f64, f64, f64) {
+pub fn profile(b: &Bin, s: &Line) -> (f64, f64, f64) {
     let (mut n, mut wsum, mut dsum, mut all) = (0usize, 0.0, 0.0, 0usize);
-    let t0 = s.t0.max(0.0) as usize;
-    let t1 = (s.t1 as usize).min(b.w.saturating_sub(1));
+    let t0 = s.start.max(0.0) as usize;
+    let t1 = (s.end as usize).min(b.w.saturating_sub(1));
     for t in t0..=t1 {
         let c = s.at(t as f64 + 0.5);
         if c < 0.0 || c >= b.h as f64 {
@@ -567,12 +569,12 @@ pub fn profile(b: &Bin, s: &Seg) -> (f64, f64, f64) {
 
 /// Share of the positions `t0..t1` along a ruling where `b` (in the ruling's own orientation, see
 /// [`profile`]) has ink within a pixel of the line.
-pub fn cover(b: &Bin, s: &Seg, t0: f64, t1: f64) -> f64 {
+pub fn cover(b: &Bin, s: &Line, t0: f64, t1: f64) -> f64 {
     cover_band(b, s, t0, t1, 1)
 }
 
 /// [`cover`] with ink looked for within `band` pixels of the line.
-pub fn cover_band(b: &Bin, s: &Seg, t0: f64, t1: f64, band: usize) -> f64 {
+pub fn cover_band(b: &Bin, s: &Line, t0: f64, t1: f64, band: usize) -> f64 {
     let (mut n, mut all) = (0usize, 0usize);
     for t in t0.max(0.0) as usize..(t1.max(0.0) as usize).min(b.w) {
         let c = s.at(t as f64 + 0.5);

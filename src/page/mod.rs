@@ -252,8 +252,8 @@ fn rotation(w: usize, h: usize, quarter: u32, skew: f64) -> (Homography, usize, 
 /// perspective the slope changes linearly with the ruling's position, `b = b0 + k y(xc)`.
 /// Fitted by length-weighted least squares with outliers (a page edge, a stray line) dropped.
 /// `None` with fewer than 3 rulings spread over a third of `extent`.
-fn vanishing(segs: &[&lines::Seg], xc: f64, extent: f64) -> Option<[f64; 3]> {
-    let mut pts: Vec<(f64, f64, f64)> = segs.iter().map(|s| (s.at(xc), s.b, s.len())).collect();
+fn vanishing(segs: &[&lines::Line], xc: f64, extent: f64) -> Option<[f64; 3]> {
+    let mut pts: Vec<(f64, f64, f64)> = segs.iter().map(|s| (s.at(xc), s.slope, s.len())).collect();
     for _ in 0..3 {
         if pts.len() < 3 {
             return None;
@@ -290,32 +290,32 @@ fn cross(p: [f64; 3], q: [f64; 3]) -> [f64; 3] {
 /// Perspective correction from the table's own rulings: the vanishing points of the horizontal
 /// and the vertical rulings give the table's quadrilateral (through the outer rulings' positions),
 /// which is mapped to a rectangle. `None` when there is no clear perspective.
-fn perspective(hs: &[lines::Seg], vs: &[lines::Seg], w: usize, h: usize) -> Option<Homography> {
+fn perspective(hs: &[lines::Line], vs: &[lines::Line], w: usize, h: usize) -> Option<Homography> {
     let hmax = hs.iter().map(|s| s.len()).fold(0.0, f64::max);
     let vmax = vs.iter().map(|s| s.len()).fold(0.0, f64::max);
-    let hl: Vec<&lines::Seg> = hs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
-    let vl: Vec<&lines::Seg> = vs.iter().filter(|s| s.len() >= 0.5 * vmax).collect();
+    let hl: Vec<&lines::Line> = hs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
+    let vl: Vec<&lines::Line> = vs.iter().filter(|s| s.len() >= 0.5 * vmax).collect();
     if hl.len() < 3 || vl.len() < 3 {
         return None;
     }
     // table extent: median ends of the long rulings of the other family
     let med = grid::median;
-    let xc = med(hl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
-    let yc = med(vl.iter().map(|s| 0.5 * (s.t0 + s.t1)).collect());
+    let xc = med(hl.iter().map(|s| 0.5 * (s.start + s.end)).collect());
+    let yc = med(vl.iter().map(|s| 0.5 * (s.start + s.end)).collect());
     let dbg = log::log_enabled!(log::Level::Debug);
     if dbg {
         log::debug!("perspective: {} long h, {} long v", hl.len(), vl.len());
     }
     let vh = vanishing(&hl, xc, vmax)?;
-    let tv: Vec<lines::Seg> = vl.iter().map(|s| **s).collect();
-    let tvr: Vec<&lines::Seg> = tv.iter().collect();
+    let tv: Vec<lines::Line> = vl.iter().map(|s| **s).collect();
+    let tvr: Vec<&lines::Line> = tv.iter().collect();
     let vv = vanishing(&tvr, yc, hmax)?; // in (y, x) order
     let vv = [vv[1], vv[0], vv[2]];
     if dbg {
         log::debug!("perspective: vanishing points {vh:?} {vv:?}");
     }
-    let (x0, x1) = (med(hl.iter().map(|s| s.t0).collect()), med(hl.iter().map(|s| s.t1).collect()));
-    let (y0, y1) = (med(vl.iter().map(|s| s.t0).collect()), med(vl.iter().map(|s| s.t1).collect()));
+    let (x0, x1) = (med(hl.iter().map(|s| s.start).collect()), med(hl.iter().map(|s| s.end).collect()));
+    let (y0, y1) = (med(vl.iter().map(|s| s.start).collect()), med(vl.iter().map(|s| s.end).collect()));
     if x1 - x0 < 0.2 * w as f64 || y1 - y0 < 0.2 * h as f64 {
         return None;
     }
@@ -339,9 +339,9 @@ fn perspective(hs: &[lines::Seg], vs: &[lines::Seg], w: usize, h: usize) -> Opti
 
 /// How far the long rulings' slopes spread (length-weighted mean distance from their weighted
 /// median): near 0 when all rulings of a family are parallel.
-fn spread(segs: &[lines::Seg]) -> f64 {
+fn spread(segs: &[lines::Line]) -> f64 {
     let lmax = segs.iter().map(|s| s.len()).fold(0.0, f64::max);
-    let mut v: Vec<(f64, f64)> = segs.iter().filter(|s| s.len() >= 0.5 * lmax).map(|s| (s.b, s.len())).collect();
+    let mut v: Vec<(f64, f64)> = segs.iter().filter(|s| s.len() >= 0.5 * lmax).map(|s| (s.slope, s.len())).collect();
     if v.len() < 2 {
         return 0.0;
     }
@@ -389,8 +389,8 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
         let pieces = lines::rulings(b, run / 2, 1, run as f64);
         lines::join_broken(pieces, 2.0, len as f64 / 20.0).into_iter().filter(|s| s.len() >= 0.2 * len as f64).collect()
     };
-    let hs: Vec<lines::Seg> = joined(&lbin1, lh, w);
-    let vs: Vec<lines::Seg> = joined(&lbin1.transpose(), (h / 30).max(12), h);
+    let hs: Vec<lines::Line> = joined(&lbin1, lh, w);
+    let vs: Vec<lines::Line> = joined(&lbin1.transpose(), (h / 30).max(12), h);
     let persp = perspective(&hs, &vs, w, h);
     log::debug!("frame q {quarter} skew {skew:.1} hsum {hsum:.0} perspective {persp:?}");
     let plain = grid::analyze(&bin1, &lbin1, &vr1);
@@ -400,8 +400,8 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
         // kept unless notably fewer move rows are read than without it (the rulings' vanishing
         // points can be thrown off by a page edge or a ruling of another part of the form)
         // and only when its rulings come out more nearly parallel
-        let hs2: Vec<lines::Seg> = joined(&lbin, lh, w);
-        let vs2: Vec<lines::Seg> = joined(&lbin.transpose(), (h / 30).max(12), h);
+        let hs2: Vec<lines::Line> = joined(&lbin, lh, w);
+        let vs2: Vec<lines::Line> = joined(&lbin.transpose(), (h / 30).max(12), h);
         let (s1, s2) = (spread(&hs) + spread(&vs), spread(&hs2) + spread(&vs2));
         log::debug!("perspective: slope spread {s1:.4} -> {s2:.4}");
         let warped = if s2 < 0.8 * s1 { grid::analyze(&bin, &lbin, &vr) } else { grid::Grid::None(String::new()) };
