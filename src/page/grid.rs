@@ -480,12 +480,13 @@ fn save_debug_binary(name: &str, bin: &Bin) {
 /// A block's move rows as found: its columns, its rows (top and bottom ruling of each), the glyph
 /// count of each row's number cell, and its box.
 struct FoundBlock {
-    sub: BlockColumns,
+    columns: BlockColumns,
     rows: Vec<(Line, Line)>,
     glyphs: Vec<usize>,
-    bx: [f64; 4],
+    /// the block's box [x0, y0, x1, y1]
+    bounds: [f64; 4],
     /// top of a heading row dropped above the rows, if any
-    cut_y: Option<f64>,
+    heading_top: Option<f64>,
     /// the first row's height differs from the others' (a heading that did not read as one)
     odd_top: bool,
     /// whether each row lies where the block's column rulings run ([`GBlock::ruled_rows`])
@@ -1001,236 +1002,385 @@ fn find_block(
     ref_rows: &[(Line, Line)],
     pitch: f64,
 ) -> Option<FoundBlock> {
-    let nc = &cols[s.number];
-    let glyphs: Vec<usize> = ref_rows.iter().map(|(t, bo)| count_glyphs(b, nc.cell(t, bo))).collect();
-    let inked: Vec<bool> =
-        ref_rows.iter().zip(&glyphs).map(|((t, bo), &g)| g > 0 || ink_fraction(b, nc.cell(t, bo)) > 0.02).collect();
-    let (Some(first), Some(last)) = (inked.iter().position(|&g| g), inked.iter().rposition(|&g| g)) else {
-        return None;
-    };
+    let (rows, glyphs) = inked_number_rows(b, &cols[s.number], ref_rows)?;
+    let mut finder = BlockRowsFinder::new(b, lb, cols, s, &rows, pitch);
+    let mut found = RowsFound { rows, glyphs, heading_top: None, cut_top: false, cut_bottom: false };
+    finder.drop_odd_height_headings(&mut found);
+    finder.digit_height = printed_digit_height(b, finder.numbers, &found.rows);
+    finder.drop_move_height_heading(&mut found);
+    if !found.cut_top {
+        finder.extend_up(&mut found);
+    }
+    if !found.cut_bottom {
+        finder.extend_down(&mut found);
+    }
+    Some(finder.into_block(found))
+}
+
+/// The rows from the first to the last whose number cell holds ink, with the glyph count of each
+/// number cell; None where they are fewer than three.
+fn inked_number_rows(b: &Bin, numbers: &Column, ref_rows: &[(Line, Line)]) -> Option<(Vec<(Line, Line)>, Vec<usize>)> {
+    let glyphs: Vec<usize> = ref_rows.iter().map(|(t, bo)| count_glyphs(b, numbers.cell(t, bo))).collect();
+    let inked: Vec<bool> = ref_rows
+        .iter()
+        .zip(&glyphs)
+        .map(|((t, bo), &g)| g > 0 || ink_fraction(b, numbers.cell(t, bo)) > 0.02)
+        .collect();
+    let (first, last) = (inked.iter().position(|&g| g)?, inked.iter().rposition(|&g| g)?);
     if last + 1 - first < 3 {
         return None;
     }
-    let mut rows = ref_rows[first..=last].to_vec();
-    let mut glyphs = glyphs[first..=last].to_vec();
-    // a heading row (column titles) at either end: its height differs from the move rows'
-    let row_h = |r: &(Line, Line)| r.1.at(nc.centre_x(r.0.mid())) - r.0.at(nc.centre_x(r.0.mid()));
-    let mut hs: Vec<f64> = rows.iter().map(row_h).collect();
-    hs.sort_by(f64::total_cmp);
-    let rh = hs[hs.len() / 2];
-    // and it is printed as a heading: a cell filled dark (light print on dark), or a number
-    // cell holding more characters than the numbers below it ("No" above 1, 2, 3), or an empty
-    // number cell beside two centred titles printed on one baseline (a move row cut short at
-    // the page edge stays)
-    let cell_at = |c: &Column, r: &(Line, Line)| {
-        let yc = 0.5 * (r.0.mid() + r.1.mid());
-        [c.left.at(yc), r.0.at(c.centre_x(yc)), c.right.at(yc), r.1.at(c.centre_x(yc))]
-    };
-    let median_ink = |c: &Column| {
-        let mut v: Vec<f64> = rows.iter().map(|r| ink_fraction(b, cell_at(c, r))).collect();
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let med = [median_ink(nc), median_ink(&cols[s.white]), median_ink(&cols[s.black])];
-    // two titles centred in the move cells, printed in one font on one baseline
-    let centred = |r: &(Line, Line)| {
-        // (printed in one font on one baseline: the two titles' ink spans the same rows)
-        let spans: Vec<Option<(f64, f64)>> = [s.white, s.black]
-            .iter()
-            .map(|&ci| {
-                let bx = cell_at(&cols[ci], r);
-                let comps = components(b, bx);
-                let x0 = comps.iter().map(|q| q.0).min()? as f64;
-                let x1 = comps.iter().map(|q| q.2).max()? as f64;
-                let y0 = comps.iter().map(|q| q.1).min()? as f64;
-                let y1 = comps.iter().map(|q| q.3).max()? as f64;
-                let w = bx[2] - bx[0];
-                let c = ((x0 + x1) * 0.5 - (bx[0] + bx[2]) * 0.5).abs() < 0.08 * w && x1 - x0 < 0.8 * w;
-                c.then_some((y0, y1))
-            })
-            .collect();
-        match (spans[0], spans[1]) {
-            (Some(p), Some(q)) => (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5 && p.1 - p.0 < 0.6 * rh,
+    Some((ref_rows[first..=last].to_vec(), glyphs[first..=last].to_vec()))
+}
+
+/// The median height of the tallest glyph in the rows' number cells (0 where none holds one).
+fn printed_digit_height(b: &Bin, numbers: &Column, rows: &[(Line, Line)]) -> f64 {
+    let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, numbers.cell(t, bo))).collect();
+    heights.sort_by(f64::total_cmp);
+    heights.get(heights.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// A block's rows while they are found: the rows (top and bottom ruling), the glyph count of each
+/// number cell, and the heading rows dropped.
+struct RowsFound {
+    rows: Vec<(Line, Line)>,
+    glyphs: Vec<usize>,
+    /// top of a heading row dropped above the rows, if any
+    heading_top: Option<f64>,
+    cut_top: bool,
+    cut_bottom: bool,
+}
+
+impl RowsFound {
+    fn drop_first(&mut self) {
+        self.heading_top = Some(self.rows[0].0.mid());
+        self.rows.remove(0);
+        self.glyphs.remove(0);
+        self.cut_top = true;
+    }
+}
+
+/// The most glyphs in the first three number cells of `glyphs`.
+fn most_glyphs_of_next_three(glyphs: &[usize]) -> usize {
+    glyphs.iter().take(3).copied().max().unwrap_or(0)
+}
+
+/// A window of a number cell without its top and bottom 0.15 pitch (the rulings and what touches
+/// them).
+fn inner_window(bx: [f64; 4], pitch: f64) -> [f64; 4] {
+    [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch]
+}
+
+/// What [`find_block`]'s steps measure once on a block's first rows and share: its columns, the
+/// rows' usual height, the cells' usual ink and the printed digits' height.
+struct BlockRowsFinder<'a> {
+    glyph_bin: &'a Bin,
+    ruling_bin: &'a Bin,
+    columns: BlockColumns,
+    numbers: &'a Column,
+    white: &'a Column,
+    black: &'a Column,
+    leftmost: &'a Column,
+    pitch: f64,
+    /// the median row height
+    row_height: f64,
+    /// the median ink of the number, White's and Black's cells
+    median_ink: [f64; 3],
+    /// the printed digits' median height over the first rows found, headings included
+    first_digit_height: f64,
+    /// the printed digits' median height once the headings of odd height are dropped
+    digit_height: f64,
+}
+
+impl<'a> BlockRowsFinder<'a> {
+    fn new(
+        b: &'a Bin,
+        lb: &'a Bin,
+        cols: &'a [Column],
+        columns: BlockColumns,
+        rows: &[(Line, Line)],
+        pitch: f64,
+    ) -> BlockRowsFinder<'a> {
+        let numbers = &cols[columns.number];
+        let (white, black) = (&cols[columns.white], &cols[columns.black]);
+        let median_ink = |c: &Column| median(rows.iter().map(|r| ink_fraction(b, c.cell(&r.0, &r.1))).collect());
+        let mut finder = BlockRowsFinder {
+            glyph_bin: b,
+            ruling_bin: lb,
+            columns,
+            numbers,
+            white,
+            black,
+            leftmost: &cols[columns.left()],
+            pitch,
+            row_height: 0.0,
+            median_ink: [median_ink(numbers), median_ink(white), median_ink(black)],
+            first_digit_height: printed_digit_height(b, numbers, rows),
+            digit_height: 0.0,
+        };
+        finder.row_height = median(rows.iter().map(|r| finder.height_of(r)).collect());
+        finder
+    }
+
+    /// A row's height at the number column.
+    fn height_of(&self, r: &(Line, Line)) -> f64 {
+        let x = self.numbers.centre_x(r.0.mid());
+        r.1.at(x) - r.0.at(x)
+    }
+
+    /// Whether a row's height differs from the usual by more than `share` of it.
+    fn odd_height(&self, r: &(Line, Line), share: f64) -> bool {
+        (self.height_of(r) - self.row_height).abs() > share * self.row_height
+    }
+
+    /// Two titles centred in the move cells, printed in one font on one baseline: the two
+    /// titles' ink spans the same rows.
+    fn titles_centred(&self, r: &(Line, Line)) -> bool {
+        let span_if_centred = |c: &Column| {
+            let bx = c.cell(&r.0, &r.1);
+            let comps = components(self.glyph_bin, bx);
+            let x0 = comps.iter().map(|q| q.0).min()? as f64;
+            let x1 = comps.iter().map(|q| q.2).max()? as f64;
+            let y0 = comps.iter().map(|q| q.1).min()? as f64;
+            let y1 = comps.iter().map(|q| q.3).max()? as f64;
+            let w = bx[2] - bx[0];
+            let centred = ((x0 + x1) * 0.5 - (bx[0] + bx[2]) * 0.5).abs() < 0.08 * w && x1 - x0 < 0.8 * w;
+            centred.then_some((y0, y1))
+        };
+        match (span_if_centred(self.white), span_if_centred(self.black)) {
+            (Some(p), Some(q)) => {
+                (p.0 - q.0).abs() <= 1.5 && (p.1 - q.1).abs() <= 1.5 && p.1 - p.0 < 0.6 * self.row_height
+            }
             _ => false,
         }
-    };
-    // the printed digits' height, over the rows
-    let hdig = {
-        let mut v: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
-        v.sort_by(f64::total_cmp);
-        v.get(v.len() / 2).copied().unwrap_or(0.0)
-    };
-    let title = |r: &(Line, Line), g: usize, gnext: usize, up: bool| {
-        let filled = [nc, &cols[s.white], &cols[s.black]].iter().zip(&med).any(|(c, &m)| {
-            let ink = ink_fraction(b, cell_at(c, r));
+    }
+
+    /// Whether a row is printed as a heading: a cell filled dark (light print on dark), or a
+    /// number cell holding more characters than the numbers next to it ("No" above 1, 2, 3:
+    /// `glyphs` in this row, `glyphs_next` in the next rows, `above` where the row lies above
+    /// them), or an empty number cell beside two centred titles printed on one baseline.
+    fn is_heading(&self, r: &(Line, Line), glyphs: usize, glyphs_next: usize, above: bool) -> bool {
+        let b = self.glyph_bin;
+        let filled = [self.numbers, self.white, self.black].iter().zip(&self.median_ink).any(|(c, &m)| {
+            let ink = ink_fraction(b, c.cell(&r.0, &r.1));
             ink > 0.35 && ink > 1.8 * m
         });
         // letters of mixed heights ("No") rather than digits of one height
-        let hs: Vec<f64> =
-            components(b, cell_at(nc, r)).iter().filter(|q| q.4 >= 4).map(|q| (q.3 - q.1 + 1) as f64).collect();
+        let hs: Vec<f64> = components(b, self.numbers.cell(&r.0, &r.1))
+            .iter()
+            .filter(|q| q.4 >= 4)
+            .map(|q| (q.3 - q.1 + 1) as f64)
+            .collect();
         let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
-        let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * rh;
+        let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * self.row_height;
         // (more glyphs than the number below: a heading, unless the row is of the move rows'
         // height and its glyphs are separate pieces each of the printed digits' height, e.g.
         // a faint "10" whose "0" broke in two)
-        let digit_like = (row_h(r) - rh).abs() <= 0.07 * rh
-            && hdig > 0.0
-            && hs.len() >= g
-            && hs.iter().all(|&h| (h - hdig).abs() <= 0.15 * hdig + 1.0);
-        let bad_number = up && g > gnext && gnext > 0 && !digit_like;
+        let digit_height = self.first_digit_height;
+        let digit_like = !self.odd_height(r, 0.07)
+            && digit_height > 0.0
+            && hs.len() >= glyphs
+            && hs.iter().all(|&h| (h - digit_height).abs() <= 0.15 * digit_height + 1.0);
+        let bad_number = above && glyphs > glyphs_next && glyphs_next > 0 && !digit_like;
         // (an inked number cell above printed numbers that holds no digit-like glyph: a blurred
         // "No" merges into one mark wider than a digit; only rows of odd height get here)
-        let no_digit = up && g == 0 && gnext > 0 && hdig > 0.0 && hmax >= 0.5 * hdig;
-        let centred = centred(r);
+        let no_digit = above && glyphs == 0 && glyphs_next > 0 && digit_height > 0.0 && hmax >= 0.5 * digit_height;
+        let centred = self.titles_centred(r);
         log::debug!(
-            "  title? filled {filled} bad number {bad_number} ({g} vs {gnext}) no digit {no_digit} text {text} {hs:?} centred {centred}"
+            "  title? filled {filled} bad number {bad_number} ({glyphs} vs {glyphs_next}) no digit {no_digit} text {text} {hs:?} centred {centred}"
         );
-        filled || bad_number || no_digit || ((g == 0 || text) && centred)
-    };
-    let next_max = |gl: &[usize]| gl.iter().take(3).copied().max().unwrap_or(0);
-    let (mut cut_top, mut cut_bot) = (false, false);
-    let mut cut_y = None;
-    if rows.len() > 3
-        && (row_h(&rows[0]) - rh).abs() > 0.07 * rh
-        && title(&rows[0], glyphs[0], next_max(&glyphs[1..]), true)
-    {
-        cut_y = Some(rows[0].0.mid());
-        rows.remove(0);
-        glyphs.remove(0);
-        cut_top = true;
+        filled || bad_number || no_digit || ((glyphs == 0 || text) && centred)
     }
-    let l = rows.len();
-    log::debug!(
-        "  block rows {l} rh {rh:.1} top h {:.1} cut {cut_top} bottom h {:.1} glyphs {glyphs:?}",
-        row_h(&rows[0]),
-        row_h(&rows[l - 1])
-    );
-    if l > 3 && (row_h(&rows[l - 1]) - rh).abs() > 0.07 * rh && title(&rows[l - 1], glyphs[l - 1], 0, false) {
-        rows.pop();
-        glyphs.pop();
-        cut_bot = true;
+
+    /// Drops a heading row of another height than the move rows at either end.
+    fn drop_odd_height_headings(&self, found: &mut RowsFound) {
+        let next = most_glyphs_of_next_three(&found.glyphs[1..]);
+        if found.rows.len() > 3
+            && self.odd_height(&found.rows[0], 0.07)
+            && self.is_heading(&found.rows[0], found.glyphs[0], next, true)
+        {
+            found.drop_first();
+        }
+        let l = found.rows.len();
+        log::debug!(
+            "  block rows {l} rh {:.1} top h {:.1} cut {} bottom h {:.1} glyphs {:?}",
+            self.row_height,
+            self.height_of(&found.rows[0]),
+            found.cut_top,
+            self.height_of(&found.rows[l - 1]),
+            found.glyphs
+        );
+        if l > 3
+            && self.odd_height(&found.rows[l - 1], 0.07)
+            && self.is_heading(&found.rows[l - 1], found.glyphs[l - 1], 0, false)
+        {
+            found.rows.pop();
+            found.glyphs.pop();
+            found.cut_bottom = true;
+        }
     }
-    // a first or last row whose outer ruling was missed: extend while printed digits continue
-    let shift = |s: &Line, d: f64| Line { intercept: s.intercept + d, ..*s };
-    let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, nc.cell(t, bo))).collect();
-    heights.sort_by(f64::total_cmp);
-    let hmed = heights.get(heights.len() / 2).copied().unwrap_or(0.0);
-    // a heading row of the move rows' height: its number cell holds a mark ("#", "No") of
-    // another height than the printed numbers below it
-    let off_height =
-        |r: &(Line, Line)| glyph_height(b, nc.cell(&r.0, &r.1)).is_some_and(|gh| (gh - hmed).abs() > 0.25 * hmed + 1.0);
-    if !cut_top && rows.len() > 3 && hmed > 0.0 && off_height(&rows[0]) && !off_height(&rows[1]) {
-        log::debug!("  heading of another height: {:?}", glyph_height(b, nc.cell(&rows[0].0, &rows[0].1)));
-        cut_y = Some(rows[0].0.mid());
-        rows.remove(0);
-        glyphs.remove(0);
-        cut_top = true;
+
+    /// Whether the tallest glyph of a window is of the printed digits' height within `share`
+    /// (and `plus` pixels).
+    fn digit_high_in(&self, bin: &Bin, bx: [f64; 4], share: f64, plus: f64) -> bool {
+        glyph_height(bin, bx).is_some_and(|gh| (gh - self.digit_height).abs() <= share * self.digit_height + plus)
     }
-    // a heading of the move rows' height whose mark is nearly as tall as the digits: titles
-    // centred on one baseline, and a mark not quite of the digits' height (or none)
-    let near_digit_in =
-        |bin: &Bin, bx: [f64; 4]| glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.1 * hmed + 0.5);
-    let near_digit = |bx: [f64; 4]| near_digit_in(b, bx);
-    let inner = |bx: [f64; 4]| [bx[0], bx[1] + 0.15 * pitch, bx[2], bx[3] - 0.15 * pitch];
-    if !cut_top
-        && rows.len() > 3
-        && hmed > 0.0
-        && centred(&rows[0])
-        && !near_digit(nc.cell(&rows[0].0, &rows[0].1))
-        && !near_digit_in(lb, inner(nc.cell(&rows[0].0, &rows[0].1)))
-        && near_digit(nc.cell(&rows[1].0, &rows[1].1))
-    {
-        log::debug!("  heading with centred titles");
-        cut_y = Some(rows[0].0.mid());
-        rows.remove(0);
-        glyphs.remove(0);
-        cut_top = true;
+
+    /// Whether a number cell's mark is nearly of the printed digits' height.
+    fn near_digit_in(&self, bin: &Bin, bx: [f64; 4]) -> bool {
+        self.digit_high_in(bin, bx, 0.1, 0.5)
     }
-    let ruled = |bx: [f64; 4]| {
+
+    /// Drops a heading row of the move rows' height at the top: its number cell holds a mark
+    /// ("#", "No") of another height than the printed numbers below it, or its titles are centred
+    /// on one baseline beside a mark not quite of the digits' height (or none).
+    fn drop_move_height_heading(&self, found: &mut RowsFound) {
+        if found.cut_top || found.rows.len() <= 3 || self.digit_height <= 0.0 {
+            return;
+        }
+        let b = self.glyph_bin;
+        let number_cell = |r: &(Line, Line)| self.numbers.cell(&r.0, &r.1);
+        let off_height = |r: &(Line, Line)| {
+            glyph_height(b, number_cell(r)).is_some() && !self.digit_high_in(b, number_cell(r), 0.25, 1.0)
+        };
+        let (first, second) = (&found.rows[0], &found.rows[1]);
+        if off_height(first) && !off_height(second) {
+            log::debug!("  heading of another height: {:?}", glyph_height(b, number_cell(first)));
+            found.drop_first();
+            return;
+        }
+        if self.titles_centred(first)
+            && !self.near_digit_in(b, number_cell(first))
+            && !self.near_digit_in(self.ruling_bin, inner_window(number_cell(first), self.pitch))
+            && self.near_digit_in(b, number_cell(second))
+        {
+            log::debug!("  heading with centred titles");
+            found.drop_first();
+        }
+    }
+
+    /// Whether a ruling of the number column runs through the middle of a window.
+    fn number_column_ruled(&self, bx: [f64; 4]) -> bool {
         let yc = 0.5 * (bx[1] + bx[3]);
-        [nc.left, nc.right].iter().any(|v| v.start <= yc && v.end >= yc)
-    };
-    // (printed digits of the numbers' height: a heading's "#" or "No" is smaller) the glyph
-    // count and the binary it was read in: a thin digit under a dark heading can lose its ink
-    // in the glyphs' binary, whose local threshold the heading lowers, so a row of the move
-    // rows' height is read in the rulings' more permissive binary too; a row of odd height
-    // (a heading's "#", faint in the glyphs' binary) is not
-    let like = |r: &(Line, Line), gadj: usize| {
-        let bx = inner(nc.cell(&r.0, &r.1));
-        let regular = (row_h(r) - rh).abs() <= 0.1 * rh;
-        [b, lb].into_iter().take(if regular { 2 } else { 1 }).find_map(|bin| {
+        [self.numbers.left, self.numbers.right].iter().any(|v| v.start <= yc && v.end >= yc)
+    }
+
+    /// The glyph count of a row's number cell where it holds a printed number like the block's
+    /// (one to three glyphs of the digits' height, within one of `glyphs_beside`, the number
+    /// column ruled there), and the binary it was read in: a thin digit under a dark heading can
+    /// lose its ink in the glyphs' binary, whose local threshold the heading lowers, so a row of
+    /// the move rows' height is read in the rulings' more permissive binary too; a row of odd
+    /// height (a heading's "#", faint in the glyphs' binary) is not.
+    fn number_like(&self, r: &(Line, Line), glyphs_beside: usize) -> Option<(usize, &'a Bin)> {
+        let bx = inner_window(self.numbers.cell(&r.0, &r.1), self.pitch);
+        let regular = !self.odd_height(r, 0.1);
+        [self.glyph_bin, self.ruling_bin].into_iter().take(if regular { 2 } else { 1 }).find_map(|bin| {
             let g = count_glyphs(bin, bx);
-            let tall = glyph_height(bin, bx).is_some_and(|gh| (gh - hmed).abs() <= 0.2 * hmed + 1.0);
-            (g > 0 && g <= 3 && g.abs_diff(gadj) <= 1 && ruled(bx) && hmed > 0.0 && tall).then_some((g, bin))
+            let tall = self.digit_high_in(bin, bx, 0.2, 1.0);
+            let like = g > 0 && g <= 3 && g.abs_diff(glyphs_beside) <= 1;
+            (like && self.number_column_ruled(bx) && self.digit_height > 0.0 && tall).then_some((g, bin))
         })
-    };
-    // the ruling one pitch beyond `r` (`dir` -1 up, +1 down), moved to the line of ink across
-    // the block within a quarter pitch that covers most of the block's width (a faint ruling
-    // binarizes as dashes too short to be found as a ruling): the ruling and its coverage
-    let (lc, bc) = (&cols[s.left()], &cols[s.black]);
-    let snap = |r: &Line, dir: f64| -> (Line, f64) {
-        let guess = shift(r, dir * pitch);
-        let (x0, x1) = (lc.left.at(guess.mid()), bc.right.at(guess.mid()));
-        let q = (0.25 * pitch) as i64;
-        let (mut best, mut bc0) = (guess, -1.0);
-        for d in (0..=2 * q).map(|i| if i % 2 == 0 { i / 2 } else { -(i + 1) / 2 }) {
-            let c = shift(&guess, d as f64);
-            let cv = super::lines::cover(lb, &c, x0, x1);
-            if cv > bc0 + 0.02 {
-                (best, bc0) = (c, cv);
+    }
+
+    /// The ruling one pitch beyond `r` (`dir` -1 up, +1 down), moved to the line of ink across
+    /// the block within a quarter pitch that covers most of the block's width (a faint ruling
+    /// binarizes as dashes too short to be found as a ruling): the ruling and its coverage.
+    fn ruling_beyond(&self, r: &Line, dir: f64) -> (Line, f64) {
+        let shift = |s: &Line, d: f64| Line { intercept: s.intercept + d, ..*s };
+        let guess = shift(r, dir * self.pitch);
+        let (x0, x1) = (self.leftmost.left.at(guess.mid()), self.black.right.at(guess.mid()));
+        let reach = (0.25 * self.pitch) as i64;
+        let (mut best, mut best_cover) = (guess, -1.0);
+        // (nearest first, alternating down and up)
+        for d in (0..=2 * reach).map(|i| if i % 2 == 0 { i / 2 } else { -(i + 1) / 2 }) {
+            let candidate = shift(&guess, d as f64);
+            let cover = super::lines::cover(self.ruling_bin, &candidate, x0, x1);
+            if cover > best_cover + 0.02 {
+                (best, best_cover) = (candidate, cover);
             }
         }
-        (best, bc0)
-    };
-    // (only where a ruling is seen: a footer's text below the last row reads like digits)
-    for _ in 0..if cut_top { 0 } else { 60 } {
-        let (t, _) = rows[0];
-        let (top, cv) = snap(&t, -1.0);
-        if cv < FAINT_COVER {
-            break;
-        }
-        let cand = (top, t);
-        let bx = nc.cell(&cand.0, &cand.1);
-        let g = like(&cand, glyphs[0]);
-        log::debug!(
-            "  extend up {bx:?} cover {cv:.2} g {:?} adj {} ruled {} h {:?} hmed {hmed}",
-            g.map(|g| g.0),
-            glyphs[0],
-            ruled(bx),
-            glyph_height(b, bx)
-        );
-        // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
-        // titles are centred on one baseline, and its mark is not quite of the digits' height)
-        // (the mark read in the binary its digits were read in)
-        let heading = |bin: &Bin| centred(&cand) && !near_digit_in(bin, inner(bx));
-        match g {
-            Some((g, bin)) if bx[1] >= -0.3 * pitch && !heading(bin) && !title(&cand, g, next_max(&glyphs), true) => {
-                rows.insert(0, cand);
-                glyphs.insert(0, g);
+        (best, best_cover)
+    }
+
+    /// Adds rows above the first while a ruling is seen one pitch up and the number cell between
+    /// holds a number like the block's and no heading (a first row whose outer ruling was missed).
+    fn extend_up(&self, found: &mut RowsFound) {
+        for _ in 0..60 {
+            let (top, _) = found.rows[0];
+            let (above, cover) = self.ruling_beyond(&top, -1.0);
+            if cover < FAINT_COVER {
+                break;
             }
-            _ => break,
+            let candidate = (above, top);
+            let bx = self.numbers.cell(&candidate.0, &candidate.1);
+            let number = self.number_like(&candidate, found.glyphs[0]);
+            log::debug!(
+                "  extend up {bx:?} cover {cover:.2} g {:?} adj {} ruled {} h {:?} hmed {}",
+                number.map(|g| g.0),
+                found.glyphs[0],
+                self.number_column_ruled(bx),
+                glyph_height(self.glyph_bin, bx),
+                self.digit_height
+            );
+            // (a heading of the move rows' height whose "#" is nearly as tall as the digits: its
+            // titles are centred on one baseline, and its mark, read in the binary its digits
+            // were read in, is not quite of the digits' height)
+            let heading =
+                |bin: &Bin| self.titles_centred(&candidate) && !self.near_digit_in(bin, inner_window(bx, self.pitch));
+            let next = most_glyphs_of_next_three(&found.glyphs);
+            match number {
+                Some((g, bin))
+                    if bx[1] >= -0.3 * self.pitch && !heading(bin) && !self.is_heading(&candidate, g, next, true) =>
+                {
+                    found.rows.insert(0, candidate);
+                    found.glyphs.insert(0, g);
+                }
+                _ => break,
+            }
         }
     }
-    for _ in 0..if cut_bot { 0 } else { 60 } {
-        let (_, bo) = rows[rows.len() - 1];
-        let (bot, cv) = snap(&bo, 1.0);
-        if cv < FAINT_COVER {
-            break;
-        }
-        let cand = (bo, bot);
-        let bx = nc.cell(&cand.0, &cand.1);
-        match like(&cand, glyphs[glyphs.len() - 1]) {
-            Some((g, _)) if bx[3] <= b.h as f64 + 0.3 * pitch && !title(&cand, g, 0, false) => {
-                rows.push(cand);
-                glyphs.push(g);
+
+    /// Adds rows below the last while a ruling is seen one pitch down and the number cell between
+    /// holds a number like the block's (only where a ruling is seen: a footer's text below the
+    /// last row reads like digits).
+    fn extend_down(&self, found: &mut RowsFound) {
+        for _ in 0..60 {
+            let (_, bottom) = found.rows[found.rows.len() - 1];
+            let (below, cover) = self.ruling_beyond(&bottom, 1.0);
+            if cover < FAINT_COVER {
+                break;
             }
-            _ => break,
+            let candidate = (bottom, below);
+            let bx = self.numbers.cell(&candidate.0, &candidate.1);
+            match self.number_like(&candidate, found.glyphs[found.glyphs.len() - 1]) {
+                Some((g, _))
+                    if bx[3] <= self.glyph_bin.h as f64 + 0.3 * self.pitch
+                        && !self.is_heading(&candidate, g, 0, false) =>
+                {
+                    found.rows.push(candidate);
+                    found.glyphs.push(g);
+                }
+                _ => break,
+            }
         }
     }
-    let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
-    let bx = [lc.left.at(y0), y0, bc.right.at(y1), y1];
-    let odd_top = !cut_top && rows.len() > 3 && (row_h(&rows[0]) - rh).abs() > 0.07 * rh;
-    Some(FoundBlock { sub: s, rows, glyphs, bx, cut_y, odd_top, ruled_rows: Vec::new() })
+
+    /// The block of the rows found, with its box.
+    fn into_block(self, found: RowsFound) -> FoundBlock {
+        let rows = found.rows;
+        let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
+        let bx = [self.leftmost.left.at(y0), y0, self.black.right.at(y1), y1];
+        let odd_top = !found.cut_top && rows.len() > 3 && self.odd_height(&rows[0], 0.07);
+        FoundBlock {
+            columns: self.columns,
+            rows,
+            glyphs: found.glyphs,
+            bounds: bx,
+            heading_top: found.heading_top,
+            odd_top,
+            ruled_rows: Vec::new(),
+        }
+    }
 }
 
 /// Drops a block's end rows (up to two at each end) of odd height or without a printed number
@@ -1260,7 +1410,7 @@ fn drop_end_rows_beyond_beside(blks: &mut [FoundBlock], pitch: f64) {
             if odd && beside(y0, y1).any(|(_, &(_, b))| b < c) {
                 k.rows.pop();
                 k.glyphs.pop();
-                k.bx[3] = k.rows[l - 2].1.mid();
+                k.bounds[3] = k.rows[l - 2].1.mid();
             } else {
                 break;
             }
@@ -1275,7 +1425,7 @@ fn drop_end_rows_beyond_beside(blks: &mut [FoundBlock], pitch: f64) {
             if odd && beside(y0, y1).any(|(_, &(a, _))| a > c) {
                 k.rows.remove(0);
                 k.glyphs.remove(0);
-                k.bx[1] = k.rows[0].0.mid();
+                k.bounds[1] = k.rows[0].0.mid();
             } else {
                 break;
             }
@@ -1290,7 +1440,7 @@ fn drop_end_rows_beyond_beside(blks: &mut [FoundBlock], pitch: f64) {
 /// printed number whether it is a move row.
 fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Column], blks: &mut [FoundBlock]) {
     for k in blks.iter_mut() {
-        let ruling = cols[k.sub.white].right;
+        let ruling = cols[k.columns.white].right;
         // (the ruling looked for near its fitted line, which a bent page leaves at the block's ends;
         // letters of a result line crossing the line cover part of the row only)
         let cover = |row: &(Line, Line)| {
@@ -1322,7 +1472,7 @@ fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Column], blks: &mut 
 fn drop_repeated_blocks(blks: &mut Vec<FoundBlock>, pitch: f64) {
     let span = |k: &FoundBlock| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid());
     let same_columns = |a: &FoundBlock, b: &FoundBlock| {
-        a.sub.number == b.sub.number && a.sub.white == b.sub.white && a.sub.black == b.sub.black
+        a.columns.number == b.columns.number && a.columns.white == b.columns.white && a.columns.black == b.columns.black
     };
     let mut order: Vec<usize> = (0..blks.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(blks[i].rows.len()));
@@ -1351,12 +1501,12 @@ fn drop_repeated_blocks(blks: &mut Vec<FoundBlock>, pitch: f64) {
 fn drop_shared_headings(blks: &mut [FoundBlock], pitch: f64) {
     // headings run across side-by-side blocks: a block whose odd first row lies where another
     // block's heading was dropped loses it too
-    let cuts: Vec<f64> = blks.iter().filter_map(|k| k.cut_y).collect();
+    let cuts: Vec<f64> = blks.iter().filter_map(|k| k.heading_top).collect();
     for k in blks.iter_mut() {
         if k.odd_top && cuts.iter().any(|&y| (y - k.rows[0].0.mid()).abs() < 0.5 * pitch) {
             k.rows.remove(0);
             k.glyphs.remove(0);
-            k.bx[1] = k.rows[0].0.mid();
+            k.bounds[1] = k.rows[0].0.mid();
         }
     }
 }
@@ -1382,7 +1532,7 @@ fn share_rows_side_by_side(cols: &[Column], lb_transposed: &Bin, blks: &mut [Fou
         else {
             continue;
         };
-        let (xa, xb) = (cols[k.sub.left()].left, cols[k.sub.black].right);
+        let (xa, xb) = (cols[k.columns.left()].left, cols[k.columns.black].right);
         // (a column ruling found short, its end faint or bent away from the fitted line, still
         // runs where ink lies along its line)
         let ruled = |y: f64| {
@@ -1400,7 +1550,7 @@ fn share_rows_side_by_side(cols: &[Column], lb_transposed: &Bin, blks: &mut [Fou
             }
             k.rows.insert(0, *r);
             k.glyphs.insert(0, 0);
-            k.bx[1] = r.0.mid();
+            k.bounds[1] = r.0.mid();
         }
         let below: Vec<(Line, Line)> =
             orows.iter().filter(|r| r.0.mid() >= y1 - 0.3 * pitch && ruled(r.1.mid())).copied().collect();
@@ -1410,7 +1560,7 @@ fn share_rows_side_by_side(cols: &[Column], lb_transposed: &Bin, blks: &mut [Fou
             }
             k.rows.push(*r);
             k.glyphs.push(0);
-            k.bx[3] = r.1.mid();
+            k.bounds[3] = r.1.mid();
         }
     }
 }
@@ -1426,7 +1576,7 @@ fn drop_unnumbered_first_rows(b: &Bin, cols: &[Column], blks: &mut [FoundBlock],
         if k.rows.len() <= 5 {
             continue;
         }
-        let nc = &cols[k.sub.number];
+        let nc = &cols[k.columns.number];
         let width = |r: &(Line, Line)| number_width(b, nc.cell(&r.0, &r.1));
         let beside_starts_lower = tops.iter().enumerate().any(|(j, &(t, e))| {
             j != i && side_by_side((t, e), tops[i], pitch) && (t - k.rows[1].0.mid()).abs() < 0.3 * pitch
@@ -1439,7 +1589,7 @@ fn drop_unnumbered_first_rows(b: &Bin, cols: &[Column], blks: &mut [FoundBlock],
             log::debug!("  unnumbered first row above the block beside: dropped");
             k.rows.remove(0);
             k.glyphs.remove(0);
-            k.bx[1] = k.rows[0].0.mid();
+            k.bounds[1] = k.rows[0].0.mid();
         }
     }
 }
@@ -1477,7 +1627,7 @@ fn provisional_starts(b: &Bin, cols: &[Column], order: &[FoundBlock]) -> Vec<u32
     let mut values: Vec<Vec<i64>> = Vec::new();
     let mut bonus: Vec<i64> = Vec::new();
     for bk in order {
-        let nc = &cols[bk.sub.number];
+        let nc = &cols[bk.columns.number];
         let ws: Vec<Option<f64>> = bk.rows.iter().map(|(t, bo)| number_width(b, nc.cell(t, bo))).collect();
         if log::log_enabled!(log::Level::Debug) {
             let v: Vec<String> = ws.iter().map(|w| w.map_or("-".into(), |w| format!("{w:.0}"))).collect();
@@ -1520,7 +1670,7 @@ fn provisional_starts(b: &Bin, cols: &[Column], order: &[FoundBlock]) -> Vec<u32
     let starts = choose_starts(&values, &bonus, &order.iter().map(|bk| bk.rows.len()).collect::<Vec<_>>());
     if log::log_enabled!(log::Level::Debug) {
         for (bk, s) in order.iter().zip(&starts) {
-            log::debug!("  block at x {:.0} y {:.0}: start {s}", bk.bx[0], bk.bx[1]);
+            log::debug!("  block at x {:.0} y {:.0}: start {s}", bk.bounds[0], bk.bounds[1]);
         }
     }
     starts
@@ -1529,13 +1679,12 @@ fn provisional_starts(b: &Bin, cols: &[Column], order: &[FoundBlock]) -> Vec<u32
 /// The blocks in reading order: bands of vertically overlapping blocks top to bottom, left to
 /// right within a band.
 fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
-    blks.sort_by(|p, q| p.bx[1].total_cmp(&q.bx[1]));
+    blks.sort_by(|p, q| p.bounds[1].total_cmp(&q.bounds[1]));
     let mut bands: Vec<Vec<FoundBlock>> = Vec::new();
     for bk in blks {
-        if let Some(band) = bands
-            .iter_mut()
-            .find(|band| band.iter().any(|o| side_by_side((o.bx[1], o.bx[3]), (bk.bx[1], bk.bx[3]), pitch)))
-        {
+        if let Some(band) = bands.iter_mut().find(|band| {
+            band.iter().any(|o| side_by_side((o.bounds[1], o.bounds[3]), (bk.bounds[1], bk.bounds[3]), pitch))
+        }) {
             band.push(bk);
         } else {
             bands.push(vec![bk]);
@@ -1543,7 +1692,7 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
     }
     let mut order: Vec<FoundBlock> = Vec::new();
     for mut band in bands {
-        band.sort_by(|p, q| p.bx[0].total_cmp(&q.bx[0]));
+        band.sort_by(|p, q| p.bounds[0].total_cmp(&q.bounds[0]));
         order.extend(band);
     }
     order
@@ -1555,12 +1704,12 @@ fn cut_cells(b: &Bin, cols: &[Column], order: &[FoundBlock], starts: &[u32], pit
     let mut cells = Vec::new();
     let mut blocks = Vec::new();
     for (block, (bk, &start)) in order.iter().zip(starts).enumerate() {
-        let nc = &cols[bk.sub.number];
+        let nc = &cols[bk.columns.number];
         let number_cells = bk.rows.iter().map(|(t, bo)| nc.cell(&nc.own(t, pitch), &nc.own(bo, pitch))).collect();
         let ruled_rows = bk.ruled_rows.clone();
-        blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bx, number_cells, ruled_rows });
+        blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bounds, number_cells, ruled_rows });
         for (row, (mv, (t, bo))) in (start..).zip(bk.rows.iter()).enumerate() {
-            for (ci, side) in [(bk.sub.white, Side::White), (bk.sub.black, Side::Black)] {
+            for (ci, side) in [(bk.columns.white, Side::White), (bk.columns.black, Side::Black)] {
                 // (the row's rulings as found in this column: a piece of a ruling broken in
                 // another column, extended to this one, can be pitched off by part of a row)
                 let c = &cols[ci];
@@ -2077,17 +2226,140 @@ mod tests {
         assert!(block_gaps(&Bin::new(640, 400), &ragged, &joined, 20.0).is_empty());
     }
 
+    /// A table drawn into both binaries: a number column x 20..60, White's 60..200 and Black's
+    /// 200..340, ruled 2 px thick, rows ruled at `ys` across the three, and the printed numbers
+    /// `numbers` (row index, number) as glyphs 4 x 8 px in the number cells.
+    struct DrawnTable {
+        glyphs: Bin,
+        rulings: Bin,
+        columns: Vec<Column>,
+        rows: Vec<(Line, Line)>,
+    }
+
+    fn fill(bin: &mut Bin, x0: usize, y0: usize, x1: usize, y1: usize) {
+        for y in y0..y1 {
+            for x in x0..x1 {
+                bin.d[y * bin.w + x] = 1;
+            }
+        }
+    }
+
+    fn drawn_table(ys: &[usize], numbers: &[(usize, u32)]) -> DrawnTable {
+        let mut glyphs = Bin::new(400, ys[ys.len() - 1] + 60);
+        let (top, bottom) = (ys[0], ys[ys.len() - 1] + 2);
+        let xs = [20, 60, 200, 340];
+        for &x in &xs {
+            fill(&mut glyphs, x, top, x + 2, bottom);
+        }
+        for &y in ys {
+            fill(&mut glyphs, 20, y, 342, y + 2);
+        }
+        let rulings = glyphs.clone();
+        for &(row, number) in numbers {
+            for (i, _) in number.to_string().chars().enumerate() {
+                fill(&mut glyphs, 28 + 7 * i, ys[row] + 7, 32 + 7 * i, ys[row] + 15);
+            }
+        }
+        let row_line = |y: usize| h_line(y as f64 + 1.0);
+        let rows: Vec<(Line, Line)> = ys.windows(2).map(|p| (row_line(p[0]), row_line(p[1]))).collect();
+        let column_line = |x: usize| h(x as f64 + 1.0, 0.0, top as f64, bottom as f64);
+        let columns = xs
+            .windows(2)
+            .enumerate()
+            .map(|(i, p)| Column {
+                left: column_line(p[0]),
+                right: column_line(p[1]),
+                left_ruling: i,
+                right_ruling: i + 1,
+                rows: rows.clone(),
+            })
+            .collect();
+        DrawnTable { glyphs, rulings, columns, rows }
+    }
+
+    fn h_line(y: f64) -> Line {
+        h(y, 0.0, 20.0, 342.0)
+    }
+
+    impl DrawnTable {
+        fn find_block(&self, rows: &[(Line, Line)]) -> Option<FoundBlock> {
+            let columns = BlockColumns { number: 0, white: 1, black: 2 };
+            find_block(&self.glyphs, &self.rulings, &self.columns, columns, rows, 20.0)
+        }
+    }
+
+    /// Rows 20 px apart from y 100 after `first` (a heading row's height).
+    fn row_ys(first: usize, rows: usize) -> Vec<usize> {
+        std::iter::once(100).chain((0..=rows).map(|r| 100 + first + 20 * r)).collect()
+    }
+
+    #[test]
+    fn a_shaded_heading_row_of_its_own_height_is_no_move_row() {
+        let ys = row_ys(28, 10);
+        let numbers: Vec<(usize, u32)> = (1..=10).map(|n| (n as usize, n)).collect();
+        let mut table = drawn_table(&ys, &numbers);
+        fill(&mut table.glyphs, 22, 102, 338, 128);
+        let block = table.find_block(&table.rows).expect("a block");
+        assert_eq!(block.rows.len(), 10);
+        assert_eq!(block.heading_top, Some(101.0));
+        assert_eq!(block.glyphs, vec![1, 1, 1, 1, 1, 1, 1, 1, 1, 2]);
+    }
+
+    #[test]
+    fn a_heading_row_of_the_move_rows_height_with_a_small_mark_is_no_move_row() {
+        // "#" 5 x 4 px above digits 8 px high, titles in the move cells
+        let ys = row_ys(20, 10);
+        let numbers: Vec<(usize, u32)> = (1..=10).map(|n| (n as usize, n)).collect();
+        let mut table = drawn_table(&ys, &numbers);
+        fill(&mut table.glyphs, 30, 108, 35, 112);
+        fill(&mut table.glyphs, 110, 106, 150, 114);
+        fill(&mut table.glyphs, 250, 106, 290, 114);
+        let block = table.find_block(&table.rows).expect("a block");
+        assert_eq!(block.rows.len(), 10);
+        assert_eq!(block.heading_top, Some(101.0));
+        // the first move row's top ruling is the heading's bottom one
+        assert_eq!(block.rows[0].0.intercept, 121.0);
+    }
+
+    #[test]
+    fn rows_whose_rulings_were_missed_are_found_again_while_printed_numbers_go_on() {
+        // the column's rows lack the first two and the last (their outer rulings were not found),
+        // and a footer's text stands below the table with no ruling under it
+        let ys = row_ys(20, 12);
+        let numbers: Vec<(usize, u32)> = (0..12).map(|r| (r, r as u32 + 1)).collect();
+        let mut table = drawn_table(&ys, &numbers);
+        let below = ys[ys.len() - 1] + 6;
+        fill(&mut table.glyphs, 28, below, 32, below + 8);
+        fill(&mut table.glyphs, 35, below, 39, below + 8);
+        let block = table.find_block(&table.rows[2..11]).expect("a block");
+        assert_eq!(block.rows.len(), 12);
+        assert_eq!(block.rows[0].0.intercept, 101.0);
+        assert_eq!(block.glyphs[..3], [1, 1, 1]);
+        assert_eq!(block.glyphs[11], 2);
+        assert_eq!(block.heading_top, None);
+    }
+
+    #[test]
+    fn fewer_than_three_numbered_rows_are_no_block() {
+        let ys = row_ys(20, 6);
+        let table = drawn_table(&ys, &[(1, 1), (2, 2)]);
+        assert!(inked_number_rows(&table.glyphs, &table.columns[0], &table.rows).is_none());
+        let table = drawn_table(&ys, &[(1, 1), (2, 2), (4, 4)]);
+        let (rows, glyphs) = inked_number_rows(&table.glyphs, &table.columns[0], &table.rows).unwrap();
+        assert_eq!((rows.len(), glyphs), (4, vec![1, 1, 0, 1]));
+    }
+
     /// A block in columns 0, 1, 2 with `n` rows of pitch 20 from `top`.
     fn block_of_rows(top: f64, n: usize) -> FoundBlock {
         let rows: Vec<(Line, Line)> = (0..n)
             .map(|r| (h(top + 20.0 * r as f64, 0.0, 0.0, 300.0), h(top + 20.0 * (r + 1) as f64, 0.0, 0.0, 300.0)))
             .collect();
         FoundBlock {
-            sub: BlockColumns { number: 0, white: 1, black: 2 },
+            columns: BlockColumns { number: 0, white: 1, black: 2 },
             glyphs: vec![1; n],
-            bx: [0.0, top, 300.0, top + 20.0 * n as f64],
+            bounds: [0.0, top, 300.0, top + 20.0 * n as f64],
             rows,
-            cut_y: None,
+            heading_top: None,
             odd_top: false,
             ruled_rows: Vec::new(),
         }
@@ -2100,7 +2372,7 @@ mod tests {
         let mut blocks = vec![block_of_rows(100.0, 40), block_of_rows(100.0, 38), block_of_rows(120.0, 39)];
         blocks.push(block_of_rows(1000.0, 20));
         drop_repeated_blocks(&mut blocks, 20.0);
-        let spans: Vec<(f64, usize)> = blocks.iter().map(|k| (k.bx[1], k.rows.len())).collect();
+        let spans: Vec<(f64, usize)> = blocks.iter().map(|k| (k.bounds[1], k.rows.len())).collect();
         assert_eq!(spans, vec![(100.0, 40), (1000.0, 20)]);
     }
 }
