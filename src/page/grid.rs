@@ -2244,26 +2244,33 @@ mod tests {
         }
     }
 
-    fn drawn_table(ys: &[usize], numbers: &[(usize, u32)]) -> DrawnTable {
-        let mut glyphs = Bin::new(400, ys[ys.len() - 1] + 60);
+    /// Draws a block's rulings with its number column's left side at `left` (columns 40, 140 and
+    /// 140 px wide) and its printed numbers (row index, number).
+    fn draw_block(bin: &mut Bin, left: usize, ys: &[usize], numbers: &[(usize, u32)]) {
         let (top, bottom) = (ys[0], ys[ys.len() - 1] + 2);
-        let xs = [20, 60, 200, 340];
-        for &x in &xs {
-            fill(&mut glyphs, x, top, x + 2, bottom);
+        for x in [left, left + 40, left + 180, left + 320] {
+            fill(bin, x, top, x + 2, bottom);
         }
         for &y in ys {
-            fill(&mut glyphs, 20, y, 342, y + 2);
+            fill(bin, left, y, left + 322, y + 2);
         }
-        let rulings = glyphs.clone();
         for &(row, number) in numbers {
             for (i, _) in number.to_string().chars().enumerate() {
-                fill(&mut glyphs, 28 + 7 * i, ys[row] + 7, 32 + 7 * i, ys[row] + 15);
+                fill(bin, left + 8 + 7 * i, ys[row] + 7, left + 12 + 7 * i, ys[row] + 15);
             }
         }
+    }
+
+    fn drawn_table(ys: &[usize], numbers: &[(usize, u32)]) -> DrawnTable {
+        let mut rulings = Bin::new(400, ys[ys.len() - 1] + 60);
+        draw_block(&mut rulings, 20, ys, &[]);
+        let mut glyphs = rulings.clone();
+        draw_block(&mut glyphs, 20, ys, numbers);
+        let (top, bottom) = (ys[0], ys[ys.len() - 1] + 2);
         let row_line = |y: usize| h_line(y as f64 + 1.0);
         let rows: Vec<(Line, Line)> = ys.windows(2).map(|p| (row_line(p[0]), row_line(p[1]))).collect();
         let column_line = |x: usize| h(x as f64 + 1.0, 0.0, top as f64, bottom as f64);
-        let columns = xs
+        let columns = [20, 60, 200, 340]
             .windows(2)
             .enumerate()
             .map(|(i, p)| Column {
@@ -2347,6 +2354,73 @@ mod tests {
         let table = drawn_table(&ys, &[(1, 1), (2, 2), (4, 4)]);
         let (rows, glyphs) = inked_number_rows(&table.glyphs, &table.columns[0], &table.rows).unwrap();
         assert_eq!((rows.len(), glyphs), (4, vec![1, 1, 0, 1]));
+    }
+
+    #[test]
+    fn a_drawn_table_gives_its_row_rulings_row_pitch_and_columns() {
+        // every third row ruling broken in the middle (a faint print): the pieces join again
+        let ys = row_ys(20, 10);
+        let mut lb = Bin::new(400, 400);
+        draw_block(&mut lb, 20, &ys, &[]);
+        for &y in ys.iter().step_by(3) {
+            for x in 150..170 {
+                lb.d[y * 400 + x] = 0;
+                lb.d[(y + 1) * 400 + x] = 0;
+            }
+        }
+        let (pieces, row_rulings, _) = find_row_rulings(&lb, 400);
+        assert!(pieces.len() > ys.len());
+        let pitch = row_pitch(&row_rulings, 400).expect("a pitch");
+        assert!((pitch - 20.0).abs() < 0.5, "{pitch}");
+        let lb_transposed = lb.transpose();
+        let column_rulings = find_column_rulings(&lb_transposed, &Bin::new(400, 400), pitch);
+        let mut xs: Vec<f64> = column_rulings.iter().map(|v| v.mid()).collect();
+        xs.sort_by(f64::total_cmp);
+        assert_eq!(xs.iter().map(|x| x.round() as i64).collect::<Vec<_>>(), vec![21, 61, 201, 341]);
+        let joined: Vec<Line> =
+            join_broken(pieces, 2.0, 4.0 * pitch).into_iter().filter(|s| s.len() >= 100.0).collect();
+        assert_eq!(joined.len(), ys.len());
+        let mut sorted = column_rulings;
+        sorted.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+        let columns = build_cols(&joined, &sorted, pitch, &lb_transposed);
+        let widths: Vec<i64> = columns.iter().map(|c| c.width().round() as i64).collect();
+        assert_eq!(widths, vec![40, 140, 140]);
+        assert!(columns.iter().all(|c| c.rows.len() == 11));
+    }
+
+    #[test]
+    fn a_drawn_page_of_two_blocks_is_found_and_its_rows_numbered_on() {
+        // two blocks of 10 move rows side by side under a shaded heading row
+        let ys = row_ys(28, 10);
+        let mut lb = Bin::new(800, 400);
+        draw_block(&mut lb, 20, &ys, &[]);
+        draw_block(&mut lb, 420, &ys, &[]);
+        let mut b = lb.clone();
+        draw_block(&mut b, 20, &ys, &(1..=10).map(|n| (n as usize, n)).collect::<Vec<_>>());
+        draw_block(&mut b, 420, &ys, &(1..=10).map(|n| (n as usize, n + 10)).collect::<Vec<_>>());
+        for left in [20, 420] {
+            fill(&mut b, left + 2, 102, left + 320, 128);
+        }
+        let Grid::Found { cells, blocks, pitch } = analyze(&b, &lb, &Bin::new(800, 400)) else {
+            panic!("no table found");
+        };
+        assert!((pitch - 20.0).abs() < 0.5);
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(cells.len(), 40);
+        let firsts: Vec<(u32, Side, i64, i64)> = cells
+            .iter()
+            .filter(|c| c.mv == 1 || c.mv == 11)
+            .map(|c| (c.mv, c.side, c.bx[0].round() as i64, c.bx[1].round() as i64))
+            .collect();
+        assert_eq!(
+            firsts,
+            vec![
+                (1, Side::White, 61, 129),
+                (1, Side::Black, 201, 129),
+                (11, Side::White, 461, 129),
+                (11, Side::Black, 601, 129)
+            ]
+        );
     }
 
     /// A block in columns 0, 1, 2 with `n` rows of pitch 20 from `top`.
