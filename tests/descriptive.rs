@@ -98,6 +98,9 @@ struct Description {
 
 /// Every description the converter knows of `mv`, plainest first, each with the legal moves it
 /// fits (a fit is judged by what the words say, from the rules).
+/// A spelling and the test on a square that it names.
+type SquareTest = Box<dyn Fn(Square) -> bool>;
+
 fn descriptions(w: &Writer, pos: &Chess, mv: &Move) -> Vec<Description> {
     let color = pos.turn();
     let legal = pos.legal_moves();
@@ -114,7 +117,7 @@ fn descriptions(w: &Writer, pos: &Chess, mv: &Move) -> Vec<Description> {
         }
     };
     // Mover specs: (text, test on the origin square).
-    let mut movers: Vec<(String, Box<dyn Fn(Square) -> bool>)> = vec![(w.letter(role).to_string(), Box::new(|_| true))];
+    let mut movers: Vec<(String, SquareTest)> = vec![(w.letter(role).to_string(), Box::new(|_| true))];
     if role == Role::Pawn {
         if let Some(s) = w.pawn_of_file(from.file(), true) {
             let files = short_files(from.file());
@@ -157,8 +160,7 @@ fn descriptions(w: &Writer, pos: &Chess, mv: &Move) -> Vec<Description> {
         }
         Some(victim) => {
             // Victim specs: the piece, then by wing or file, then with its square.
-            let mut victims: Vec<(String, Box<dyn Fn(Square) -> bool>)> =
-                vec![(w.letter(victim).to_string(), Box::new(|_| true))];
+            let mut victims: Vec<(String, SquareTest)> = vec![(w.letter(victim).to_string(), Box::new(|_| true))];
             if victim == Role::Pawn {
                 if let Some(s) = w.pawn_of_file(to.file(), true) {
                     let files = short_files(to.file());
@@ -257,7 +259,8 @@ fn convert(w: &Writer, sans: &[String], result: &str, rng: &mut ChaCha8Rng) -> S
         text.push(' ');
         pos.play_unchecked(mv);
     }
-    let mover_won = (sans.len() % 2 == 1 && result == "1-0") || (sans.len() % 2 == 0 && result == "0-1");
+    let mover_won =
+        (!sans.len().is_multiple_of(2) && result == "1-0") || (sans.len().is_multiple_of(2) && result == "0-1");
     let ending = match (w.old, result) {
         (true, "1/2-1/2") => if w.tongue == Tongue::English { "Drawn" } else { "Tablas" }.to_string(),
         (true, "1-0" | "0-1") if mover_won && !pos.is_checkmate() => {

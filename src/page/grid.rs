@@ -45,13 +45,16 @@ pub enum Grid {
     None(String),
 }
 
+/// A table row: its top and bottom rulings.
+type Row = (Line, Line);
+
 struct Column {
     left: Line,
     right: Line,
     /// indexes of the left and right vertical rulings
     left_ruling: usize,
     right_ruling: usize,
-    rows: Vec<(Line, Line)>,
+    rows: Vec<Row>,
 }
 
 impl Column {
@@ -481,7 +484,7 @@ fn save_debug_binary(name: &str, bin: &Bin) {
 /// count of each row's number cell, and its box.
 struct FoundBlock {
     columns: BlockColumns,
-    rows: Vec<(Line, Line)>,
+    rows: Vec<Row>,
     glyphs: Vec<usize>,
     /// the block's box [x0, y0, x1, y1]
     bounds: [f64; 4],
@@ -964,17 +967,17 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
 /// The row runs of each block found in the columns: of its three columns, the rows of the one with
 /// the most rows, a gap of one row filled; a column running through blocks stacked on the page
 /// gives one run for each block.
-fn block_rows(cols: &[Column], subs: Vec<BlockColumns>, pitch: f64) -> Vec<(BlockColumns, Vec<(Line, Line)>)> {
+fn block_rows(cols: &[Column], subs: Vec<BlockColumns>, pitch: f64) -> Vec<(BlockColumns, Vec<Row>)> {
     // rows: of the three columns, the one with the most rows (rulings can be faint in one); a
     // column running through blocks stacked on the page has its rows in separate runs, one block
     // each
-    let mut runs: Vec<(BlockColumns, Vec<(Line, Line)>)> = Vec::new();
+    let mut runs: Vec<(BlockColumns, Vec<Row>)> = Vec::new();
     for s in subs {
         let nc = &cols[s.number];
         let all =
             [s.number, s.white, s.black].iter().map(|&i| &cols[i].rows).max_by_key(|r| r.len()).unwrap_or(&nc.rows);
         // (a single row whose rulings were both lost leaves a gap of one pitch: it is filled)
-        let mut run: Vec<(Line, Line)> = Vec::new();
+        let mut run: Vec<Row> = Vec::new();
         for (i, r) in all.iter().enumerate() {
             let gap = if i == 0 { 0.0 } else { r.0.mid() - all[i - 1].1.mid() };
             if gap > 0.7 * pitch && gap < 1.35 * pitch {
@@ -994,14 +997,7 @@ fn block_rows(cols: &[Column], subs: Vec<BlockColumns>, pitch: f64) -> Vec<(Bloc
 /// row while the number cell beyond holds a number like those of the block and a ruling is seen
 /// one pitch on (`b` the glyphs' binary, `lb` the rulings' binary). None where fewer than three
 /// rows hold ink in their number cells.
-fn find_block(
-    b: &Bin,
-    lb: &Bin,
-    cols: &[Column],
-    s: BlockColumns,
-    ref_rows: &[(Line, Line)],
-    pitch: f64,
-) -> Option<FoundBlock> {
+fn find_block(b: &Bin, lb: &Bin, cols: &[Column], s: BlockColumns, ref_rows: &[Row], pitch: f64) -> Option<FoundBlock> {
     let (rows, glyphs) = inked_number_rows(b, &cols[s.number], ref_rows)?;
     let mut finder = BlockRowsFinder::new(b, lb, cols, s, &rows, pitch);
     let mut found = RowsFound { rows, glyphs, heading_top: None, cut_top: false, cut_bottom: false };
@@ -1019,7 +1015,7 @@ fn find_block(
 
 /// The rows from the first to the last whose number cell holds ink, with the glyph count of each
 /// number cell; None where they are fewer than three.
-fn inked_number_rows(b: &Bin, numbers: &Column, ref_rows: &[(Line, Line)]) -> Option<(Vec<(Line, Line)>, Vec<usize>)> {
+fn inked_number_rows(b: &Bin, numbers: &Column, ref_rows: &[Row]) -> Option<(Vec<Row>, Vec<usize>)> {
     let glyphs: Vec<usize> = ref_rows.iter().map(|(t, bo)| count_glyphs(b, numbers.cell(t, bo))).collect();
     let inked: Vec<bool> = ref_rows
         .iter()
@@ -1034,7 +1030,7 @@ fn inked_number_rows(b: &Bin, numbers: &Column, ref_rows: &[(Line, Line)]) -> Op
 }
 
 /// The median height of the tallest glyph in the rows' number cells (0 where none holds one).
-fn printed_digit_height(b: &Bin, numbers: &Column, rows: &[(Line, Line)]) -> f64 {
+fn printed_digit_height(b: &Bin, numbers: &Column, rows: &[Row]) -> f64 {
     let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, numbers.cell(t, bo))).collect();
     heights.sort_by(f64::total_cmp);
     heights.get(heights.len() / 2).copied().unwrap_or(0.0)
@@ -1043,7 +1039,7 @@ fn printed_digit_height(b: &Bin, numbers: &Column, rows: &[(Line, Line)]) -> f64
 /// A block's rows while they are found: the rows (top and bottom ruling), the glyph count of each
 /// number cell, and the heading rows dropped.
 struct RowsFound {
-    rows: Vec<(Line, Line)>,
+    rows: Vec<Row>,
     glyphs: Vec<usize>,
     /// top of a heading row dropped above the rows, if any
     heading_top: Option<f64>,
@@ -1098,7 +1094,7 @@ impl<'a> BlockRowsFinder<'a> {
         lb: &'a Bin,
         cols: &'a [Column],
         columns: BlockColumns,
-        rows: &[(Line, Line)],
+        rows: &[Row],
         pitch: f64,
     ) -> BlockRowsFinder<'a> {
         let numbers = &cols[columns.number];
@@ -1123,19 +1119,19 @@ impl<'a> BlockRowsFinder<'a> {
     }
 
     /// A row's height at the number column.
-    fn height_of(&self, r: &(Line, Line)) -> f64 {
+    fn height_of(&self, r: &Row) -> f64 {
         let x = self.numbers.centre_x(r.0.mid());
         r.1.at(x) - r.0.at(x)
     }
 
     /// Whether a row's height differs from the usual by more than `share` of it.
-    fn odd_height(&self, r: &(Line, Line), share: f64) -> bool {
+    fn odd_height(&self, r: &Row, share: f64) -> bool {
         (self.height_of(r) - self.row_height).abs() > share * self.row_height
     }
 
     /// Two titles centred in the move cells, printed in one font on one baseline: the two
     /// titles' ink spans the same rows.
-    fn titles_centred(&self, r: &(Line, Line)) -> bool {
+    fn titles_centred(&self, r: &Row) -> bool {
         let span_if_centred = |c: &Column| {
             let bx = c.cell(&r.0, &r.1);
             let comps = components(self.glyph_bin, bx);
@@ -1159,7 +1155,7 @@ impl<'a> BlockRowsFinder<'a> {
     /// number cell holding more characters than the numbers next to it ("No" above 1, 2, 3:
     /// `glyphs` in this row, `glyphs_next` in the next rows, `above` where the row lies above
     /// them), or an empty number cell beside two centred titles printed on one baseline.
-    fn is_heading(&self, r: &(Line, Line), glyphs: usize, glyphs_next: usize, above: bool) -> bool {
+    fn is_heading(&self, r: &Row, glyphs: usize, glyphs_next: usize, above: bool) -> bool {
         let b = self.glyph_bin;
         let filled = [self.numbers, self.white, self.black].iter().zip(&self.median_ink).any(|(c, &m)| {
             let ink = ink_fraction(b, c.cell(&r.0, &r.1));
@@ -1239,10 +1235,9 @@ impl<'a> BlockRowsFinder<'a> {
             return;
         }
         let b = self.glyph_bin;
-        let number_cell = |r: &(Line, Line)| self.numbers.cell(&r.0, &r.1);
-        let off_height = |r: &(Line, Line)| {
-            glyph_height(b, number_cell(r)).is_some() && !self.digit_high_in(b, number_cell(r), 0.25, 1.0)
-        };
+        let number_cell = |r: &Row| self.numbers.cell(&r.0, &r.1);
+        let off_height =
+            |r: &Row| glyph_height(b, number_cell(r)).is_some() && !self.digit_high_in(b, number_cell(r), 0.25, 1.0);
         let (first, second) = (&found.rows[0], &found.rows[1]);
         if off_height(first) && !off_height(second) {
             log::debug!("  heading of another height: {:?}", glyph_height(b, number_cell(first)));
@@ -1271,7 +1266,7 @@ impl<'a> BlockRowsFinder<'a> {
     /// lose its ink in the glyphs' binary, whose local threshold the heading lowers, so a row of
     /// the move rows' height is read in the rulings' more permissive binary too; a row of odd
     /// height (a heading's "#", faint in the glyphs' binary) is not.
-    fn number_like(&self, r: &(Line, Line), glyphs_beside: usize) -> Option<(usize, &'a Bin)> {
+    fn number_like(&self, r: &Row, glyphs_beside: usize) -> Option<(usize, &'a Bin)> {
         let bx = inner_window(self.numbers.cell(&r.0, &r.1), self.pitch);
         let regular = !self.odd_height(r, 0.1);
         [self.glyph_bin, self.ruling_bin].into_iter().take(if regular { 2 } else { 1 }).find_map(|bin| {
@@ -1443,7 +1438,7 @@ fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Column], blks: &mut 
         let ruling = cols[k.columns.white].right;
         // (the ruling looked for near its fitted line, which a bent page leaves at the block's ends;
         // letters of a result line crossing the line cover part of the row only)
-        let cover = |row: &(Line, Line)| {
+        let cover = |row: &Row| {
             let (top, bottom) = (row.0.at(ruling.at(row.0.mid())), row.1.at(ruling.at(row.1.mid())));
             let inset = 0.15 * (bottom - top);
             let reach = (0.25 * (bottom - top)).ceil() as i64;
@@ -1518,7 +1513,7 @@ fn share_rows_side_by_side(cols: &[Column], lb_transposed: &Bin, blks: &mut [Fou
     // side-by-side blocks share their rows: a block whose own row rulings were lost at its ends
     // (broken print, crowded handwriting) takes the rows of the longest block beside it, where its
     // outer column rulings run
-    type Rows = Vec<(Line, Line)>;
+    type Rows = Vec<Row>;
     let snapshot: Vec<(f64, f64, Rows)> =
         blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid(), k.rows.clone())).collect();
     for (i, k) in blks.iter_mut().enumerate() {
@@ -1541,8 +1536,8 @@ fn share_rows_side_by_side(cols: &[Column], lb_transposed: &Bin, blks: &mut [Fou
                     || super::lines::cover_band(lb_transposed, v, y - 0.5 * pitch, y + 0.5 * pitch, 2) >= 0.7
             })
         };
-        let mid = |r: &(Line, Line)| 0.5 * (r.0.mid() + r.1.mid());
-        let above: Vec<(Line, Line)> =
+        let mid = |r: &Row| 0.5 * (r.0.mid() + r.1.mid());
+        let above: Vec<Row> =
             orows.iter().filter(|r| r.1.mid() <= y0 + 0.3 * pitch && ruled(r.0.mid())).copied().collect();
         for r in above.iter().rev() {
             if (r.1.mid() - k.rows[0].0.mid()).abs() > 0.3 * pitch || !ruled(mid(r)) {
@@ -1552,7 +1547,7 @@ fn share_rows_side_by_side(cols: &[Column], lb_transposed: &Bin, blks: &mut [Fou
             k.glyphs.insert(0, 0);
             k.bounds[1] = r.0.mid();
         }
-        let below: Vec<(Line, Line)> =
+        let below: Vec<Row> =
             orows.iter().filter(|r| r.0.mid() >= y1 - 0.3 * pitch && ruled(r.1.mid())).copied().collect();
         for r in &below {
             if (r.0.mid() - k.rows[k.rows.len() - 1].1.mid()).abs() > 0.3 * pitch || !ruled(mid(r)) {
@@ -1577,7 +1572,7 @@ fn drop_unnumbered_first_rows(b: &Bin, cols: &[Column], blks: &mut [FoundBlock],
             continue;
         }
         let nc = &cols[k.columns.number];
-        let width = |r: &(Line, Line)| number_width(b, nc.cell(&r.0, &r.1));
+        let width = |r: &Row| number_width(b, nc.cell(&r.0, &r.1));
         let beside_starts_lower = tops.iter().enumerate().any(|(j, &(t, e))| {
             j != i && side_by_side((t, e), tops[i], pitch) && (t - k.rows[1].0.mid()).abs() < 0.3 * pitch
         });
@@ -2233,7 +2228,7 @@ mod tests {
         glyphs: Bin,
         rulings: Bin,
         columns: Vec<Column>,
-        rows: Vec<(Line, Line)>,
+        rows: Vec<Row>,
     }
 
     fn fill(bin: &mut Bin, x0: usize, y0: usize, x1: usize, y1: usize) {
@@ -2268,7 +2263,7 @@ mod tests {
         draw_block(&mut glyphs, 20, ys, numbers);
         let (top, bottom) = (ys[0], ys[ys.len() - 1] + 2);
         let row_line = |y: usize| h_line(y as f64 + 1.0);
-        let rows: Vec<(Line, Line)> = ys.windows(2).map(|p| (row_line(p[0]), row_line(p[1]))).collect();
+        let rows: Vec<Row> = ys.windows(2).map(|p| (row_line(p[0]), row_line(p[1]))).collect();
         let column_line = |x: usize| h(x as f64 + 1.0, 0.0, top as f64, bottom as f64);
         let columns = [20, 60, 200, 340]
             .windows(2)
@@ -2289,7 +2284,7 @@ mod tests {
     }
 
     impl DrawnTable {
-        fn find_block(&self, rows: &[(Line, Line)]) -> Option<FoundBlock> {
+        fn find_block(&self, rows: &[Row]) -> Option<FoundBlock> {
             let columns = BlockColumns { number: 0, white: 1, black: 2 };
             find_block(&self.glyphs, &self.rulings, &self.columns, columns, rows, 20.0)
         }
@@ -2425,7 +2420,7 @@ mod tests {
 
     /// A block in columns 0, 1, 2 with `n` rows of pitch 20 from `top`.
     fn block_of_rows(top: f64, n: usize) -> FoundBlock {
-        let rows: Vec<(Line, Line)> = (0..n)
+        let rows: Vec<Row> = (0..n)
             .map(|r| (h(top + 20.0 * r as f64, 0.0, 0.0, 300.0), h(top + 20.0 * (r + 1) as f64, 0.0, 0.0, 300.0)))
             .collect();
         FoundBlock {

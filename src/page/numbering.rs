@@ -266,7 +266,7 @@ mod tests {
         let rows: Vec<PrintedNumber> = (26..=50).map(read).chain([PrintedNumber::Other]).collect();
         let mut ruled = vec![true; 26];
         ruled[25] = false;
-        let got = number_blocks(&[rows.clone()], &[ruled.clone()], &[26], &[rows_at(0, 26)], 10.0);
+        let got = number_blocks(std::slice::from_ref(&rows), &[ruled.clone()], &[26], &[rows_at(0, 26)], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 26, rows: 0..25, printed: true });
         // ruled down to it, the row is kept (a misread move number)
         let got = number_blocks(&[rows], &[vec![true; 26]], &[26], &[rows_at(0, 26)], 10.0);
