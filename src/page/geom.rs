@@ -131,12 +131,16 @@ pub fn warp_gray(src: &GrayImage, to_src: &Homography, w: u32, h: u32) -> GrayIm
     let m = &to_src.0;
     let affine = m[6].abs() < 1e-12 && m[7].abs() < 1e-12;
     let buf: &mut [u8] = &mut out;
+    // (an affine map whose last entry is 1 needs no division: x / 1 is x)
+    let unit = affine && m[8] == 1.0;
     for y in 0..h as usize {
         let fy = y as f64;
         let row = &mut buf[y * w as usize..(y + 1) * w as usize];
         for (x, px) in row.iter_mut().enumerate() {
             let fx = x as f64;
-            let (sx, sy) = if affine {
+            let (sx, sy) = if unit {
+                (m[0] * fx + m[1] * fy + m[2], m[3] * fx + m[4] * fy + m[5])
+            } else if affine {
                 let d = m[8];
                 ((m[0] * fx + m[1] * fy + m[2]) / d, (m[3] * fx + m[4] * fy + m[5]) / d)
             } else {

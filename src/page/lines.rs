@@ -32,13 +32,13 @@ impl Bin {
     /// Nearest-neighbour warp: output pixel `p` is `self(to_src(p))`.
     pub fn warp(&self, to_src: &Homography, w: usize, h: usize) -> Bin {
         let mut out = Bin::new(w, h);
-        for y in 0..h {
-            for x in 0..w {
+        for (y, row) in out.d.chunks_exact_mut(w.max(1)).enumerate().take(h) {
+            for (x, px) in row.iter_mut().enumerate() {
                 let (sx, sy) = to_src.apply(x as f64 + 0.5, y as f64 + 0.5);
                 if sx >= 0.0 && sy >= 0.0 {
                     let (ix, iy) = (sx as usize, sy as usize);
                     if ix < self.w && iy < self.h {
-                        out.d[y * w + x] = self.d[iy * self.w + ix];
+                        *px = self.d[iy * self.w + ix];
                     }
                 }
             }
@@ -143,28 +143,43 @@ pub fn vertical_ridges(g: &GrayImage) -> Bin {
 pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     let (w, h) = (g.width() as usize, g.height() as usize);
     let src = g.as_raw();
-    let mut ii = vec![0u64; (w + 1) * (h + 1)];
+    let stride = w + 1;
+    let mut integral = vec![0u64; stride * (h + 1)];
     for y in 0..h {
-        let mut rs = 0u64;
+        let mut row_sum = 0u64;
+        let (above, here) = integral[y * stride..(y + 2) * stride].split_at_mut(stride);
         for x in 0..w {
-            rs += src[y * w + x] as u64;
-            ii[(y + 1) * (w + 1) + x + 1] = ii[y * (w + 1) + x + 1] + rs;
+            row_sum += src[y * w + x] as u64;
+            here[x + 1] = above[x + 1] + row_sum;
         }
     }
     let mut b = Bin::new(w, h);
     for y in 0..h {
         let y0 = y.saturating_sub(r);
         let y1 = (y + r + 1).min(h);
-        for x in 0..w {
-            let x0 = x.saturating_sub(r);
-            let x1 = (x + r + 1).min(w);
-            let s = ii[y1 * (w + 1) + x1] + ii[y0 * (w + 1) + x0] - ii[y0 * (w + 1) + x1] - ii[y1 * (w + 1) + x0];
-            let n = ((x1 - x0) * (y1 - y0)) as u64;
-            let p = src[y * w + x] as u64 * n;
-            // p/n < mean * 0.85 and mean - p/n > 12
-            if p * 100 < s * pct && p + min_diff * n < s {
-                b.d[y * w + x] = 1;
-            }
+        let top = &integral[y0 * stride..(y0 + 1) * stride];
+        let bottom = &integral[y1 * stride..(y1 + 1) * stride];
+        let pixels = &src[y * w..(y + 1) * w];
+        let out = &mut b.d[y * w..(y + 1) * w];
+        // p/n < mean * pct % and mean - p/n > min_diff, for the pixel's sum p (times n) and the
+        // window's sum s of n pixels
+        let dark = |p: u64, s: u64, n: u64| p * n * 100 < s * pct && p * n + min_diff * n < s;
+        let window = |x: usize| {
+            let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
+            (bottom[x1] + top[x0] - top[x1] - bottom[x0], ((x1 - x0) * (y1 - y0)) as u64)
+        };
+        // (the window lies whole inside the row for x in r..w-r-1: its size is fixed there)
+        let (inner_start, inner_end) = (r.min(w), w.saturating_sub(r + 1).max(r.min(w)));
+        for x in (0..inner_start).chain(inner_end..w) {
+            let (s, n) = window(x);
+            out[x] = dark(pixels[x] as u64, s, n) as u8;
+        }
+        let n = ((2 * r + 1) * (y1 - y0)) as u64;
+        let span = 2 * r + 1;
+        for x in inner_start..inner_end {
+            let (x0, x1) = (x - r, x + span - r);
+            let s = bottom[x1] + top[x0] - top[x1] - bottom[x0];
+            out[x] = dark(pixels[x] as u64, s, n) as u8;
         }
     }
     b

@@ -633,7 +633,20 @@ fn cell_crop(page: &GrayImage, sb: [f64; 4], offset: f64) -> GrayImage {
     let cy0 = ((sb[1] + dy - ey).max(0.0) as u32).min(ph.saturating_sub(1));
     let cx1 = ((sb[2] + ex) as u32).min(pw);
     let cy1 = ((sb[3] + dy + ey) as u32).min(ph);
-    image::imageops::crop_imm(page, cx0, cy0, cx1.saturating_sub(cx0).max(1), cy1.saturating_sub(cy0).max(1)).to_image()
+    copy_rect(page, cx0, cy0, cx1.saturating_sub(cx0).max(1), cy1.saturating_sub(cy0).max(1))
+}
+
+/// The `w` x `h` rectangle of `page` at (`x0`, `y0`), clipped to the page (as
+/// `imageops::crop_imm(..).to_image()`, row by row rather than pixel by pixel).
+fn copy_rect(page: &GrayImage, x0: u32, y0: u32, w: u32, h: u32) -> GrayImage {
+    let (pw, ph) = page.dimensions();
+    let (x0, y0) = (x0.min(pw), y0.min(ph));
+    let (w, h) = (w.min(pw - x0) as usize, h.min(ph - y0) as usize);
+    let mut data = Vec::with_capacity(w * h);
+    for row in page.as_raw().chunks_exact(pw as usize).skip(y0 as usize).take(h) {
+        data.extend_from_slice(&row[x0 as usize..x0 as usize + w]);
+    }
+    GrayImage::from_raw(w as u32, h as u32, data).expect("a buffer of the rectangle's size")
 }
 
 impl Sheet {
@@ -645,5 +658,19 @@ impl Sheet {
     /// The cell for `(mv, side)`, if the sheet has one.
     pub fn cell(&self, mv: u32, side: Side) -> Option<&Cell> {
         self.cells.iter().find(|c| c.mv == mv && c.side == side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copied_rectangle_equals_the_image_crate_crop_clipped_at_the_page() {
+        let page = GrayImage::from_fn(37, 23, |x, y| image::Luma([(x * 7 + y * 13) as u8]));
+        for (x, y, w, h) in [(0, 0, 37, 23), (5, 3, 10, 8), (30, 20, 20, 20), (36, 22, 1, 1), (40, 30, 5, 5)] {
+            let expected = image::imageops::crop_imm(&page, x, y, w, h).to_image();
+            assert_eq!(copy_rect(&page, x, y, w, h), expected, "rectangle {x} {y} {w} {h}");
+        }
     }
 }
