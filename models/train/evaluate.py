@@ -114,7 +114,7 @@ def run_model(runner, alphabet, images, batch=64, stretch=1.0):
 
 def evaluate(model_path, dirs, limit=None, threads=1, show=0):
     import onnxruntime as ort
-    from data import load_dir
+    from cells import load_dir
 
     so = ort.SessionOptions()
     so.intra_op_num_threads = threads
