@@ -451,15 +451,14 @@ def scan_damage(img, rng):
     return img
 
 
-def layout(strokes, hand, cell_h, rng, left):
-    """(x-height in px, cell width, origin) placing the move in the cell: the writer's size, a cell
-    3.2 to 5.2 times as wide as high (wider when the move needs it), the move left-aligned or
-    centred, a little high or low; `left`: the ink-free margin in px (a printed number's)."""
+def layout(strokes, hand, cell_h, cell_w, rng, left):
+    """(x-height in px, cell width, origin) placing the move in the cell: the writer's size, the
+    cell widened when the move needs it, the move left-aligned or centred, a little high or low;
+    `left`: the ink-free margin in px (a printed number's)."""
     lo, hi = strokes_box(strokes)
     ink_w, ink_h = hi[0] - lo[0], hi[1] - lo[1]
     xh = hand.size * cell_h * rng.uniform(0.85, 1.15)
     xh = min(xh, 0.85 * cell_h / max(ink_h, 1e-3))  # the move fits the cell's height
-    cell_w = int(cell_h * rng.uniform(3.2, 5.2))
     left = max(left, 0.03 * cell_w)  # the first letter's pen width stays inside
     room = cell_w - left - 0.04 * cell_w
     if ink_w * xh > room:
@@ -483,7 +482,8 @@ class Shares:
 
 
 def render_cell(text, glyphs, hand, r, rng, shares):
-    """One grey cell (uint8) with `text` in the writer's hand; "" renders a blank cell."""
+    """One grey cell (uint8) with `text` in the writer's hand; "" renders a blank cell. The cell is
+    3.2 to 5.2 times as wide as high (as the page stage's windows), wider for a long move."""
     cell_h = int(rng.integers(48, 97))
     img = paper((cell_h, int(cell_h * rng.uniform(3.2, 5.2))), rng)
     left = 0.0
@@ -491,9 +491,9 @@ def render_cell(text, glyphs, hand, r, rng, shares):
         left = printed_number(img, rng) + 0.03 * img.shape[1]
     if text:
         strokes = compose_move(text, glyphs, hand, r)
-        xh, cell_w, origin = layout(strokes, hand, cell_h, rng, left)
-        if cell_w > img.shape[1]:
-            img = np.concatenate([img, paper((cell_h, cell_w - img.shape[1]), rng)], axis=1)
+        xh, cell_w, origin = layout(strokes, hand, cell_h, img.shape[1], rng, left)
+        if cell_w > img.shape[1]:  # a long move: more of the same paper
+            img = np.pad(img, ((0, 0), (0, cell_w - img.shape[1])), mode="symmetric")
         ink = draw_strokes(strokes, hand, xh, origin, img.shape, r)
     else:
         ink = np.zeros(img.shape, np.float32)
@@ -502,7 +502,7 @@ def render_cell(text, glyphs, hand, r, rng, shares):
         if other:
             words = "".join(r.choice(other) for _ in range(r.randint(2, 4)))
             ostrokes = compose_move(words, glyphs, hand, r)
-            oxh, _, oorigin = layout(ostrokes, hand, cell_h, rng, 0.0)
+            oxh, _, oorigin = layout(ostrokes, hand, cell_h, img.shape[1], rng, 0.0)
             ink = neighbour_ink(ink, draw_strokes(ostrokes, hand, oxh, oorigin, img.shape, r), rng)
     img = rulings(img, rng)
     level = ink_level(rng)
