@@ -183,7 +183,8 @@ def load_glyphs(path, split):
     if header is not None:
         if split != "train" and header.get("writers") == "train":
             sys.exit(f"unipen.py: {path} holds training writers only; use the UNIPEN export for --writers {split}")
-        glyphs = (Glyph(r["ch"], r["writer"], [np.asarray(s, np.float32).reshape(-1, 2) / PACK_UNITS
+        units = header.get("units", PACK_UNITS)
+        glyphs = (Glyph(r["ch"], r["writer"], [np.asarray(s, np.float32).reshape(-1, 2) / units
                                                 for s in r["strokes"]], 0.0, 0.0) for r in records)
         glyphs = [measured(g) for g in glyphs if in_split(g.writer, split)]
     else:
@@ -289,7 +290,8 @@ def can_write(text, charset):
 
 def compose_move(text, glyphs, hand, r):
     """The strokes of `text` in one writer's hand, each a float array (n, 2) in x-heights (x right,
-    y down, baseline at 0), and the widths of the pen along them (the writer's pressure)."""
+    y down, baseline at 0): the writer's glyphs at their character's height, letter gaps, baseline
+    drift and slant, each letter a little larger or smaller and higher or lower than the last."""
     placed = []
     x = 0.0
     phase = r.uniform(0, 2 * math.pi)
@@ -339,7 +341,7 @@ def draw_strokes(strokes, hand, xh_px, origin, shape, r, supersample=3):
     shift = 4  # sub-pixel precision of the drawn lines (1/16 px)
     for s in strokes:
         pts = smooth(s) * xh_px + origin
-        pts = pts + np.array([r.gauss(0, 0.15), r.gauss(0, 0.15)])  # the hand's small jitter
+        pts = pts + np.array([r.gauss(0, 0.15), r.gauss(0, 0.15)])  # each stroke a little off its place
         if len(pts) == 1:
             pts = np.vstack([pts, pts + 0.3])
         seg = np.linalg.norm(np.diff(pts, axis=0), axis=1)
@@ -561,6 +563,24 @@ def render_folder(out, hands, count, seed, shares):
 # Self check
 
 
+def check_pack_roundtrip(records):
+    """`pack` keeps the training writers' glyphs (no held-out writer), and they load back."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        raw, packed = os.path.join(tmp, "raw.jsonl.gz"), os.path.join(tmp, "packed.jsonl.gz")
+        with gzip.open(raw, "wt", encoding="utf-8") as f:
+            f.writelines(json.dumps(rec) + "\n" for rec in records)
+        pack(raw, packed)
+        direct = load_glyphs(raw, "train")
+        back = load_glyphs(packed, "train")
+    assert sorted(back) == sorted(direct) and back and not any(is_heldout(w) for w in back)
+    assert any(is_heldout(rec["writer"]) for rec in records)
+    assert all(len(back[w][c]) == len(direct[w][c]) for w in back for c in back[w])
+    g = next(iter(next(iter(back.values())).values()))[0]
+    assert abs(max(g.width, g.height) - 1) < 0.01
+
+
 def selftest():
     """Checks the split rule, normalisation, outlier removal and one rendered cell on made-up strokes."""
     assert is_heldout("x:a") == (int(hashlib.sha1(b"x:a").hexdigest(), 16) % 100 < 15)
@@ -576,6 +596,8 @@ def selftest():
     recs.append({"ch": "a", "writer": "c:0", "src": "s0", "strokes": [[[0, 0], [400, 3], [0, 5]]]})  # a stray stroke
     kept = drop_outliers(recs)
     assert len(kept) == 60, len(kept)
+    held = next(f"h:{i}" for i in range(1000) if is_heldout(f"h:{i}"))
+    check_pack_roundtrip(recs + [dict(rec, writer=held, src="sh") for rec in recs[:10]])
     hands = defaultdict(lambda: defaultdict(list))
     for rec in kept:
         gl = normalise_glyph(rec["ch"], rec["writer"], rec["strokes"])
