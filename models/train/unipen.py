@@ -253,7 +253,7 @@ class Hand:
 def writer_hand(writer):
     r = random.Random(int(hashlib.sha1(("hand:" + writer).encode("utf-8")).hexdigest(), 16))
     cap = r.uniform(1.3, 1.9)
-    return Hand(size=r.uniform(0.2, 0.34), cap=cap, ascender=cap * r.uniform(1.0, 1.15), descender=r.uniform(0.5, 0.9),
+    return Hand(size=r.uniform(0.22, 0.4), cap=cap, ascender=cap * r.uniform(1.0, 1.15), descender=r.uniform(0.5, 0.9),
                 gap=r.uniform(0.08, 0.6), pen=r.uniform(0.07, 0.16), pressure=r.choice([0.0, r.uniform(0.1, 0.45)]),
                 slant=r.uniform(-0.12, 0.2), drift=r.gauss(0, 0.03), wave=r.uniform(0, 0.12))
 
@@ -433,7 +433,7 @@ def crossed_out_beside(img, ink, rng):
 
 def ink_level(rng):
     """Grey of the ink: black or blue ballpoint, felt tip, pencil."""
-    return float(rng.choice([rng.uniform(0, 50), rng.uniform(40, 110), rng.uniform(90, 150)], p=[0.5, 0.4, 0.1]))
+    return float(rng.choice([rng.uniform(0, 50), rng.uniform(40, 110), rng.uniform(90, 150)], p=[0.45, 0.4, 0.15]))
 
 
 def scan_damage(img, rng):
@@ -479,7 +479,7 @@ class Shares:
     """Shares of the cells with each kind of trouble."""
     blank: float = 0.05
     crossed: float = 0.08  # tried beside the move; about half land on its ink and are left out
-    neighbours: float = 0.3
+    neighbours: float = 0.5
     number: float = 0.12
 
 
