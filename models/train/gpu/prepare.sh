@@ -7,7 +7,7 @@ W=${W:-/tmp/w}
 OUT=${OUT:-/tmp/out}
 BATCH=${BATCH:-256}; LR1=${LR1:-4e-3}; LR2=${LR2:-1e-3}; WORKERS=${WORKERS:-14}
 RS=${RS:-30000}; SC=${SC:-30000}; MN=${MN:-20000}   # per part: 8 x RS, 4 x SC, 4 x MN
-UN=${UN:-12000}; UNW=${UNW:-0.15}   # UNIPEN moves per part (4 parts) and each part's mixture weight
+UN=${UN:-8000}; UNW=${UNW:-0.15}   # UNIPEN moves per part (4 parts) and each part's mixture weight
 export PYTHONUNBUFFERED=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 mkdir -p "$W" "$OUT"
 el() { echo $(( $(date +%s) - T0 )); }
