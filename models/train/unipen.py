@@ -225,7 +225,7 @@ def pack(path, out):
         for writer in sorted(hands):
             for ch in sorted(hands[writer]):
                 for g in hands[writer][ch]:
-                    strokes = [np.round(simplify(s) * PACK_UNITS).astype(int).ravel().tolist() for s in g.strokes]
+                    strokes = [np.rint(simplify(s) * PACK_UNITS).astype(int).ravel().tolist() for s in g.strokes]
                     f.write(json.dumps({"ch": ch, "writer": writer, "strokes": strokes}, separators=(",", ":")) + "\n")
                     n += 1
     print(f"{out}: {n} glyphs of {len(hands)} training writers, {os.path.getsize(out) / 1e6:.1f} MB")
@@ -353,8 +353,8 @@ def draw_strokes(strokes, hand, xh_px, origin, shape, r, supersample=3):
         width = pen_px * (1 + hand.pressure * np.sin(phase + 2 * math.pi * freq * u))
         width *= np.clip(1.15 - 0.15 * seg / med, 0.7, 1.2)  # faster, thinner
         width *= 0.65 + 0.35 * np.minimum(1.0, np.minimum(8 * u, 8 * (1 - u)))  # tapered ends
-        thick = np.maximum(1, np.round(width * S)).astype(int)
-        fixed = np.round(pts * S * (1 << shift)).astype(np.int32)
+        thick = np.maximum(1, np.rint(width * S)).astype(int)
+        fixed = np.rint(pts * S * (1 << shift)).astype(np.int32)
         # Runs of segments of one thickness drawn as one polyline.
         cuts = np.concatenate([[0], np.nonzero(np.diff(thick))[0] + 1, [len(thick)]])
         for a, b in zip(cuts[:-1], cuts[1:]):
@@ -401,7 +401,7 @@ def printed_number(img, rng):
     h, w = img.shape
     text = str(int(rng.integers(1, 80)))
     scale = h / 60 * rng.uniform(0.5, 0.8)
-    thick = max(1, int(round(scale * 1.5)))
+    thick = max(1, int(scale * 1.5 + 0.5))
     (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
     x = int(rng.uniform(0.01, 0.04) * w)
     y = int(h / 2 + th / 2 + rng.uniform(-0.1, 0.1) * h)
@@ -563,7 +563,7 @@ def render_folder(out, hands, count, seed, shares):
 # Self check
 
 
-def check_pack_roundtrip(records):
+def check_pack_and_load(records):
     """`pack` keeps the training writers' glyphs (no held-out writer), and they load back."""
     import tempfile
 
@@ -597,7 +597,7 @@ def selftest():
     kept = drop_outliers(recs)
     assert len(kept) == 60, len(kept)
     held = next(f"h:{i}" for i in range(1000) if is_heldout(f"h:{i}"))
-    check_pack_roundtrip(recs + [dict(rec, writer=held, src="sh") for rec in recs[:10]])
+    check_pack_and_load(recs + [dict(rec, writer=held, src="sh") for rec in recs[:10]])
     hands = defaultdict(lambda: defaultdict(list))
     for rec in kept:
         gl = normalise_glyph(rec["ch"], rec["writer"], rec["strokes"])
