@@ -415,7 +415,9 @@ def printed_number(img, rng):
 
 def neighbour_ink(ink, other, rng):
     """Ink of the rows above and below reaching into the cell (augment.neighbours on coverage)."""
-    as_image = lambda cov: (255 * (1 - cov)).astype(np.uint8)  # noqa: E731
+    def as_image(coverage):
+        return (255 * (1 - coverage)).astype(np.uint8)
+
     out = augment.neighbours(as_image(ink), as_image(other), rng)
     return 1 - out.astype(np.float32) / 255
 
@@ -448,7 +450,7 @@ def scan_damage(img, rng):
     if rng.random() < 0.6:
         img = augment.photometric(img, rng)
     if rng.random() < 0.3:
-        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 85))])
+        _, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 85))])
         img = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
     return img
 
