@@ -1,7 +1,10 @@
 """Evaluates an ONNX model on labels.tsv directories: exact match of the top reading, label among
 the top 5, character error rate. Labels and readings are compared folded (see alphabet.json).
 
-    python models/train/evaluate.py --model models/recognizer.onnx DIR [DIR ...] [--json OUT]
+    python models/train/evaluate.py --model models/recognizer.onnx DIR [DIR ...] [--json OUT] [--alone]
+
+Each view of preprocess.json is read by its model (view_models), as the tool reads cells; --alone
+reads every view with --model.
 """
 import argparse
 import json
@@ -112,20 +115,21 @@ def run_model(runner, alphabet, images, batch=64, stretch=1.0):
     return out
 
 
-def evaluate(model_path, dirs, limit=None, threads=1, show=0):
+def evaluate(model_path, dirs, limit=None, threads=1, show=0, alone=False):
     import onnxruntime as ort
-    from data import load_dir
+    from cells import load_dir
 
     so = ort.SessionOptions()
     so.intra_op_num_threads = threads
     runner = ort.InferenceSession(model_path, so, providers=["CPUExecutionProvider"])
-    # Each view read by its model (preprocess.json's view_models: other models beside this one).
+    # Each view read by its model (preprocess.json's view_models: other models beside this one), or
+    # every view by this model with `alone`.
     partners = {}
-    for name in view_models():
+    for name in [] if alone else view_models():
         if name and name not in partners:
             partners[name] = ort.InferenceSession(os.path.join(os.path.dirname(os.path.abspath(model_path)), name), so,
                                                   providers=["CPUExecutionProvider"])
-    readers = [partners[n] if n else runner for n in view_models()]
+    readers = [partners[n] if n else runner for n in ([None] * len(views()) if alone else view_models())]
     alphabet = Alphabet()
     results = {}
     for d in dirs:
@@ -164,8 +168,9 @@ if __name__ == "__main__":
     ap.add_argument("--limit", type=int)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--show", type=int, default=0, help="print this many misread cells per directory")
+    ap.add_argument("--alone", action="store_true", help="read every view with --model (no view_models partners)")
     ap.add_argument("--json")
     a = ap.parse_args()
-    res = evaluate(a.model, a.dirs, a.limit, a.threads, a.show)
+    res = evaluate(a.model, a.dirs, a.limit, a.threads, a.show, a.alone)
     if a.json:
         json.dump(res, open(a.json, "w"), indent=1)

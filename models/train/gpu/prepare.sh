@@ -7,6 +7,7 @@ W=${W:-/tmp/w}
 OUT=${OUT:-/tmp/out}
 BATCH=${BATCH:-256}; LR1=${LR1:-4e-3}; LR2=${LR2:-1e-3}; WORKERS=${WORKERS:-14}
 RS=${RS:-30000}; SC=${SC:-30000}; MN=${MN:-20000}   # per part: 8 x RS, 4 x SC, 4 x MN
+UN=${UN:-8000}; UNW=${UNW:-0.15}   # UNIPEN moves per part (4 parts) and each part's mixture weight
 export PYTHONUNBUFFERED=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 mkdir -p "$W" "$OUT"
 el() { echo $(( $(date +%s) - T0 )); }
@@ -14,7 +15,10 @@ el() { echo $(( $(date +%s) - T0 )); }
 if command -v nvidia-smi >/dev/null; then
   nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader -l 15 > "$OUT/gpu_util.txt" 2>&1 &
 fi
-if [ -s "$W/synth_mnist3/labels.tsv" ] && [ "$(wc -l < "$W/synth_mnist3/labels.tsv")" = "$MN" ] && [ -s "$W/rsynth_heldout/labels.tsv" ]; then echo "data still there"; REUSE=1; else REUSE=0; fi
+# UNIPEN moves only when the bundle has the glyphs (pack.sh).
+if [ -s "$BUNDLE/unipen.jsonl.gz" ]; then UNIPEN_PARTS="0 1 2 3"; else UNIPEN_PARTS=""; echo "no UNIPEN glyphs in the bundle"; fi
+unipen_ok() { [ -z "$UNIPEN_PARTS" ] || { [ -s "$W/unipen3/labels.tsv" ] && [ "$(wc -l < "$W/unipen3/labels.tsv")" = "$UN" ]; }; }
+if [ -s "$W/synth_mnist3/labels.tsv" ] && [ "$(wc -l < "$W/synth_mnist3/labels.tsv")" = "$MN" ] && [ -s "$W/rsynth_heldout/labels.tsv" ] && unipen_ok; then echo "data still there"; REUSE=1; else REUSE=0; fi
 if [ "$REUSE" = 0 ]; then
 xz -dc "$BUNDLE/scoresheet.xz" > "$W/scoresheet" && chmod +x "$W/scoresheet"
 mkdir -p "$W/fonts" && tar xJf "$BUNDLE/fonts.tar.xz" -C "$W/fonts"
@@ -36,17 +40,21 @@ for i in 0 1 2 3; do
   python3 models/train/gpu/sc.py "$W/synth$i" --count "$SC" --seed $((11 + 1000 * i)) >"$W/gen_s$i.log" 2>&1 & pids+=($!)
   python3 models/train/gpu/sc.py "$W/synth_mnist$i" --count "$MN" --seed $((12 + 1000 * i)) --mnist "$W/mnist" >"$W/gen_m$i.log" 2>&1 & pids+=($!)
 done
+for i in $UNIPEN_PARTS; do
+  python3 models/train/unipen.py render "$W/unipen$i" --glyphs "$BUNDLE/unipen.jsonl.gz" --count "$UN" --seed $((31 + 1000 * i)) >"$W/gen_u$i.log" 2>&1 & pids+=($!)
+done
 fail=0
 for p in "${pids[@]}"; do wait "$p" || fail=1; done
 head -c 300 "$W/gen_s0.log"; echo; tail -n 1 "$W/gen_r0.log"
 [ "$fail" = 0 ] || { echo "data generation failed"; tail -n 5 "$W"/gen_*.log; exit 1; }
 fi
 G=$(el)
-echo "[$G s] data generated: $(cat "$W"/rsynth?/labels.tsv | wc -l) rsynth, $(cat "$W"/synth?/labels.tsv | wc -l) synth, $(cat "$W"/synth_mnist?/labels.tsv | wc -l) mnist"
+echo "[$G s] data generated: $(cat "$W"/rsynth?/labels.tsv | wc -l) rsynth, $(cat "$W"/synth?/labels.tsv | wc -l) synth, $(cat "$W"/synth_mnist?/labels.tsv | wc -l) mnist, $(cat /dev/null "$W"/unipen?/labels.tsv 2>/dev/null | wc -l) unipen"
 [ "${DRY:-0}" = 1 ] && exit 0
 MIX=""
 for i in 0 1 2 3 4 5 6 7; do MIX="$MIX --data $W/rsynth$i:0.125"; done
 for i in 0 1 2 3; do MIX="$MIX --data $W/synth$i:0.05 --data $W/synth_mnist$i:0.0875"; done
+for i in $UNIPEN_PARTS; do MIX="$MIX --data $W/unipen$i:$UNW"; done
 MIX="$MIX --data $W/hcs/train:1.6 --data $W/hcs/blank:0.2"
 CFG='{"channels":[16,32,64,64,128]}'
 # One training stage of the mixture above: train_stage MINUTES LR OUT_STEM [--init CHECKPOINT]
