@@ -1943,17 +1943,39 @@ fn drop_subs_sharing_columns(subs: Vec<BlockColumns>, cols: &[Column]) -> Vec<Bl
 }
 
 /// Share of a column's rows whose cell holds glyphs of one printed height: a number column's
-/// printed numbers (a clock column holds none, or a writer's figures of every size).
+/// printed numbers (a clock column holds none, or a writer's figures of every size). Where under
+/// half the rows show such glyphs, glyphs touching the cell's sides count too: two-digit numbers
+/// filling a narrow number column from ruling to ruling (41-80 printed in a column a pitch wide).
 fn printed_share(b: &Bin, c: &Column) -> f64 {
-    let heights: Vec<f64> = c.rows.iter().filter_map(|(t, bo)| glyph_height(b, c.cell(t, bo))).collect();
+    let inside = share_of_one_height(c, |cell| glyph_height(b, cell));
+    if inside >= 0.5 {
+        return inside;
+    }
+    inside.max(share_of_one_height(c, |cell| glyph_height_to_the_sides(b, cell)))
+}
+
+/// Share of a column's rows whose cell's glyph height (`height_in`) lies within 15 % of the
+/// median one.
+fn share_of_one_height(c: &Column, height_in: impl Fn([f64; 4]) -> Option<f64>) -> f64 {
+    let heights: Vec<f64> = c.rows.iter().filter_map(|(t, bo)| height_in(c.cell(t, bo))).collect();
     if heights.is_empty() || c.rows.is_empty() {
         return 0.0;
     }
-    let mut sorted = heights.clone();
-    sorted.sort_by(f64::total_cmp);
-    let median = sorted[sorted.len() / 2];
+    let median = median(heights.clone());
     let alike = heights.iter().filter(|&&h| (h - median).abs() <= 0.15 * median + 1.0).count();
     alike as f64 / c.rows.len() as f64
+}
+
+/// [`glyph_height`] with glyphs touching the searched area's sides kept, those of nearly the
+/// cell's height left out (a ruling).
+fn glyph_height_to_the_sides(b: &Bin, bx: [f64; 4]) -> Option<f64> {
+    let h = bx[3] - bx[1] - 5.0;
+    components_in(b, bx, false)
+        .into_iter()
+        .map(|c| ((c.3 - c.1 + 1) as f64, c.4))
+        .filter(|&(ch, pixels)| ch >= 0.3 * h && ch < 0.9 * h && pixels >= 4)
+        .map(|(ch, _)| ch)
+        .max_by(f64::total_cmp)
 }
 
 /// Share of a column's rows whose glyphs' top and bottom lie where most rows' do (within a tenth
