@@ -2440,6 +2440,33 @@ mod tests {
         );
     }
 
+    #[test]
+    fn two_digit_numbers_filling_a_narrow_number_column_count_as_printed() {
+        // a column 15 px wide, rows 14 px high, each number's two digits from ruling to ruling
+        let mut b = Bin::new(60, 200);
+        let rows: Vec<Row> =
+            (0..10).map(|r| (h_line(20.0 + 14.0 * r as f64), h_line(34.0 + 14.0 * r as f64))).collect();
+        let column = Column {
+            left: h(20.0, 0.0, 0.0, 200.0),
+            right: h(35.0, 0.0, 0.0, 200.0),
+            left_ruling: 0,
+            right_ruling: 1,
+            rows,
+        };
+        for r in 0..10 {
+            let top = 24 + 14 * r;
+            fill(&mut b, 21, top, 27, top + 7);
+            fill(&mut b, 29, top, 35, top + 7);
+        }
+        let cell = column.cell(&column.rows[0].0, &column.rows[0].1);
+        assert_eq!(glyph_height(&b, cell), None, "the digits touch the searched area's sides");
+        assert_eq!(printed_share(&b, &column), 1.0);
+        // a ruling down the searched area is no printed number
+        let mut ruled = Bin::new(60, 200);
+        fill(&mut ruled, 23, 0, 25, 200);
+        assert_eq!(printed_share(&ruled, &column), 0.0);
+    }
+
     /// A block in columns 0, 1, 2 with `n` rows of pitch 20 from `top`.
     fn block_of_rows(top: f64, n: usize) -> FoundBlock {
         let rows: Vec<Row> = (0..n)
