@@ -454,6 +454,10 @@ fn side_by_side(a: (f64, f64), b: (f64, f64), pitch: f64) -> bool {
 /// Share of a block's width that a faint ruling, binarized as dashes, still covers.
 const FAINT_COVER: f64 = 0.4;
 
+/// [`FAINT_COVER`] for a ruling under the rows found, above a printed number like the block's
+/// (a light grey ruling over a patterned background; the heading rows are above the block).
+const FAINT_COVER_BELOW: f64 = 0.3;
+
 fn digits(n: u32) -> usize {
     n.to_string().len()
 }
@@ -1342,12 +1346,21 @@ impl<'a> BlockRowsFinder<'a> {
         for _ in 0..60 {
             let (_, bottom) = found.rows[found.rows.len() - 1];
             let (below, cover) = self.ruling_beyond(&bottom, 1.0);
-            if cover < FAINT_COVER {
+            if cover < FAINT_COVER_BELOW {
+                log::debug!("  extend down: cover {cover:.2} at {:.1}", below.mid());
                 break;
             }
             let candidate = (bottom, below);
             let bx = self.numbers.cell(&candidate.0, &candidate.1);
-            match self.number_like(&candidate, found.glyphs[found.glyphs.len() - 1]) {
+            let number = self.number_like(&candidate, found.glyphs[found.glyphs.len() - 1]);
+            log::debug!(
+                "  extend down {bx:?} cover {cover:.2} g {:?} ruled {} h {:?} hmed {}",
+                number.map(|g| g.0),
+                self.number_column_ruled(bx),
+                glyph_height(self.glyph_bin, bx),
+                self.digit_height
+            );
+            match number {
                 Some((g, _))
                     if bx[3] <= self.glyph_bin.h as f64 + 0.3 * self.pitch
                         && !self.is_heading(&candidate, g, 0, false) =>
