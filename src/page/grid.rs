@@ -677,6 +677,38 @@ fn add_virtual_borders(lb: &Bin, hsegs: &[Line], vsegs: &mut Vec<Line>, pitch: f
     }
 }
 
+/// The table's outer sides where its blocks are parted by gaps (`gaps`, from [`block_gaps`]): rows
+/// ruled block by block as underlines have no ruling down the table's sides either, so a virtual
+/// ruling goes where the rows crossing the gaps start and end (aligned within a tenth of a pitch),
+/// unless a column ruling runs there (within half a pitch).
+fn add_outer_borders_of_gapped_rows(
+    gaps: &[(f64, f64, f64, f64)],
+    row_rulings: &[Line],
+    column_rulings: &mut Vec<Line>,
+    pitch: f64,
+) {
+    let top = gaps.iter().map(|g| g.2).fold(f64::MAX, f64::min);
+    let bottom = gaps.iter().map(|g| g.3).fold(f64::MIN, f64::max);
+    let rows: Vec<&Line> = row_rulings
+        .iter()
+        .filter(|r| r.mid() >= top - 0.5 * pitch && r.mid() <= bottom + 0.5 * pitch)
+        .filter(|r| gaps.iter().any(|g| r.start < g.0 && r.end > g.1))
+        .collect();
+    if rows.len() < 4 {
+        return;
+    }
+    let ym = 0.5 * (top + bottom);
+    for end in [|r: &Line| r.start, |r: &Line| r.end] {
+        let x = median(rows.iter().map(|r| end(r)).collect());
+        let aligned = median(rows.iter().map(|r| (end(r) - x).abs()).collect()) <= 0.12 * pitch + 1.0;
+        let ruled = column_rulings.iter().any(|v| v.start < ym && v.end > ym && (v.at(ym) - x).abs() < 0.5 * pitch);
+        if aligned && !ruled {
+            log::debug!("  outer side of blocks parted by gaps x {x:.0} y {top:.0}..{bottom:.0}");
+            column_rulings.push(Line { intercept: x, slope: 0.0, start: top - pitch, end: bottom });
+        }
+    }
+}
+
 /// The gaps between blocks printed side by side without a column ruling between them: the row
 /// rulings of each block end at its sides, so most rows break at the same place (as `(left, right,
 /// top, bottom)`: the gap's median ends and the rows it runs down). `pieces` are the row rulings'
@@ -757,7 +789,9 @@ fn add_block_gap_borders(
     column_rulings: &mut Vec<Line>,
     pitch: f64,
 ) {
-    for (left, right, top, bottom) in block_gaps(glyphs, pieces, row_rulings, pitch) {
+    let gaps = block_gaps(glyphs, pieces, row_rulings, pitch);
+    add_outer_borders_of_gapped_rows(&gaps, row_rulings, column_rulings, pitch);
+    for (left, right, top, bottom) in gaps {
         let ym = 0.5 * (top + bottom);
         let ruled = column_rulings
             .iter()
@@ -825,8 +859,24 @@ fn add_number_zones(
         .collect();
     // blocks repeat with a period of two move columns: a column two steps from one with a number
     // zone, of the same width, has one too, even where handwriting crowding the digits hid it
-    let right_of = |i: usize| cols.iter().position(|c| c.left_ruling == cols[i].right_ruling);
-    let left_of = |i: usize| cols.iter().position(|c| c.right_ruling == cols[i].left_ruling);
+    // (the column beside, sharing a ruling, or else across the gap between two blocks whose rows
+    // are ruled block by block: the nearest column within 4 pitches sharing rows)
+    let shares_rows = |a: &Column, c: &Column| {
+        a.rows.iter().filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch)).count() >= 3
+    };
+    let across_gap = |i: usize, dir: f64| {
+        let (x, c) = (if dir > 0.0 { cols[i].right.mid() } else { cols[i].left.mid() }, &cols[i]);
+        cols.iter()
+            .enumerate()
+            .map(|(k, o)| (k, dir * ((if dir > 0.0 { o.left.mid() } else { o.right.mid() }) - x)))
+            .filter(|&(k, gap)| gap > 0.0 && gap <= 4.0 * pitch && shares_rows(&cols[k], c))
+            .min_by(|p, q| p.1.total_cmp(&q.1))
+            .map(|(k, _)| k)
+    };
+    let right_of =
+        |i: usize| cols.iter().position(|c| c.left_ruling == cols[i].right_ruling).or_else(|| across_gap(i, 1.0));
+    let left_of =
+        |i: usize| cols.iter().position(|c| c.right_ruling == cols[i].left_ruling).or_else(|| across_gap(i, -1.0));
     let repeat = |zones: &mut Vec<Option<f64>>| {
         for _ in 0..3 {
             for i in 0..cols.len() {
@@ -2228,11 +2278,12 @@ mod tests {
         assert_eq!((left, right, top, bottom), (300.0, 320.0, 100.0, 300.0));
         let mut columns = Vec::new();
         add_block_gap_borders(&glyphs, &pieces, &joined, &mut columns, 20.0);
-        assert_eq!(columns.iter().map(|c| c.intercept).collect::<Vec<_>>(), vec![300.0, 320.0]);
-        // (a column ruling at the gap already bounds the blocks)
+        assert_eq!(columns.iter().map(|c| c.intercept).collect::<Vec<_>>(), vec![20.0, 600.0, 300.0, 320.0]);
+        // (a column ruling at the gap already bounds the blocks; the table's outer sides, where
+        // the rows start and end, get virtual rulings as well)
         let mut ruled = vec![h(310.0, 0.0, 90.0, 310.0)];
         add_block_gap_borders(&glyphs, &pieces, &joined, &mut ruled, 20.0);
-        assert_eq!(ruled.len(), 1);
+        assert_eq!(ruled.iter().map(|c| c.intercept).collect::<Vec<_>>(), vec![310.0, 20.0, 600.0]);
     }
 
     #[test]
