@@ -42,7 +42,8 @@ pub enum Grid {
     },
     /// Number columns lie right of the move columns: the page is upside down.
     Flipped,
-    None(String),
+    /// No move table: why.
+    NotFound(String),
 }
 
 /// A table row: its top and bottom rulings.
@@ -938,10 +939,10 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     save_debug_binary("glyphs", b);
     let (pieces, row_rulings, min_row_len) = find_row_rulings(lb, w);
     if row_rulings.len() < 4 {
-        return Grid::None("no ruled rows found".into());
+        return Grid::NotFound("no ruled rows found".into());
     }
     let Some(pitch) = row_pitch(&row_rulings, h) else {
-        return Grid::None("no regularly spaced rows found".into());
+        return Grid::NotFound("no regularly spaced rows found".into());
     };
     // rulings broken by a faint or damaged print (gaps up to 4 row pitches)
     let row_rulings: Vec<Line> =
@@ -983,14 +984,14 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
         }
     }
     if cols.is_empty() {
-        return Grid::None("no ruled columns found".into());
+        return Grid::NotFound("no ruled columns found".into());
     }
     let (subs, flipped) = find_subs(b, &lb_transposed, &cols, pitch);
     if subs.is_empty() {
         if flipped > 0 {
             return Grid::Flipped;
         }
-        return Grid::None("no move-number column next to two move columns found".into());
+        return Grid::NotFound("no move-number column next to two move columns found".into());
     }
     if flipped > subs.len() {
         return Grid::Flipped;
@@ -1008,7 +1009,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     drop_shared_headings(&mut blocks_found, pitch);
     share_rows_side_by_side(&cols, &lb_transposed, &mut blocks_found, pitch);
     if blocks_found.is_empty() {
-        return Grid::None("no printed move numbers found".into());
+        return Grid::NotFound("no printed move numbers found".into());
     }
     drop_unnumbered_first_rows(b, &cols, &mut blocks_found, pitch);
     mark_rows_the_columns_leave(&lb_transposed, &cols, &mut blocks_found);

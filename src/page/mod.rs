@@ -404,7 +404,7 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
         let vs2: Vec<lines::Line> = joined(&lbin.transpose(), (h / 30).max(12), h);
         let (s1, s2) = (spread(&hs) + spread(&vs), spread(&hs2) + spread(&vs2));
         log::debug!("perspective: slope spread {s1:.4} -> {s2:.4}");
-        let warped = if s2 < 0.8 * s1 { grid::analyze(&bin, &lbin, &vr) } else { grid::Grid::None(String::new()) };
+        let warped = if s2 < 0.8 * s1 { grid::analyze(&bin, &lbin, &vr) } else { grid::Grid::NotFound(String::new()) };
         log::debug!("perspective: rows read {} plain, {} warped", plain.rows(), warped.rows());
         // (a clear perspective, the rulings parallel to a tenth, need not read as many rows: the
         // slanted frame can read junk rows)
@@ -440,10 +440,10 @@ fn find_table(glyphs: &Bin, small_l: &GrayImage, radius: usize, rulings: Rulings
             _ => None,
         }
         .unwrap_or_else(|| frame(small_l, glyphs, &ruling_bin, radius, q % 4, rulings));
-        match std::mem::replace(&mut fr.grid, grid::Grid::None(String::new())) {
+        match std::mem::replace(&mut fr.grid, grid::Grid::NotFound(String::new())) {
             grid::Grid::Found { cells, blocks, pitch } => return Ok((fr, cells, blocks, pitch)),
             grid::Grid::Flipped => last_err = "move-number columns lie right of the move columns".into(),
-            grid::Grid::None(e) => {
+            grid::Grid::NotFound(e) => {
                 if q == q0 {
                     last_err = e;
                 }
