@@ -9,6 +9,7 @@ before the clock starts.
 """
 
 import os
+import resource
 import sys
 import time
 
@@ -26,26 +27,39 @@ def warm_up(game):
     scoresheet.read_raw(game[1], id=game[0])
 
 
+def cpu_seconds() -> float:
+    """CPU time this process has used (user and system)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(workers: int, games):
-    """Seconds to read `games` on `workers` worker processes, and the PGN."""
+    """Seconds to read `games` on `workers` worker processes, the workers' CPU seconds over
+    that time, and the PGN."""
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         with Client(cluster) as client:
             client.wait_for_workers(workers)
             addresses = list(client.scheduler_info()["workers"])
             client.gather([client.submit(warm_up, games[0], workers=[a], pure=False) for a in addresses])
+            cpu_before = sum(client.run(cpu_seconds).values())
             start = time.perf_counter()
             pgn, _ = read_batch(client, games)
-            return time.perf_counter() - start, pgn
+            wall = time.perf_counter() - start
+            cpu = sum(client.run(cpu_seconds).values()) - cpu_before
+            return wall, cpu, pgn
 
 
 def main():
     sheets, cli_pgn = sys.argv[1], sys.argv[2]
     games = list_games([sheets])
     expected = open(cli_pgn).read()
-    one, pgn_one = timed(1, games)
-    two, pgn_two = timed(2, games)
-    print(f"{len(games)} sheets: 1 worker {one:.1f} s, 2 workers {two:.1f} s, speed-up {one / two:.2f}x")
+    load_before = os.getloadavg()[0]
+    one, one_cpu, pgn_one = timed(1, games)
+    two, two_cpu, pgn_two = timed(2, games)
+    print(f"{len(games)} sheets: 1 worker {one:.1f} s ({one_cpu:.1f} CPU s), "
+          f"2 workers {two:.1f} s ({two_cpu:.1f} CPU s), speed-up {one / two:.2f}x")
     print(f"PGN equal to the command line's: 1 worker {pgn_one == expected}, 2 workers {pgn_two == expected}")
+    print(f"load average (1 min) before {load_before:.2f}, after {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

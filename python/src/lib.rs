@@ -89,35 +89,28 @@ fn read_pages_to_json(
         })
         .collect();
     let read: GameRead = decode_reads(id, &names, per_file, &opts);
-    let json = |v: &dyn erased::Json| v.to_text();
-    let errors = json(&read.errors);
+    let errors = json_text(&read.errors);
     Ok(match read.output {
         // The game's entry goes in as serde prints it (f32 numbers in their shortest form), and
         // again as the report prints it, for a batch's report assembled from games read apart.
         Some(game) => {
             let entry = game.to_json();
+            let pretty = serde_json::to_string_pretty(&entry).map_err(|e| e.to_string())?;
             format!(
                 r#"{{"game":{},"pgn":{},"errors":{errors},"report":{}}}"#,
-                json(&entry),
-                json(&game.to_pgn()),
-                json(&serde_json::to_string_pretty(&entry).map_err(|e| e.to_string())?)
+                json_text(&entry),
+                json_text(&game.to_pgn()),
+                json_text(&pretty)
             )
         }
         None => format!(r#"{{"game":null,"pgn":"","errors":{errors},"report":null}}"#),
     })
 }
 
-/// Serializing to JSON text through one closure for values of several types.
-mod erased {
-    pub trait Json {
-        fn to_text(&self) -> String;
-    }
-
-    impl<T: serde::Serialize> Json for T {
-        fn to_text(&self) -> String {
-            serde_json::to_string(self).unwrap_or_else(|e| serde_json::Value::String(e.to_string()).to_string())
-        }
-    }
+/// `value` as compact JSON text (the report's types always serialize; a failure becomes a JSON
+/// string saying why rather than a panic).
+fn json_text<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| serde_json::Value::String(e.to_string()).to_string())
 }
 
 /// The game's name when none is given: the first page's file stem (as `read` names a game).
