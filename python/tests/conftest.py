@@ -1,9 +1,11 @@
 """Shared fixtures: the repository's samples and the `scoresheet` command line built by cargo."""
 
+import functools
 import json
 import os
 import pathlib
 import subprocess
+import tempfile
 
 import pytest
 
@@ -35,13 +37,19 @@ def read_with_cli(inputs, out_dir: pathlib.Path):
     return pgn.read_text(), json.loads(text), text
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def samples():
     """The sample sheets, in the order `scoresheet read samples/hcs` lists them."""
     return sorted(str(p) for p in SAMPLES.iterdir() if p.suffix.lower() in (".jpg", ".png"))
 
 
-@pytest.fixture(scope="session")
-def cli_samples(samples, tmp_path_factory):
+@functools.lru_cache(maxsize=None)
+def cli_output_for_samples():
+    """The command line's reading of the samples, made once for all tests."""
+    return read_with_cli([SAMPLES], pathlib.Path(tempfile.mkdtemp(prefix="scoresheet-cli-")))
+
+
+@pytest.fixture
+def cli_samples():
     """The command line's PGN, report and report text for the samples."""
-    return read_with_cli([SAMPLES], tmp_path_factory.mktemp("cli"))
+    return cli_output_for_samples()
