@@ -38,6 +38,9 @@ impl log::Log for StderrLog {
 enum Command {
     /// Read scans of scoresheets (images, PDFs, folders) into PGN, a JSON report and a review page.
     Read(Box<read::cli::ReadArgs>),
+    /// Join the journals of a batch read in shares (`read --shard K/N --journal FILE`) into one
+    /// PGN and one JSON report.
+    Merge(read::merge::MergeArgs),
     /// Measure reading accuracy on sheets with ground truth (synthetic sheets, or HCS).
     Eval(read::eval::EvalArgs),
     /// Read a typed-up game in any language's notation and print it as PGN.
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
     }
     let outcome = match cli.command {
         Command::Read(args) => return ExitCode::from(read::cli::run(&args, &read::PageCutter)),
+        Command::Merge(args) => return ExitCode::from(read::merge::run(&args)),
         Command::Eval(args) => read::eval::run(&args, &read::PageCutter).map(|out| print!("{out}")),
         Command::Transcribe(args) => notation::cli::run(&args).map(|pgn| print!("{pgn}")),
         Command::Segment(args) => page::cli::run(&args).map_err(|e| e.to_string()),

@@ -246,7 +246,7 @@ pub struct CellJson {
 }
 
 /// A file that could not be read.
-#[derive(Serialize, Debug, Clone)]
+#[derive(Serialize, serde::Deserialize, Debug, Clone, PartialEq)]
 pub struct FileError {
     pub file: String,
     pub error: String,

@@ -3,16 +3,19 @@
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use clap::Args;
 
 use super::inputs::{self, Fix, Grouping};
-use super::{BatchOptions, Cutter, RecognizerPool, read_batch};
+use super::journal::{self, Contents, GameEntry, Journal, Line, Listing};
+use super::outputs::{PgnTarget, check_may_write, write_outputs};
+use super::{BatchOptions, Cutter, GameRead, RecognizerPool, read_each, resume};
 use crate::decode::Params;
 use crate::notation::lang;
+use crate::output::GameOutput;
 use crate::output::review::{ReviewGame, review_html};
-use crate::output::{Report, report::GameJson};
 
 /// Exit code: every file was read.
 pub const EXIT_OK: u8 = 0;
@@ -41,8 +44,17 @@ pub struct ReadArgs {
     #[arg(long)]
     pub json: Option<PathBuf>,
     /// Write a self-contained HTML review page (review.html) into this folder.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["journal", "shard"])]
     pub review: Option<PathBuf>,
+    /// Record each game in this file (JSON lines) as it is finished; a rerun with the same
+    /// journal takes the games found there (same files, content and options) and reads only the
+    /// rest. Outputs a run with this journal wrote are replaced without --force.
+    #[arg(long)]
+    pub journal: Option<PathBuf>,
+    /// Read only share K of N of the games (by a hash of each game's name), e.g. 2/8; join the
+    /// shares' journals with `scoresheet merge`.
+    #[arg(long)]
+    pub shard: Option<super::shard::Shard>,
     /// Piece letters: auto (found from the moves, descriptive notation included) or a language
     /// code (en, de, fr, ru, ..., en-descriptive, es-descriptive).
     #[arg(long, default_value = "auto")]
@@ -148,10 +160,9 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
         Some(p) => inputs::headers_csv(p)?,
         None => BTreeMap::new(),
     };
+    let (journal, contents, _scratch) = open_journal(args.journal.as_deref())?;
     for out in [&args.output, &args.json].into_iter().flatten() {
-        if out.exists() && !args.force {
-            return Err(format!("{}: already exists (use --force to overwrite)", out.display()));
-        }
+        check_may_write(out, args.force, &contents.outputs)?;
     }
     if let Some(dir) = &args.review {
         let page = dir.join("review.html");
@@ -160,21 +171,23 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
         }
     }
     let model = args.model.clone().unwrap_or_else(crate::recognize::default_model_path);
+    let common = common_options(args, &model)?;
     let pool = RecognizerPool::new(&model)?;
     if let Some(j) = args.jobs {
         // Ignore the error of a second initialisation (tests run several batches).
         rayon::ThreadPoolBuilder::new().num_threads(j.max(1)).build_global().ok();
     }
 
-    let (files, mut errors) = inputs::collect(&args.inputs);
+    let (files, input_errors) = inputs::collect(&args.inputs);
     let games = inputs::group(&files, &grouping);
-    let common: Vec<(String, String)> =
+    let chosen: Vec<usize> = (0..games.len()).filter(|&g| args.shard.is_none_or(|s| s.contains(&games[g].0))).collect();
+    let common_tags: Vec<(String, String)> =
         [("Event", &args.event), ("Site", &args.site), ("Date", &args.date), ("Round", &args.round)]
             .into_iter()
             .filter_map(|(k, v)| v.as_ref().map(|v| (k.to_string(), v.clone())))
             .collect();
     let headers = |game: &str, files: &[PathBuf]| {
-        let mut h = common.clone();
+        let mut h = common_tags.clone();
         if let Some(tags) = inputs::tags_for(&table, game, files) {
             for (k, v) in tags {
                 h.retain(|(hk, _)| hk != k);
@@ -183,8 +196,25 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
         }
         h
     };
+    let options_of = |g: usize| {
+        let (id, files) = &games[g];
+        let pins: Vec<String> =
+            fixes.iter().filter(|f| f.game == *id).map(|f| format!("{}={}", f.ply, f.san)).collect();
+        journal::options_hash(&common, &headers(id, files), &pins)
+    };
+    let listing = Listing {
+        listing: journal::listing_hash(&games),
+        games: games.len(),
+        shard: args.shard.map(|s| s.to_string()),
+        input_errors: input_errors.clone(),
+    };
+    journal.append(&Line::Listing(listing.clone()))?;
+    let plan = resume::plan(&journal, &contents, &games, &chosen, &options_of, &listing.listing)?;
+    drop(contents);
+    let to_read: Vec<(String, Vec<PathBuf>)> = plan.to_read.iter().map(|&g| games[g].clone()).collect();
+
     let bar = if std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(files.len() as u64);
+        let b = indicatif::ProgressBar::new(to_read.iter().map(|(_, f)| f.len() as u64).sum());
         b.set_style(
             indicatif::ProgressStyle::with_template("{spinner} {pos} pages read [{elapsed_precise}] {wide_bar} {msg}")
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
@@ -209,54 +239,147 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
         fixes: &fixes,
         progress: &tick,
     };
-    let batch = read_batch(&games, &opts);
+    // Each game goes to the journal as it is finished; only the review page keeps games.
+    let offsets = Mutex::new(plan.taken.clone());
+    let journal_error: Mutex<Option<String>> = Mutex::new(None);
+    let reviewed: Mutex<Vec<(usize, GameOutput, Vec<Option<image::RgbImage>>)>> = Mutex::new(Vec::new());
+    read_each(&to_read, &opts, &|pos, read| {
+        let g = plan.to_read[pos];
+        let entry = game_entry(g, &listing.listing, &games[g], &read, options_of(g));
+        match entry.and_then(|e| journal.append(&Line::Game(e))) {
+            Ok(offset) => {
+                offsets.lock().unwrap_or_else(|e| e.into_inner()).insert(g, offset);
+            }
+            Err(e) => {
+                journal_error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+            }
+        }
+        if let (true, Some(output)) = (args.review.is_some(), read.output) {
+            reviewed.lock().unwrap_or_else(|e| e.into_inner()).push((g, output, read.images));
+        }
+    });
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    errors.extend(batch.errors.iter().cloned());
+    if let Some(e) = journal_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
 
-    // Outputs.
-    let pgn: String = batch.games.iter().map(|g| g.to_pgn()).collect();
-    match &args.output {
-        Some(path) => write_atomic(path, pgn.as_bytes(), args.force)?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(pgn.as_bytes()).and_then(|_| out.flush()).map_err(|e| format!("cannot write PGN: {e}"))?;
-        }
-    }
-    if let Some(path) = &args.json {
-        let report = Report {
-            games: batch.games.iter().map(|g| g.to_json()).collect::<Vec<GameJson>>(),
-            errors: errors.clone(),
-        };
-        let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-        write_atomic(path, text.as_bytes(), args.force)?;
-    }
+    // Outputs, rebuilt from the journal in input order.
+    let offsets = offsets.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut reader = journal.reader()?;
+    let mut entries = chosen.iter().map(|g| match offsets.get(g) {
+        Some(&offset) => reader.game_at(offset),
+        None => Err(format!("{}: game {} is missing", journal.path().display(), games[*g].0)),
+    });
+    let pgn_target = args.output.as_deref().map_or(PgnTarget::Stdout, PgnTarget::File);
+    let record = |o: &journal::OutputEntry| journal.append(&Line::Output(o.clone())).map(|_| ());
+    let totals = write_outputs(&mut entries, &input_errors, pgn_target, args.json.as_deref(), &record)?;
     if let Some(dir) = &args.review {
+        let mut reviewed = reviewed.into_inner().unwrap_or_else(|e| e.into_inner());
+        reviewed.sort_by_key(|r| r.0);
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
-        let review: Vec<ReviewGame<'_>> = batch
-            .games
+        let review: Vec<ReviewGame<'_>> = reviewed
             .iter()
-            .zip(&batch.images)
-            .map(|(g, imgs)| ReviewGame { game: g, images: imgs.iter().map(Option::as_ref).collect() })
+            .map(|(_, g, imgs)| ReviewGame { game: g, images: imgs.iter().map(Option::as_ref).collect() })
             .collect();
-        let html = review_html("scoresheet review", &review, &errors);
+        let html = review_html("scoresheet review", &review, &totals.errors);
         write_atomic(&dir.join("review.html"), html.as_bytes(), args.force)?;
     }
-    for e in &errors {
+    for e in &totals.errors {
         eprintln!("scoresheet: {}: {}", e.file, e.error);
     }
-    let moves: usize = batch.games.iter().map(|g| g.game.moves.len()).sum();
-    let flagged: usize = batch.games.iter().map(|g| g.game.moves.iter().filter(|m| m.flagged).count()).sum();
-    let failed: std::collections::BTreeSet<&str> = errors.iter().map(|e| e.file.as_str()).collect();
+    let failed: std::collections::BTreeSet<&str> = totals.errors.iter().map(|e| e.file.as_str()).collect();
+    let taken = match plan.taken.len() {
+        0 => String::new(),
+        n => format!(" ({n} games taken from the journal)"),
+    };
     eprintln!(
-        "scoresheet: {} sheets read, {} games, {} moves, {} flagged, {} files failed, {:.1} s",
-        batch.sheets,
-        batch.games.len(),
-        moves,
-        flagged,
+        "scoresheet: {} sheets read, {} games, {} moves, {} flagged, {} files failed, {:.1} s{taken}",
+        totals.sheets,
+        totals.games,
+        totals.moves,
+        totals.flagged,
         failed.len(),
         started.elapsed().as_secs_f64()
     );
-    Ok(if errors.is_empty() { EXIT_OK } else { EXIT_SOME_FAILED })
+    Ok(if totals.errors.is_empty() { EXIT_OK } else { EXIT_SOME_FAILED })
+}
+
+/// A scratch file removed when dropped.
+struct ScratchFile(PathBuf);
+
+impl Drop for ScratchFile {
+    fn drop(&mut self) {
+        std::fs::remove_file(&self.0).ok();
+    }
+}
+
+/// The user's journal with what it holds, or, without one, a scratch journal in the temporary
+/// folder (removed at the end) that holds the finished games until the outputs are written.
+fn open_journal(path: Option<&Path>) -> Result<(Journal, Contents, Option<ScratchFile>), String> {
+    if let Some(path) = path {
+        let (journal, contents) = Journal::open(path)?;
+        return Ok((journal, contents, None));
+    }
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let path = std::env::temp_dir().join(format!("scoresheet-{}-{nanos}.jsonl", std::process::id()));
+    let journal = Journal::scratch(&path)?;
+    Ok((journal, Contents::default(), Some(ScratchFile(path))))
+}
+
+/// What every game's reading depends on besides its files, tags and pinned moves: the tool's
+/// version, the model (its files' hash, or the built-in model's name), the language and the
+/// windows option.
+fn common_options(args: &ReadArgs, model: &Path) -> Result<String, String> {
+    let model_id = if model.starts_with(crate::recognize::EMBEDDED_DIR) {
+        model.display().to_string()
+    } else {
+        let mut parts = vec![journal::content_hash(&[model.to_path_buf()])?];
+        let dir = model.parent().unwrap_or(Path::new("."));
+        for beside in ["alphabet.json", "preprocess.json"] {
+            parts.push(journal::content_hash(&[dir.join(beside)]).unwrap_or_default());
+        }
+        parts.join(" ")
+    };
+    let text = serde_json::json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "model": model_id,
+        "lang": args.lang,
+        "lower": format!("{:?}", args.lower),
+    });
+    Ok(text.to_string())
+}
+
+/// The journal's line for a game read.
+fn game_entry(
+    index: usize,
+    listing: &str,
+    (id, files): &(String, Vec<PathBuf>),
+    read: &GameRead,
+    options: String,
+) -> Result<GameEntry, String> {
+    let (pgn, report, moves, flagged) = match &read.output {
+        Some(g) => (
+            g.to_pgn(),
+            Some(serde_json::to_string_pretty(&g.to_json()).map_err(|e| e.to_string())?),
+            g.game.moves.len(),
+            g.game.moves.iter().filter(|m| m.flagged).count(),
+        ),
+        None => (String::new(), None, 0, 0),
+    };
+    Ok(GameEntry {
+        index,
+        listing: listing.to_string(),
+        id: id.clone(),
+        files: files.iter().map(|f| f.display().to_string()).collect(),
+        content: journal::content_hash(files).ok(),
+        options,
+        pgn,
+        report,
+        sheets: read.sheets,
+        moves,
+        flagged,
+        errors: read.errors.clone(),
+    })
 }

@@ -33,6 +33,14 @@ pub fn load_pages(path: &Path) -> Result<Vec<Result<DynamicImage, String>>, Stri
         return Err(format!("the file is too large ({} MB; at most {} MB)", meta.len() >> 20, MAX_FILE >> 20));
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+    pages_from_bytes(bytes)
+}
+
+/// Every page image of a file held in memory (as [`load_pages`]).
+pub fn pages_from_bytes(bytes: Vec<u8>) -> Result<Vec<Result<DynamicImage, String>>, String> {
+    if bytes.is_empty() {
+        return Err("the file is empty".into());
+    }
     if bytes.starts_with(b"%PDF") {
         return super::pdf::pdf_pages(&bytes);
     }

@@ -10,8 +10,13 @@
 pub mod cli;
 pub mod eval;
 pub mod inputs;
+pub mod journal;
 pub mod load;
+pub mod merge;
+pub mod outputs;
 pub mod pdf;
+pub mod resume;
+pub mod shard;
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -391,9 +396,6 @@ pub struct Batch {
 /// PGN tags for a game, from its name and files.
 pub type HeadersFn<'a> = dyn Fn(&str, &[PathBuf]) -> Vec<(String, String)> + Sync + 'a;
 
-/// The pages of one file as read: (game index, file, each page's reading).
-type FileReads<'p> = (usize, &'p PathBuf, Vec<Result<SheetRead, String>>);
-
 /// Everything `read_batch` needs besides the files.
 pub struct BatchOptions<'a> {
     pub cutter: &'a dyn Cutter,
@@ -438,71 +440,109 @@ impl<'a> BatchOptions<'a> {
     }
 }
 
-/// Reads the games: pages in parallel, then games in parallel. Games keep the order given;
-/// a game whose every sheet failed is left out (its files are in `errors`).
-pub fn read_batch(games: &[(String, Vec<PathBuf>)], opts: &BatchOptions<'_>) -> Batch {
-    // Every page of every file, in order.
-    let files: Vec<(usize, &PathBuf)> =
-        games.iter().enumerate().flat_map(|(g, (_, files))| files.iter().map(move |f| (g, f))).collect();
-    let per_file: Vec<FileReads<'_>> = files
-        .par_iter()
-        .map(|&(g, file)| {
-            let pages = match load::load_pages(file) {
-                Ok(p) => p,
-                Err(e) => {
-                    (opts.progress)();
-                    return (g, file, vec![Err(e)]);
-                }
-            };
-            let reads = pages
-                .into_par_iter()
-                .enumerate()
-                .map(|(i, page)| {
-                    let r = page
-                        .and_then(|img| {
-                            read_page(opts.cutter, opts.pool, file, i, img, opts.keep_images, opts.lowering)
-                        })
-                        .map_err(|e| if i > 0 { format!("page {}: {e}", i + 1) } else { e });
-                    (opts.progress)();
-                    r
-                })
-                .collect();
-            (g, file, reads)
+/// One game read: its decoded output (none when every sheet failed), the page images kept for
+/// the review page, and the files or pages that could not be read.
+pub struct GameRead {
+    pub output: Option<GameOutput>,
+    /// The page images of the game's sheets (only when asked to keep them).
+    pub images: Vec<Option<RgbImage>>,
+    pub errors: Vec<FileError>,
+    /// Pages read.
+    pub sheets: usize,
+}
+
+/// Reads the games in parallel and hands each to `on_game` (with its position in `games`) as
+/// soon as it is decoded, in whatever order they finish: nothing of a game is kept once
+/// `on_game` returns, so memory does not grow with the batch.
+pub fn read_each(
+    games: &[(String, Vec<PathBuf>)],
+    opts: &BatchOptions<'_>,
+    on_game: &(dyn Fn(usize, GameRead) + Sync),
+) {
+    games.par_iter().enumerate().for_each(|(g, (id, files))| on_game(g, read_game(id, files, opts)));
+}
+
+/// Reads one game: its files' pages in parallel, then the decoder over them.
+pub fn read_game(id: &str, files: &[PathBuf], opts: &BatchOptions<'_>) -> GameRead {
+    let per_file: Vec<(&Path, Vec<Result<SheetRead, String>>)> =
+        files.par_iter().map(|file| (file.as_path(), read_pages(file, load::load_pages(file), opts))).collect();
+    decode_reads(id, files, per_file, opts)
+}
+
+/// Reads the loaded pages of one file (named `file`), in parallel; a file that could not be
+/// loaded is one error.
+pub fn read_pages(
+    file: &Path,
+    pages: Result<Vec<Result<DynamicImage, String>>, String>,
+    opts: &BatchOptions<'_>,
+) -> Vec<Result<SheetRead, String>> {
+    let pages = match pages {
+        Ok(p) => p,
+        Err(e) => {
+            (opts.progress)();
+            return vec![Err(e)];
+        }
+    };
+    pages
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, page)| {
+            let r = page
+                .and_then(|img| read_page(opts.cutter, opts.pool, file, i, img, opts.keep_images, opts.lowering))
+                .map_err(|e| if i > 0 { format!("page {}: {e}", i + 1) } else { e });
+            (opts.progress)();
+            r
         })
-        .collect();
+        .collect()
+}
+
+/// Decodes a game from its files' pages as read ([`read_pages`], in the files' order): the pages
+/// that failed become the game's errors. `files` gives the game's tags.
+pub fn decode_reads(
+    id: &str,
+    files: &[PathBuf],
+    per_file: Vec<(&Path, Vec<Result<SheetRead, String>>)>,
+    opts: &BatchOptions<'_>,
+) -> GameRead {
     let mut errors = Vec::new();
-    let mut by_game: Vec<Vec<SheetRead>> = (0..games.len()).map(|_| Vec::new()).collect();
-    let mut sheets = 0;
-    for (g, file, reads) in per_file {
+    let mut sheets = Vec::new();
+    for (file, reads) in per_file {
         for r in reads {
             match r {
-                Ok(s) => {
-                    sheets += 1;
-                    by_game[g].push(s);
-                }
+                Ok(s) => sheets.push(s),
                 Err(e) => errors.push(FileError { file: file.display().to_string(), error: e }),
             }
         }
     }
-    let decoded: Vec<Option<(GameOutput, Vec<Option<RgbImage>>)>> = by_game
-        .into_par_iter()
-        .enumerate()
-        .map(|(g, mut sheets)| {
-            if sheets.is_empty() {
-                return None;
-            }
-            let (id, files) = &games[g];
-            let mut params = opts.params.clone();
-            for f in opts.fixes.iter().filter(|f| f.game == *id) {
-                params.pins.insert(f.ply, f.san.clone());
-            }
-            let out = decode_game(id, &sheets, opts.lang, &params, (opts.headers)(id, files));
-            let images = sheets.iter_mut().map(|s| s.image.take()).collect();
-            Some((out, images))
-        })
-        .collect();
-    let (games, images) = decoded.into_iter().flatten().unzip();
-    Batch { games, images, errors, sheets }
+    if sheets.is_empty() {
+        return GameRead { output: None, images: Vec::new(), errors, sheets: 0 };
+    }
+    let mut params = opts.params.clone();
+    for f in opts.fixes.iter().filter(|f| f.game == id) {
+        params.pins.insert(f.ply, f.san.clone());
+    }
+    let output = decode_game(id, &sheets, opts.lang, &params, (opts.headers)(id, files));
+    let images = sheets.iter_mut().map(|s| s.image.take()).collect();
+    GameRead { output: Some(output), images, errors, sheets: sheets.len() }
+}
+
+/// Reads the games ([`read_each`]) and keeps them all, in the order given; a game whose every
+/// sheet failed is left out (its files are in `errors`).
+pub fn read_batch(games: &[(String, Vec<PathBuf>)], opts: &BatchOptions<'_>) -> Batch {
+    let finished: Mutex<Vec<(usize, GameRead)>> = Mutex::new(Vec::with_capacity(games.len()));
+    read_each(games, opts, &|g, read| finished.lock().unwrap_or_else(|e| e.into_inner()).push((g, read)));
+    let mut finished = finished.into_inner().unwrap_or_else(|e| e.into_inner());
+    finished.sort_by_key(|(g, _)| *g);
+    let mut batch = Batch { games: Vec::new(), images: Vec::new(), errors: Vec::new(), sheets: 0 };
+    for (_, read) in finished {
+        batch.errors.extend(read.errors);
+        batch.sheets += read.sheets;
+        if let Some(output) = read.output {
+            batch.games.push(output);
+            batch.images.push(read.images);
+        }
+    }
+    batch
 }
 
 #[cfg(test)]
