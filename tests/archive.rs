@@ -2,41 +2,17 @@
 //! torn last line) and a batch read in shares and merged give the outputs of one uninterrupted
 //! run. The recognizer is the tiny test model: these tests check the batch, not the reading.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-}
-
-fn tiny_model() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tiny_model/tiny.onnx")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::remove_dir_all(&d).ok();
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::{bin, scratch, synth_images, tiny_model};
 
 /// `count` synthetic sheets (images only) and one file that is not an image, in `dir/sheets`.
 fn sheets(dir: &Path, count: usize) -> PathBuf {
     let sheets = dir.join("sheets");
-    let out = bin()
-        .args(["synth", "--seed", "21", "--form", "hcs", "--damage", "none", "--lang", "en", "--count"])
-        .arg(count.to_string())
-        .arg("--out")
-        .arg(&sheets)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    for f in std::fs::read_dir(&sheets).unwrap() {
-        let p = f.unwrap().path();
-        if p.extension().is_some_and(|e| e == "json") {
-            std::fs::remove_file(p).unwrap();
-        }
-    }
+    synth_images(&sheets, 21, count);
     std::fs::write(sheets.join("notes.jpg"), b"pairings, not a picture").unwrap();
     sheets
 }

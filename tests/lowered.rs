@@ -1,19 +1,11 @@
 //! Writers who put each move across the row's lower ruling: the shipped model reads the page in
 //! windows moved down when the game found there fits the ink better, and says so in the report.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::remove_dir_all(&d).ok();
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::{bin, scratch};
 
 /// One clean HCS-form sheet of seed 2, its writer writing low or not.
 fn sheet(dir: &Path, low: bool) -> PathBuf {

@@ -3,16 +3,12 @@
 //! batch itself (inputs, errors, outputs, exit codes, corrections), not reading accuracy, which
 //! `scoresheet eval` measures with the shipped model.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-}
-
-fn tiny_model() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tiny_model/tiny.onnx")
-}
+use common::{bin, scratch, synth_images, tiny_model};
 
 /// `scoresheet read --model TINY`, inputs and options to follow.
 fn read_with_tiny_model() -> Command {
@@ -21,29 +17,11 @@ fn read_with_tiny_model() -> Command {
     c
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::remove_dir_all(&d).ok();
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 /// Three synthetic sheets and five broken files.
 fn batch_dir(name: &str) -> PathBuf {
     let dir = scratch(name);
     let sheets = dir.join("sheets");
-    let out = bin()
-        .args(["synth", "--count", "3", "--seed", "5", "--form", "hcs", "--damage", "none", "--lang", "en", "--out"])
-        .arg(&sheets)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    for f in std::fs::read_dir(&sheets).unwrap() {
-        let p = f.unwrap().path();
-        if p.extension().is_some_and(|e| e == "json") {
-            std::fs::remove_file(p).unwrap();
-        }
-    }
+    synth_images(&sheets, 5, 3);
     std::fs::write(sheets.join("empty.png"), b"").unwrap();
     std::fs::write(sheets.join("notes.jpg"), b"pairings for R3, not a picture").unwrap();
     let png = std::fs::read(sheets.join("sheet-00000.png")).unwrap();
