@@ -1,7 +1,7 @@
 //! The `scoresheet read` command line.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -10,7 +10,7 @@ use clap::Args;
 
 use super::inputs::{self, Fix, Grouping};
 use super::journal::{self, Contents, GameEntry, Journal, Line, Listing};
-use super::outputs::{PgnTarget, check_may_write, write_outputs};
+use super::outputs::{AtomicFile, PgnTarget, check_may_write, write_outputs};
 use super::{BatchOptions, Cutter, GameRead, RecognizerPool, read_each, resume};
 use crate::decode::Params;
 use crate::notation::lang;
@@ -107,20 +107,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<(), String
     if path.exists() && !force {
         return Err(format!("{}: already exists (use --force to overwrite)", path.display()));
     }
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| {
-            f.write_all(bytes)?;
-            f.sync_all()
-        })
-        .and_then(|_| std::fs::rename(&tmp, path));
-    if let Err(e) = result {
-        std::fs::remove_file(&tmp).ok();
-        return Err(format!("{}: cannot write: {e}", path.display()));
-    }
-    Ok(())
+    let mut file = AtomicFile::create(path)?;
+    file.write(bytes)?;
+    file.finish()?.put_in_place()
 }
 
 /// Runs `read` with the page stage `cutter`. Returns the exit code; messages go to stderr.

@@ -272,20 +272,25 @@ pub fn hex(digest: &[u8]) -> String {
 /// to the next change it).
 pub fn content_hash(files: &[PathBuf]) -> Result<String, String> {
     let mut hasher = Sha256::new();
-    let mut buf = vec![0u8; 1 << 16];
     for file in files {
-        let mut f = File::open(file).map_err(|e| format!("{}: cannot open: {e}", file.display()))?;
-        let len = f.metadata().map_err(|e| format!("{}: {e}", file.display()))?.len();
+        let len = std::fs::metadata(file).map_err(|e| format!("{}: cannot open: {e}", file.display()))?.len();
         hasher.update(len.to_le_bytes());
-        loop {
-            let n = f.read(&mut buf).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
-            if n == 0 {
-                break;
-            }
-            hasher.update(&buf[..n]);
-        }
+        hash_file_into(&mut hasher, file)?;
     }
     Ok(hex(&hasher.finalize()))
+}
+
+/// Feeds a file's bytes to `hasher`, read in blocks.
+pub fn hash_file_into(hasher: &mut Sha256, path: &Path) -> Result<(), String> {
+    let mut f = File::open(path).map_err(|e| format!("{}: cannot open: {e}", path.display()))?;
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        let n = f.read(&mut buf).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        if n == 0 {
+            return Ok(());
+        }
+        hasher.update(&buf[..n]);
+    }
 }
 
 /// Hash of what a game's reading depends on besides its files: `common` (the tool's version, the

@@ -4,12 +4,12 @@
 //! games stream through, one at a time, so memory does not grow with the batch.
 
 use std::fs::File;
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use super::journal::{GameEntry, OutputEntry, hex};
+use super::journal::{GameEntry, OutputEntry, hash_file_into, hex};
 use crate::output::FileError;
 
 /// A file being written under a temporary name beside `path`; [`AtomicFile::finish`] syncs it,
@@ -89,16 +89,9 @@ pub fn absolute(path: &Path) -> String {
 
 /// SHA-256 of a file's bytes, in hex.
 pub fn file_hash(path: &Path) -> Result<String, String> {
-    let mut f = File::open(path).map_err(|e| format!("{}: cannot open: {e}", path.display()))?;
     let mut hasher = Sha256::new();
-    let mut buf = vec![0u8; 1 << 16];
-    loop {
-        let n = f.read(&mut buf).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        if n == 0 {
-            return Ok(hex(&hasher.finalize()));
-        }
-        hasher.update(&buf[..n]);
-    }
+    hash_file_into(&mut hasher, path)?;
+    Ok(hex(&hasher.finalize()))
 }
 
 /// Checks that the output `path` may be written: it does not exist, `force` is given, or it holds
