@@ -862,15 +862,12 @@ fn add_number_zones(
     // zone, of the same width, has one too, even where handwriting crowding the digits hid it
     // (the column beside, sharing a ruling, or else across the gap between two blocks whose rows
     // are ruled block by block: the nearest column within 4 pitches sharing rows)
-    let shares_rows = |a: &Column, c: &Column| {
-        a.rows.iter().filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch)).count() >= 3
-    };
     let across_gap = |i: usize, dir: f64| {
         let (x, c) = (if dir > 0.0 { cols[i].right.mid() } else { cols[i].left.mid() }, &cols[i]);
         cols.iter()
             .enumerate()
             .map(|(k, o)| (k, dir * ((if dir > 0.0 { o.left.mid() } else { o.right.mid() }) - x)))
-            .filter(|&(k, gap)| gap > 0.0 && gap <= 4.0 * pitch && shares_rows(&cols[k], c))
+            .filter(|&(k, gap)| gap > 0.0 && gap <= 4.0 * pitch && rows_shared(&cols[k], c, pitch) >= 3)
             .min_by(|p, q| p.1.total_cmp(&q.1))
             .map(|(k, _)| k)
     };
@@ -1840,11 +1837,8 @@ impl BlockColumns {
 /// (two wide columns, then a narrow one at the end).
 fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<BlockColumns>, usize) {
     // group neighbouring columns that share a ruling and their rows
-    let same_rows = |a: &Column, c: &Column| {
-        let shared =
-            a.rows.iter().filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch)).count();
-        shared as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64
-    };
+    let same_rows =
+        |a: &Column, c: &Column| rows_shared(a, c, pitch) as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64;
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (ci, c) in cols.iter().enumerate() {
         if let Some(g) = groups.iter_mut().find(|g| {
@@ -2004,6 +1998,11 @@ fn drop_subs_sharing_columns(subs: Vec<BlockColumns>, cols: &[Column]) -> Vec<Bl
         })
         .collect();
     subs.into_iter().zip(keep).filter(|(_, k)| *k).map(|(s, _)| s).collect()
+}
+
+/// How many of column `a`'s rows start where one of column `c`'s does (within 0.35 pitch).
+fn rows_shared(a: &Column, c: &Column, pitch: f64) -> usize {
+    a.rows.iter().filter(|r| c.rows.iter().any(|q| (q.0.mid() - r.0.mid()).abs() < 0.35 * pitch)).count()
 }
 
 /// Share of a column's rows whose cell holds glyphs of one printed height: a number column's
