@@ -10,7 +10,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use scoresheet::decode::Params;
-use scoresheet::read::{BatchOptions, GameRead, Lowering, PageCutter, RecognizerPool, decode_reads, load, read_pages};
+use scoresheet::page::load::{load_pages, pages_from_bytes};
+use scoresheet::read::{BatchOptions, GameRead, Lowering, PageCutter, RecognizerPool, decode_reads, read_pages};
 
 /// One page given from Python: a file's path, or a file's bytes with a name for the report.
 enum PageSource {
@@ -82,8 +83,8 @@ fn read_pages_to_json(
         .zip(&names)
         .map(|(page, name)| {
             let loaded = match page {
-                PageSource::Path(path) => load::load_pages(&path),
-                PageSource::Bytes { bytes, .. } => load::pages_from_bytes(bytes),
+                PageSource::Path(path) => load_pages(&path),
+                PageSource::Bytes { bytes, .. } => pages_from_bytes(bytes),
             };
             (name.as_path(), read_pages(name, loaded, &opts))
         })

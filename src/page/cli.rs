@@ -12,7 +12,8 @@ use super::{PageError, Sheet, Side, load, segment};
 /// Arguments of `scoresheet segment`.
 #[derive(Args, Debug, Clone)]
 pub struct SegmentArgs {
-    /// Page image (PNG, JPEG or TIFF; every page of a multi-page TIFF is segmented).
+    /// Page image (PNG, JPEG, GIF, BMP, WebP, TIFF or a scanned PDF; every page of a multi-page
+    /// TIFF or PDF is segmented).
     #[arg(required_unless_present_any = ["eval_hcs", "eval_synth"])]
     pub image: Option<PathBuf>,
     /// Write the straightened page, an overlay and every cell (`MOVE_white.png`, `MOVE_black.png`)

@@ -17,8 +17,9 @@ mod draw;
 pub mod geom;
 mod grid;
 mod lines;
-mod load;
+pub mod load;
 mod numbering;
+pub mod pdf;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -29,7 +30,7 @@ use serde::Serialize;
 pub use draw::overlay;
 pub use geom::Homography;
 use lines::Bin;
-pub use load::{MAX_BYTES, MAX_SIDE, load};
+pub use load::{LoadError, MAX_BYTES, MAX_SIDE, load};
 
 /// Which player's half-move a cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -141,10 +142,8 @@ pub struct Sheet {
 /// Everything that can go wrong reading or segmenting a page.
 #[derive(Debug)]
 pub enum PageError {
-    /// The file could not be read.
-    Io { path: PathBuf, source: std::io::Error },
-    /// The file is not a decodable image within the limits.
-    Decode { path: PathBuf, reason: String },
+    /// The file, or one of its pages, cannot be loaded (see [`load`]).
+    Load { path: PathBuf, source: LoadError },
     /// No scoresheet move table was found on the page.
     NoTable { reason: String },
     /// An error about a particular file (wraps a segmentation error with the file's name).
@@ -156,8 +155,7 @@ pub enum PageError {
 impl fmt::Display for PageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PageError::Io { path, source } => write!(f, "{}: cannot read file: {source}", path.display()),
-            PageError::Decode { path, reason } => write!(f, "{}: cannot decode image: {reason}", path.display()),
+            PageError::Load { path, source } => write!(f, "{}: {source}", path.display()),
             PageError::NoTable { reason } => write!(f, "no scoresheet move table found: {reason}"),
             PageError::InFile { path, source } => write!(f, "{}: {source}", path.display()),
             PageError::Write { path, reason } => write!(f, "{}: cannot write: {reason}", path.display()),
@@ -168,7 +166,7 @@ impl fmt::Display for PageError {
 impl std::error::Error for PageError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            PageError::Io { source, .. } => Some(source),
+            PageError::Load { source, .. } => Some(source),
             PageError::InFile { source, .. } => Some(source.as_ref()),
             _ => None,
         }
@@ -179,10 +177,7 @@ impl PageError {
     /// Attaches the file name to an error that lacks one.
     pub fn in_file(self, path: impl Into<PathBuf>) -> PageError {
         match self {
-            e @ (PageError::Io { .. }
-            | PageError::Decode { .. }
-            | PageError::InFile { .. }
-            | PageError::Write { .. }) => e,
+            e @ (PageError::Load { .. } | PageError::InFile { .. } | PageError::Write { .. }) => e,
             e => PageError::InFile { path: path.into(), source: Box::new(e) },
         }
     }

@@ -1,20 +1,18 @@
 //! `scoresheet read`: batches of scans to games.
 //!
-//! Files (and folders, walked recursively) are loaded page by page ([`load`]), every page is cut
-//! into labelled cells by the page stage (a [`Cutter`]), the cells of a page are read together by
-//! the recognizer, the sheets of one game (by default, one file; see [`inputs::Grouping`]) are
-//! put together as copies and continuation pages, and each game is decoded. Sheets are read in
-//! parallel (rayon), each worker with its own loaded recognizer. A file that cannot be read is
+//! Files (and folders, walked recursively) are loaded page by page ([`crate::page::load`]),
+//! every page is cut into labelled cells by the page stage (a [`Cutter`]), the cells of a page
+//! are read together by the recognizer, the sheets of one game (by default, one file; see
+//! [`inputs::Grouping`]) are put together as copies and continuation pages, and each game is
+//! decoded. Sheets are read in parallel (rayon), each worker with its own loaded recognizer. A file that cannot be read is
 //! reported with its name and the reason, and the rest of the batch goes on.
 
 pub mod cli;
 pub mod eval;
 pub mod inputs;
 pub mod journal;
-pub mod load;
 pub mod merge;
 pub mod outputs;
-pub mod pdf;
 pub mod resume;
 pub mod shard;
 
@@ -28,6 +26,7 @@ use crate::decode::{CellScorer, Copy, InkAware, Params, decode};
 use crate::notation::Lang;
 use crate::output::{FileError, GameOutput, SheetRef};
 use crate::page::Lowered;
+use crate::page::load::{Pages, load_pages};
 use crate::recognize::{CellScores, Recognizer};
 
 /// One cell cut from a page.
@@ -465,22 +464,18 @@ pub fn read_each(
 /// Reads one game: its files' pages in parallel, then the decoder over them.
 pub fn read_game(id: &str, files: &[PathBuf], opts: &BatchOptions<'_>) -> GameRead {
     let per_file: Vec<(&Path, Vec<Result<SheetRead, String>>)> =
-        files.par_iter().map(|file| (file.as_path(), read_pages(file, load::load_pages(file), opts))).collect();
+        files.par_iter().map(|file| (file.as_path(), read_pages(file, load_pages(file), opts))).collect();
     decode_reads(id, files, per_file, opts)
 }
 
 /// Reads the loaded pages of one file (named `file`), in parallel; a file that could not be
 /// loaded is one error.
-pub fn read_pages(
-    file: &Path,
-    pages: Result<Vec<Result<DynamicImage, String>>, String>,
-    opts: &BatchOptions<'_>,
-) -> Vec<Result<SheetRead, String>> {
+pub fn read_pages(file: &Path, pages: Pages, opts: &BatchOptions<'_>) -> Vec<Result<SheetRead, String>> {
     let pages = match pages {
         Ok(p) => p,
         Err(e) => {
             (opts.progress)();
-            return vec![Err(e)];
+            return vec![Err(e.to_string())];
         }
     };
     pages
@@ -488,6 +483,7 @@ pub fn read_pages(
         .enumerate()
         .map(|(i, page)| {
             let r = page
+                .map_err(|e| e.to_string())
                 .and_then(|img| read_page(opts.cutter, opts.pool, file, i, img, opts.keep_images, opts.lowering))
                 .map_err(|e| if i > 0 { format!("page {}: {e}", i + 1) } else { e });
             (opts.progress)();

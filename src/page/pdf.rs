@@ -6,44 +6,142 @@
 //! install, no vector rendering: a PDF page made of text and drawings rather than a scan is
 //! reported as having no page image.
 
+use std::fmt;
+
 use image::{DynamicImage, GrayImage, RgbImage};
 use lopdf::{Document, Object};
 
+use super::load::MAX_SIDE;
+
 /// Largest decoded image accepted, in bytes (a decompression bomb is an error, not a crash).
 const MAX_DECODED: usize = 256 << 20;
-/// Largest page image side accepted.
-const MAX_SIDE: i64 = 20_000;
+
+/// Why a PDF, or one of its pages, cannot be read.
+#[derive(Debug)]
+pub enum PdfError {
+    /// The file is not a PDF lopdf can parse.
+    Unreadable(lopdf::Error),
+    /// The PDF is encrypted.
+    Encrypted,
+    /// The PDF has no pages.
+    NoPages,
+    /// One page cannot be read (`page` counts from 1).
+    Page {
+        /// The page's number, from 1.
+        page: usize,
+        /// Why.
+        source: Box<PdfError>,
+    },
+    /// The page's images cannot be listed.
+    ListImages(lopdf::Error),
+    /// The page holds no raster image (a PDF of text and drawings, not a scan).
+    NoScannedImage,
+    /// The page image's size is zero, negative or beyond the loader's limit.
+    SizeOutOfRange {
+        /// Width in pixels, as the PDF states it.
+        width: i64,
+        /// Height in pixels, as the PDF states it.
+        height: i64,
+    },
+    /// The page image's stream cannot be found.
+    Stream(lopdf::Error),
+    /// The JPEG filters in front of the image cannot be undone.
+    JpegFilters(lopdf::Error),
+    /// The page image's JPEG cannot be decoded.
+    Jpeg(image::ImageError),
+    /// A compression filter the reader does not undo.
+    UnsupportedFilter(String),
+    /// The page image cannot be decompressed.
+    Decompress(lopdf::Error),
+    /// The page image holds fewer bytes than its size needs.
+    TooShort {
+        /// Bytes found.
+        found: usize,
+        /// Bytes needed.
+        needed: usize,
+    },
+    /// A colour space and depth the reader does not convert.
+    UnsupportedColour {
+        /// The colour space's name.
+        space: String,
+        /// Bits per component.
+        bits: i64,
+    },
+}
+
+impl fmt::Display for PdfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PdfError::Unreadable(e) => write!(f, "not a readable PDF ({e})"),
+            PdfError::Encrypted => write!(f, "the PDF is encrypted"),
+            PdfError::NoPages => write!(f, "the PDF has no pages"),
+            PdfError::Page { page, source } => write!(f, "page {page}: {source}"),
+            PdfError::ListImages(e) => write!(f, "cannot list its images ({e})"),
+            PdfError::NoScannedImage => {
+                write!(f, "no scanned image on this page (only scanned PDFs are supported)")
+            }
+            PdfError::SizeOutOfRange { width, height } => {
+                write!(f, "page image of {width}x{height} pixels is out of range")
+            }
+            PdfError::Stream(e) | PdfError::JpegFilters(e) => write!(f, "{e}"),
+            PdfError::Jpeg(e) => write!(f, "bad JPEG page image ({e})"),
+            PdfError::UnsupportedFilter(name) => {
+                write!(f, "page image compressed with {name}, which is not supported (save the scan as JPEG or PNG)")
+            }
+            PdfError::Decompress(e) => write!(f, "cannot decompress the page image ({e})"),
+            PdfError::TooShort { found, needed } => {
+                write!(f, "page image data too short ({found} of {needed} bytes)")
+            }
+            PdfError::UnsupportedColour { space, bits } => {
+                write!(f, "page image colour space {space} with {bits} bits per component is not supported")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PdfError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PdfError::Unreadable(e)
+            | PdfError::ListImages(e)
+            | PdfError::Stream(e)
+            | PdfError::JpegFilters(e)
+            | PdfError::Decompress(e) => Some(e),
+            PdfError::Page { source, .. } => Some(source.as_ref()),
+            PdfError::Jpeg(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// The scanned image of every page of a PDF held in `bytes`, in page order; a page that cannot
 /// be read gives an error naming the page.
-pub fn pdf_pages(bytes: &[u8]) -> Result<Vec<Result<DynamicImage, String>>, String> {
-    let doc = Document::load_mem(bytes).map_err(|e| format!("not a readable PDF ({e})"))?;
+pub fn pdf_pages(bytes: &[u8]) -> Result<Vec<Result<DynamicImage, PdfError>>, PdfError> {
+    let doc = Document::load_mem(bytes).map_err(PdfError::Unreadable)?;
     if doc.is_encrypted() {
-        return Err("the PDF is encrypted".into());
+        return Err(PdfError::Encrypted);
     }
     let pages = doc.get_pages();
     if pages.is_empty() {
-        return Err("the PDF has no pages".into());
+        return Err(PdfError::NoPages);
     }
     Ok(pages
         .values()
         .enumerate()
-        .map(|(i, id)| page_image(&doc, *id).map_err(|e| format!("page {}: {e}", i + 1)))
+        .map(|(i, id)| page_image(&doc, *id).map_err(|e| PdfError::Page { page: i + 1, source: Box::new(e) }))
         .collect())
 }
 
-fn page_image(doc: &Document, page: lopdf::ObjectId) -> Result<DynamicImage, String> {
-    let images = doc.get_page_images(page).map_err(|e| format!("cannot list its images ({e})"))?;
-    let img = images
-        .iter()
-        .max_by_key(|i| i.width.saturating_mul(i.height))
-        .ok_or("no scanned image on this page (only scanned PDFs are supported)")?;
-    if img.width <= 0 || img.height <= 0 || img.width > MAX_SIDE || img.height > MAX_SIDE {
-        return Err(format!("page image of {}x{} pixels is out of range", img.width, img.height));
+fn page_image(doc: &Document, page: lopdf::ObjectId) -> Result<DynamicImage, PdfError> {
+    let images = doc.get_page_images(page).map_err(PdfError::ListImages)?;
+    let img = images.iter().max_by_key(|i| i.width.saturating_mul(i.height)).ok_or(PdfError::NoScannedImage)?;
+    let max = i64::from(MAX_SIDE);
+    if img.width <= 0 || img.height <= 0 || img.width > max || img.height > max {
+        return Err(PdfError::SizeOutOfRange { width: img.width, height: img.height });
     }
     let (w, h) = (img.width as u32, img.height as u32);
     let filters = img.filters.clone().unwrap_or_default();
-    let stream = doc.get_object(img.id).and_then(Object::as_stream).map_err(|e| e.to_string())?;
+    let stream = doc.get_object(img.id).and_then(Object::as_stream).map_err(PdfError::Stream)?;
     if filters.last().is_some_and(|f| f == "DCTDecode") {
         // JPEG, possibly behind other filters.
         let mut s = stream.clone();
@@ -54,7 +152,7 @@ fn page_image(doc: &Document, page: lopdf::ObjectId) -> Result<DynamicImage, Str
                     filters[..filters.len() - 1].iter().map(|f| Object::Name(f.as_bytes().to_vec())).collect(),
                 ),
             );
-            s.decompressed_content_with_limit(MAX_DECODED).map_err(|e| e.to_string())?
+            s.decompressed_content_with_limit(MAX_DECODED).map_err(PdfError::JpegFilters)?
         } else {
             stream.content.clone()
         };
@@ -62,34 +160,34 @@ fn page_image(doc: &Document, page: lopdf::ObjectId) -> Result<DynamicImage, Str
         let mut limits = image::Limits::default();
         limits.max_alloc = Some(MAX_DECODED as u64);
         reader.limits(limits);
-        return reader.decode().map_err(|e| format!("bad JPEG page image ({e})"));
+        return reader.decode().map_err(PdfError::Jpeg);
     }
     if let Some(f) = filters.iter().find(|f| {
         !matches!(f.as_str(), "FlateDecode" | "LZWDecode" | "ASCII85Decode" | "ASCIIHexDecode" | "RunLengthDecode")
     }) {
-        return Err(format!("page image compressed with {f}, which is not supported (save the scan as JPEG or PNG)"));
+        return Err(PdfError::UnsupportedFilter(f.clone()));
     }
     let raw = if filters.is_empty() {
         stream.content.clone()
     } else {
-        stream
-            .decompressed_content_with_limit(MAX_DECODED)
-            .map_err(|e| format!("cannot decompress the page image ({e})"))?
+        stream.decompressed_content_with_limit(MAX_DECODED).map_err(PdfError::Decompress)?
     };
     let bpc = img.bits_per_component.unwrap_or(8);
     let cs = img.color_space.as_deref().unwrap_or("DeviceGray");
     let (wu, hu) = (w as usize, h as usize);
-    let need = |n: usize| {
-        if raw.len() < n { Err(format!("page image data too short ({} of {n} bytes)", raw.len())) } else { Ok(()) }
+    let need = |needed: usize| {
+        if raw.len() < needed { Err(PdfError::TooShort { found: raw.len(), needed }) } else { Ok(()) }
     };
+    // `need` has checked the length, so `from_raw` cannot fail; the fallback keeps it panic-free.
+    let short = || PdfError::TooShort { found: raw.len(), needed: wu * hu };
     match (cs, bpc) {
         ("DeviceGray" | "CalGray", 8) => {
             need(wu * hu)?;
-            Ok(DynamicImage::ImageLuma8(GrayImage::from_raw(w, h, raw[..wu * hu].to_vec()).ok_or("bad size")?))
+            Ok(DynamicImage::ImageLuma8(GrayImage::from_raw(w, h, raw[..wu * hu].to_vec()).ok_or_else(short)?))
         }
         ("DeviceRGB" | "CalRGB", 8) => {
             need(wu * hu * 3)?;
-            Ok(DynamicImage::ImageRgb8(RgbImage::from_raw(w, h, raw[..wu * hu * 3].to_vec()).ok_or("bad size")?))
+            Ok(DynamicImage::ImageRgb8(RgbImage::from_raw(w, h, raw[..wu * hu * 3].to_vec()).ok_or_else(short)?))
         }
         ("DeviceCMYK", 8) => {
             need(wu * hu * 4)?;
@@ -100,7 +198,7 @@ fn page_image(doc: &Document, page: lopdf::ObjectId) -> Result<DynamicImage, Str
                     [0, 1, 2].map(|i| ((255 - p[i] as u32) * k / 255) as u8)
                 })
                 .collect();
-            Ok(DynamicImage::ImageRgb8(RgbImage::from_raw(w, h, rgb).ok_or("bad size")?))
+            Ok(DynamicImage::ImageRgb8(RgbImage::from_raw(w, h, rgb).ok_or_else(short)?))
         }
         (_, 1) => {
             let row = wu.div_ceil(8);
@@ -114,7 +212,7 @@ fn page_image(doc: &Document, page: lopdf::ObjectId) -> Result<DynamicImage, Str
             }
             Ok(DynamicImage::ImageLuma8(g))
         }
-        _ => Err(format!("page image colour space {cs} with {bpc} bits per component is not supported")),
+        _ => Err(PdfError::UnsupportedColour { space: cs.to_string(), bits: bpc }),
     }
 }
 
@@ -177,10 +275,10 @@ mod tests {
         assert!(pdf_pages(b"%PDF-1.4\n garbage").is_err());
         let pdf = make_pdf(&[(20, 10, "", vec![0; 50])]);
         let pages = pdf_pages(&pdf).unwrap();
-        assert!(pages[0].as_ref().unwrap_err().contains("too short"));
+        assert!(pages[0].as_ref().unwrap_err().to_string().contains("too short"));
         let pdf = make_pdf(&[(20, 10, "JBIG2Decode", vec![0; 50])]);
-        assert!(pdf_pages(&pdf).unwrap()[0].as_ref().unwrap_err().contains("not supported"));
+        assert!(pdf_pages(&pdf).unwrap()[0].as_ref().unwrap_err().to_string().contains("not supported"));
         let pdf = make_pdf(&[(20, 10, "DCTDecode", vec![0; 50])]);
-        assert!(pdf_pages(&pdf).unwrap()[0].as_ref().unwrap_err().contains("bad JPEG"));
+        assert!(pdf_pages(&pdf).unwrap()[0].as_ref().unwrap_err().to_string().contains("bad JPEG"));
     }
 }
