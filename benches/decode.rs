@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use scoresheet::decode::{CellScorer, Copy, Params, decode};
+use scoresheet::decode::{CellScorer, Params, SheetCopy, decode};
 use scoresheet::notation::{LangChoice, Style, lang, parse_game, spell};
 use shakmaty::{Chess, Position};
 
@@ -38,8 +38,11 @@ fn main() {
         pos.play_unchecked(m.mv);
     }
     cells.resize(120, String::new());
-    let copies =
-        || vec![Copy { cells: cells.iter().map(|t| Some(Box::new(Cell(t.clone())) as Box<dyn CellScorer>)).collect() }];
+    let copies = || {
+        vec![SheetCopy {
+            cells: cells.iter().map(|t| Some(Box::new(Cell(t.clone())) as Box<dyn CellScorer>)).collect(),
+        }]
+    };
     let no_conf = Params { confidence_window: 0, ..Params::default() };
     for (name, lang, params) in [
         ("known language", Some(l), Params::default()),

@@ -5,7 +5,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use scoresheet::decode::truth::edit_distance;
-use scoresheet::decode::{CellReading, CellScorer, Copy, Params, decode};
+use scoresheet::decode::{CellReading, CellScorer, Params, SheetCopy, decode};
 use scoresheet::notation::{LangChoice, Style, lang, parse_game, spell};
 use shakmaty::{Chess, Move, Position};
 
@@ -46,13 +46,13 @@ fn write_game(moves: &[Move], code: &str, style: &Style, cells: usize) -> Vec<St
 /// A copy read by a confident recognizer: 8 (natural log) lost per character that differs. The
 /// confidence calibration is fitted on the shipped model's real scores; a flatter fake reader
 /// (4 per character) leaves even clean moves under the flag threshold.
-fn copy_of(texts: &[String]) -> Copy<'static> {
+fn copy_of(texts: &[String]) -> SheetCopy<'static> {
     sharp_copy_of(texts, 8.0)
 }
 
 /// A copy read by a recognizer that loses `per_edit` per character that differs.
-fn sharp_copy_of(texts: &[String], per_edit: f32) -> Copy<'static> {
-    Copy {
+fn sharp_copy_of(texts: &[String], per_edit: f32) -> SheetCopy<'static> {
+    SheetCopy {
         cells: texts
             .iter()
             .map(|t| Some(Box::new(FakeCell { ink: t.clone(), per_edit }) as Box<dyn CellScorer>))
@@ -262,7 +262,7 @@ fn two_copies_vote_and_survive_each_others_errors() {
 
 #[test]
 fn no_cells_or_all_blank_gives_an_empty_game() {
-    let g = decode(vec![Copy { cells: Vec::new() }], None, &Params::default());
+    let g = decode(vec![SheetCopy { cells: Vec::new() }], None, &Params::default());
     assert!(g.moves.is_empty());
     let blank = vec![String::new(); 20];
     let g = decode(vec![copy_of(&blank)], None, &Params::default());
@@ -490,7 +490,7 @@ fn a_cell_torn_between_two_moves_goes_to_the_one_players_make() {
         for at in (3..truth.len()).step_by(2) {
             let Some(alt) = twin_move(&truth, at, &texts, &mut rng) else { continue };
             ties += 1;
-            let copy = || Copy {
+            let copy = || SheetCopy {
                 cells: texts
                     .iter()
                     .enumerate()

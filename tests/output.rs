@@ -1,7 +1,7 @@
 //! PGN with review comments, the JSON report and the review page, from a decoded game.
 
 use image::RgbImage;
-use scoresheet::decode::{CellScorer, Copy, Params, decode};
+use scoresheet::decode::{CellScorer, Params, SheetCopy, decode};
 use scoresheet::notation::{LangChoice, Style, lang, parse_game, spell};
 use scoresheet::output::review::{ReviewGame, review_html};
 use scoresheet::output::{FileError, GameOutput, Report, SheetRef};
@@ -37,7 +37,8 @@ fn sample_cells() -> Vec<String> {
 
 /// `cells` read by an exact recognizer and decoded in English.
 fn decode_exact(cells: &[String]) -> scoresheet::decode::DecodedGame {
-    let copy = Copy { cells: cells.iter().map(|t| Some(Box::new(Exact(t.clone())) as Box<dyn CellScorer>)).collect() };
+    let copy =
+        SheetCopy { cells: cells.iter().map(|t| Some(Box::new(Exact(t.clone())) as Box<dyn CellScorer>)).collect() };
     decode(vec![copy], Some(lang("en").unwrap()), &Params::default())
 }
 

@@ -13,7 +13,7 @@ mod style;
 use style::Style;
 
 use super::truth::edit_distance;
-use super::{CellReading, Copy, DecodedGame, DecodedMove, Params, confidence, prior};
+use super::{CellReading, DecodedGame, DecodedMove, Params, SheetCopy, confidence, prior};
 use crate::notation::{
     CaptureMark, CastleStyle, Habits, Lang, MoveForm, PromotionStyle, SpellKey, SpellKeys, Spelling, Variant,
     descriptive_languages, english_san, languages, spell_key_with_habits,
@@ -230,7 +230,7 @@ enum Explained {
 }
 
 impl<'a> Ink<'a> {
-    pub(crate) fn new(copies: Vec<Copy<'a>>, params: &Params) -> Ink<'a> {
+    pub(crate) fn new(copies: Vec<SheetCopy<'a>>, params: &Params) -> Ink<'a> {
         let plies = copies.iter().map(|c| c.cells.len()).max().unwrap_or(0);
         let mut texts: Vec<String> = vec![String::new()];
         texts.extend(RESULTS.iter().map(|r| r.to_string()));
@@ -589,7 +589,7 @@ fn lineage(nodes: &[Node], mut node: usize) -> Vec<usize> {
 }
 
 /// The best game found: its moves and readings, the end score, the result.
-pub(crate) struct Path {
+pub(crate) struct ScoredLine {
     pub(crate) moves: Vec<(Move, Vec<CellReading>)>,
     pub(crate) score: f32,
     pub(crate) result: Option<&'static str>,
@@ -598,7 +598,7 @@ pub(crate) struct Path {
 /// Scores below the best by more than this are dropped from the beam early.
 const PRUNE_MARGIN: f32 = 20.0;
 
-pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params, limit: usize) -> Path {
+pub(crate) fn search(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params, limit: usize) -> ScoredLine {
     search_widened(ink, start, lang, params, limit, &[], params, &[])
 }
 
@@ -615,7 +615,7 @@ pub(crate) fn search_widened(
     windows: &[std::ops::Range<usize>],
     wide: &Params,
     follow: &[Move],
-) -> Path {
+) -> ScoredLine {
     let from = windows.first().map_or(0, |w| w.start).min(follow.len());
     ink.set_context(lang, params);
     let mut nodes: Vec<Node> = Vec::new();
@@ -746,7 +746,7 @@ pub(crate) fn search_widened(
             (mv, ink.readings(&key, ply, lang, params))
         })
         .collect();
-    Path { moves, score, result }
+    ScoredLine { moves, score, result }
 }
 
 /// `SCORESHEET_TRACE`: whether it is set, and the half-move whose scored moves it asks for.
@@ -771,11 +771,11 @@ fn number_and_color(ply: usize) -> (u32, Color) {
 }
 
 /// Decodes the copies of one game written in `lang`'s letters.
-pub fn decode_lang(copies: Vec<Copy<'_>>, lang: &'static Lang, params: &Params) -> DecodedGame {
+pub fn decode_lang(copies: Vec<SheetCopy<'_>>, lang: &'static Lang, params: &Params) -> DecodedGame {
     decode(copies, Some(lang), params)
 }
 
-fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params, path: Path) -> DecodedGame {
+fn finish(ink: &mut Ink<'_>, start: &Chess, lang: &'static Lang, params: &Params, path: ScoredLine) -> DecodedGame {
     let weighed = confidence::per_move(ink, start, lang, params, &path);
     let off_ink: Vec<f32> = path
         .moves
@@ -911,7 +911,7 @@ fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) 
 /// on instead of the algebraic sets where one reads the first half-moves better than all of
 /// them. The writer's habits are learnt per letter set before the full
 /// reading (see [`infer_habits`]).
-pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Params) -> DecodedGame {
+pub fn decode(copies: Vec<SheetCopy<'_>>, lang: Option<&'static Lang>, params: &Params) -> DecodedGame {
     let mut ink = Ink::new(copies, params);
     let start = Chess::default();
     let finalists: Vec<&'static Lang> = match lang {
@@ -976,7 +976,7 @@ pub fn decode(copies: Vec<Copy<'_>>, lang: Option<&'static Lang>, params: &Param
             scored.into_iter().take(2).filter(|(s, _)| *s >= top - FINALIST_MARGIN).map(|(_, l)| l).collect()
         }
     };
-    let mut best: Option<(Path, &'static Lang, Params, Vec<Style>)> = None;
+    let mut best: Option<(ScoredLine, &'static Lang, Params, Vec<Style>)> = None;
     for l in finalists {
         ink.styles.clear();
         let (habits, styles) = infer_habits(&mut ink, &start, l, params);
@@ -1047,7 +1047,7 @@ const TROUBLE_AFTER: usize = 8;
 
 /// Stretches of the game around trouble close together: two half-moves at most `TROUBLE_GAP`
 /// apart whose cells some copy shows as something else or blank (overlapping stretches merged).
-fn trouble_windows(path: &Path) -> Vec<std::ops::Range<usize>> {
+fn trouble_windows(path: &ScoredLine) -> Vec<std::ops::Range<usize>> {
     let trouble: Vec<usize> = path
         .moves
         .iter()
@@ -1070,7 +1070,7 @@ fn trouble_windows(path: &Path) -> Vec<std::ops::Range<usize>> {
 
 /// The share of a game's half-moves that some copy's cell shows as something else than the move
 /// (a player's error or unreadable ink).
-fn mismatch_share(path: &Path) -> f32 {
+fn mismatch_share(path: &ScoredLine) -> f32 {
     let n = path.moves.len().max(1) as f32;
     path.moves.iter().filter(|(_, r)| r.iter().any(|c| matches!(c, CellReading::Mismatch(_)))).count() as f32 / n
 }
@@ -1080,7 +1080,7 @@ mod tests {
     use super::*;
     use shakmaty::{Role, Square};
 
-    fn path(trouble: &[usize], len: usize) -> Path {
+    fn path(trouble: &[usize], len: usize) -> ScoredLine {
         let mv = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
         let moves = (0..len)
             .map(|i| {
@@ -1092,7 +1092,7 @@ mod tests {
                 (mv, vec![r, CellReading::Missing])
             })
             .collect();
-        Path { moves, score: 0.0, result: None }
+        ScoredLine { moves, score: 0.0, result: None }
     }
 
     #[test]

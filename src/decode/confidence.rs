@@ -10,7 +10,7 @@
 use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position};
 
-use super::beam::{Ink, Path};
+use super::beam::{Ink, ScoredLine};
 use super::{CellReading, Params};
 use crate::notation::Lang;
 
@@ -91,7 +91,13 @@ pub(crate) struct Weighed {
 }
 
 /// For each move of `path`: its probability and the alternatives with theirs.
-pub(crate) fn per_move(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params, path: &Path) -> Vec<Weighed> {
+pub(crate) fn per_move(
+    ink: &mut Ink<'_>,
+    start: &Chess,
+    lang: &Lang,
+    params: &Params,
+    path: &ScoredLine,
+) -> Vec<Weighed> {
     ink.set_context(lang, params);
     let mut out = Vec::with_capacity(path.moves.len());
     let mut pos = start.clone();

@@ -49,7 +49,7 @@ pub trait CellScorer {
 
 /// One copy of a game: its cells in half-move order (index 0 is white's first move); `None`
 /// where the sheet has no cell for that half-move (outside the form, or not found).
-pub struct Copy<'a> {
+pub struct SheetCopy<'a> {
     pub cells: Vec<Option<Box<dyn CellScorer + 'a>>>,
 }
 

@@ -123,6 +123,13 @@ pub fn run(args: &ReadArgs, cutter: &dyn Cutter) -> u8 {
     }
 }
 
+/// A game kept for the review page: its place in the batch, its output and its page images.
+struct Reviewed {
+    place: usize,
+    game: GameOutput,
+    images: Vec<Option<image::RgbImage>>,
+}
+
 fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
     let started = Instant::now();
     // Everything that can be checked before reading is checked first.
@@ -231,7 +238,7 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
     // Each game goes to the journal as it is finished; only the review page keeps games.
     let offsets = Mutex::new(plan.taken.clone());
     let journal_error: Mutex<Option<String>> = Mutex::new(None);
-    let reviewed: Mutex<Vec<(usize, GameOutput, Vec<Option<image::RgbImage>>)>> = Mutex::new(Vec::new());
+    let reviewed: Mutex<Vec<Reviewed>> = Mutex::new(Vec::new());
     read_each(&to_read, &opts, &|pos, read| {
         let g = plan.to_read[pos];
         let entry = game_entry(g, &listing.listing, &games[g], &read, options_of(g));
@@ -244,7 +251,11 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
             }
         }
         if let (true, Some(output)) = (args.review.is_some(), read.output) {
-            reviewed.lock().unwrap_or_else(|e| e.into_inner()).push((g, output, read.images));
+            reviewed.lock().unwrap_or_else(|e| e.into_inner()).push(Reviewed {
+                place: g,
+                game: output,
+                images: read.images,
+            });
         }
     });
     if let Some(b) = &bar {
@@ -266,11 +277,11 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
     let totals = write_outputs(&mut entries, &input_errors, pgn_target, args.json.as_deref(), &record)?;
     if let Some(dir) = &args.review {
         let mut reviewed = reviewed.into_inner().unwrap_or_else(|e| e.into_inner());
-        reviewed.sort_by_key(|r| r.0);
+        reviewed.sort_by_key(|r| r.place);
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
         let review: Vec<ReviewGame<'_>> = reviewed
             .iter()
-            .map(|(_, g, imgs)| ReviewGame { game: g, images: imgs.iter().map(Option::as_ref).collect() })
+            .map(|r| ReviewGame { game: &r.game, images: r.images.iter().map(Option::as_ref).collect() })
             .collect();
         let html = review_html("scoresheet review", &review, &totals.errors);
         write_atomic(&dir.join("review.html"), html.as_bytes(), args.force)?;

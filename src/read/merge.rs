@@ -58,7 +58,7 @@ fn merge(args: &MergeArgs) -> Result<u8, String> {
         ));
     }
     let mut readers = args.journals.iter().map(|p| EntryReader::open(p)).collect::<Result<Vec<_>, _>>()?;
-    let mut entries = places.values().map(|&(j, offset)| readers[j].game_at(offset));
+    let mut entries = places.values().map(|place| readers[place.journal].game_at(place.offset));
     let pgn_target = args.output.as_deref().map_or(PgnTarget::Stdout, PgnTarget::File);
     let totals = write_outputs(&mut entries, &listing.input_errors, pgn_target, args.json.as_deref(), &|_| Ok(()))?;
     eprintln!(
@@ -73,9 +73,15 @@ fn merge(args: &MergeArgs) -> Result<u8, String> {
     Ok(if totals.errors.is_empty() { EXIT_OK } else { EXIT_SOME_FAILED })
 }
 
+/// Where a game's line is: which journal (its place in the arguments) and at which byte offset.
+struct JournalPlace {
+    journal: usize,
+    offset: u64,
+}
+
 /// The batch's listing (the last one of each journal; they must agree) and, per place in it,
 /// the journal and byte offset of the game's line (the latest one where several are).
-fn gather(journals: &[PathBuf]) -> Result<(Listing, BTreeMap<usize, (usize, u64)>), String> {
+fn gather(journals: &[PathBuf]) -> Result<(Listing, BTreeMap<usize, JournalPlace>), String> {
     let mut listing: Option<Listing> = None;
     let mut places = BTreeMap::new();
     for (j, path) in journals.iter().enumerate() {
@@ -98,7 +104,7 @@ fn gather(journals: &[PathBuf]) -> Result<(Listing, BTreeMap<usize, (usize, u64)
         }
         for (offset, key) in contents.games {
             if key.listing == last.listing && key.index < last.games {
-                places.insert(key.index, (j, offset));
+                places.insert(key.index, JournalPlace { journal: j, offset });
             }
         }
     }

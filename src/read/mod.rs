@@ -22,7 +22,7 @@ use std::sync::Mutex;
 use image::{DynamicImage, GrayImage, RgbImage};
 use rayon::prelude::*;
 
-use crate::decode::{CellScorer, Copy, InkAware, Params, decode};
+use crate::decode::{CellScorer, InkAware, Params, SheetCopy, decode};
 use crate::notation::Lang;
 use crate::output::{FileError, GameOutput, SheetRef};
 use crate::page::Lowered;
@@ -354,7 +354,8 @@ fn decode_picked(
     let copy_of = assign_copies(sheets);
     let copies_n = copy_of.iter().max().map_or(0, |m| m + 1);
     let plies = sheets.iter().flat_map(|s| s.cells.iter().map(|c| c.0 + 1)).max().unwrap_or(0);
-    let mut copies: Vec<Copy<'_>> = (0..copies_n).map(|_| Copy { cells: (0..plies).map(|_| None).collect() }).collect();
+    let mut copies: Vec<SheetCopy<'_>> =
+        (0..copies_n).map(|_| SheetCopy { cells: (0..plies).map(|_| None).collect() }).collect();
     let mut refs = Vec::new();
     for (s, sheet) in sheets.iter().enumerate() {
         let (cells, lowered) = match (&sheet.alt, pick[s]) {

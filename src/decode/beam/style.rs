@@ -12,7 +12,7 @@
 
 use shakmaty::{Chess, Position};
 
-use super::{Path, capture_prior, check_prior, form_prior, pawn_files_prior};
+use super::{ScoredLine, capture_prior, check_prior, form_prior, pawn_files_prior};
 use crate::decode::CellReading;
 use crate::notation::{CaptureMark, MoveForm, Variant};
 
@@ -79,7 +79,7 @@ impl Style {
 
     /// Each copy's style from its readings in `path` (a reading from `start` with every habit
     /// allowed). Under-specified spellings and castling say nothing about the form.
-    pub(crate) fn learn(path: &Path, start: &Chess, copies: usize) -> Vec<Style> {
+    pub(crate) fn learn(path: &ScoredLine, start: &Chess, copies: usize) -> Vec<Style> {
         let mut forms = vec![[0.0f32; 4]; copies];
         let mut captures = vec![[0.0f32; 4]; copies];
         let mut checks = vec![[0.0f32; 2]; copies];
@@ -168,7 +168,7 @@ mod tests {
             pos.play_unchecked(mv);
             moves.push((mv, readings));
         }
-        let path = Path { moves, score: 0.0, result: None };
+        let path = ScoredLine { moves, score: 0.0, result: None };
         let styles = Style::learn(&path, &Chess::default(), 2);
         let colon = Variant { capture: CaptureMark::Colon, ..Variant::default() };
         let x = Variant::default();
@@ -196,7 +196,7 @@ mod tests {
             pos.play_unchecked(mv);
             moves.push((mv, vec![CellReading::Written { text: String::new(), variant }]));
         }
-        let styles = Style::learn(&Path { moves, score: 0.0, result: None }, &Chess::default(), 1);
+        let styles = Style::learn(&ScoredLine { moves, score: 0.0, result: None }, &Chess::default(), 1);
         let files = Variant { pawn_files: true, ..Variant::default() };
         let square = Variant::default();
         let prior = |v: &Variant, pawn: bool| super::super::variant_prior(v) + styles[0].adjust(v, true, pawn, false);
