@@ -1,4 +1,4 @@
-//! Throughput of `scoresheet synth` on one core: full sheets per second (render + damage + encode,
+//! Throughput of `scoresheet-dev synth` on one core: full sheets per second (render + damage + encode,
 //! per damage kind) and single cells per second (render + PNG). Run with `cargo bench --bench synth`.
 
 use std::time::Instant;

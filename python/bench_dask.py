@@ -3,7 +3,7 @@ checks the PGN against the command line's.
 
     python python/bench_dask.py SHEETS_DIR CLI_PGN
 
-SHEETS_DIR: synthetic sheets (`scoresheet synth --count 40 --out DIR`, JSON files removed);
+SHEETS_DIR: synthetic sheets (`scoresheet-dev synth --count 40 --out DIR`, JSON files removed);
 CLI_PGN: `scoresheet read SHEETS_DIR -o CLI_PGN`. Each worker loads the model on a first game
 before the clock starts.
 """

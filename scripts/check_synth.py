@@ -1,4 +1,4 @@
-"""Checks a `scoresheet synth` output directory against the issue's bar.
+"""Checks a `scoresheet-dev synth` output directory against the issue's bar.
 
     python scripts/check_synth.py DIR [DIR2]
 

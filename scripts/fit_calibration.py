@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Fits the decoder's confidence calibration (src/decode/confidence.rs, CALIBRATION) by logistic
-regression on the evidence `scoresheet eval DIR --hcs --dev 100 --dump FILE` writes, and shows how
+regression on the evidence `scoresheet-dev eval DIR --hcs --dev 100 --dump FILE` writes, and shows how
 well calibrated the result is and what each flag threshold catches.
 
     python3 scripts/fit_calibration.py FILE [--l2 1.0]

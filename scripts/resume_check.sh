@@ -5,17 +5,18 @@
 #
 #   scripts/resume_check.sh [COUNT] [SEED] [WORK]    (defaults: 500 sheets, seed 7, /tmp/resume-check)
 #
-# Uses target/release/scoresheet (or $CARGO_TARGET_DIR/release/scoresheet); build it first.
+# Uses target/release/scoresheet and scoresheet-dev (or under $CARGO_TARGET_DIR); build them first.
 set -euo pipefail
 count=${1:-500}
 seed=${2:-7}
 work=${3:-/tmp/resume-check}
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${CARGO_TARGET_DIR:-$root/target}/release/scoresheet"
+dev_bin="$bin-dev"
 RANDOM=$seed
 
 rm -rf "$work" && mkdir -p "$work"
-"$bin" synth --count "$count" --seed "$seed" --form hcs --damage mix --lang en --out "$work/sheets" >/dev/null
+"$dev_bin" synth --count "$count" --seed "$seed" --form hcs --damage mix --lang en --out "$work/sheets" >/dev/null
 rm -f "$work"/sheets/*.json
 
 start=$(date +%s)

@@ -5,16 +5,17 @@
 #
 #   scripts/rss_check.sh [SMALL] [LARGE] [WORK]    (defaults: 100, 2000, /tmp/rss-check)
 #
-# Uses target/release/scoresheet (or $CARGO_TARGET_DIR/release/scoresheet); build it first.
+# Uses target/release/scoresheet and scoresheet-dev (or under $CARGO_TARGET_DIR); build them first.
 set -euo pipefail
 small=${1:-100}
 large=${2:-2000}
 work=${3:-/tmp/rss-check}
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${CARGO_TARGET_DIR:-$root/target}/release/scoresheet"
+dev_bin="$bin-dev"
 
 rm -rf "$work" && mkdir -p "$work"
-"$bin" synth --count "$small" --seed 3 --form hcs --damage none --lang en --out "$work/distinct" >/dev/null
+"$dev_bin" synth --count "$small" --seed 3 --form hcs --damage none --lang en --out "$work/distinct" >/dev/null
 rm -f "$work"/distinct/*.json
 mkdir -p "$work/small" "$work/large"
 distinct=("$work"/distinct/*.png)

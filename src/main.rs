@@ -1,9 +1,12 @@
-//! The `scoresheet` command line: a thin layer over the library.
+//! The `scoresheet` command line: a thin layer over the library, with the commands users need
+//! (the developers' tools are in `scoresheet-dev`).
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use scoresheet::{notation, page, read, recognize, synth};
+use scoresheet::{notation, page, read, recognize};
+
+mod stderr_log;
 
 #[derive(Parser)]
 #[command(name = "scoresheet", version, about = "Reads handwritten chess scoresheets into PGN")]
@@ -16,24 +19,6 @@ struct Cli {
     command: Command,
 }
 
-/// Prints log records to stderr, as `scoresheet: LEVEL: message`.
-struct StderrLog;
-
-impl log::Log for StderrLog {
-    fn enabled(&self, metadata: &log::Metadata) -> bool {
-        metadata.level() <= log::max_level()
-    }
-    fn log(&self, record: &log::Record) {
-        if self.enabled(record.metadata()) {
-            match record.level() {
-                log::Level::Debug | log::Level::Trace => eprintln!("{}", record.args()),
-                level => eprintln!("scoresheet: {}: {}", level.as_str().to_lowercase(), record.args()),
-            }
-        }
-    }
-    fn flush(&self) {}
-}
-
 #[derive(Subcommand)]
 enum Command {
     /// Read scans of scoresheets (images, PDFs, folders) into PGN, a JSON report and a review page.
@@ -41,31 +26,23 @@ enum Command {
     /// Join the journals of a batch read in shares (`read --shard K/N --journal FILE`) into one
     /// PGN and one JSON report.
     Merge(read::merge::MergeArgs),
-    /// Measure reading accuracy on sheets with ground truth (synthetic sheets, or HCS).
-    Eval(read::eval::EvalArgs),
     /// Read a typed-up game in any language's notation and print it as PGN.
     Transcribe(notation::cli::TranscribeArgs),
     /// Find the move table and cut every move cell out of a page image.
     Segment(page::cli::SegmentArgs),
     /// Read cell images (one handwritten move each) and print their most likely readings.
     Recognize(recognize::cli::RecognizeArgs),
-    /// Render synthetic handwritten scoresheets (or single cells) with exact ground truth.
-    Synth(synth::cli::SynthArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if log::set_logger(&StderrLog).is_ok() {
-        log::set_max_level(if cli.verbose { log::LevelFilter::Debug } else { log::LevelFilter::Warn });
-    }
+    stderr_log::init(cli.verbose);
     let outcome = match cli.command {
         Command::Read(args) => return ExitCode::from(read::cli::run(&args, &read::PageCutter)),
         Command::Merge(args) => return ExitCode::from(read::merge::run(&args)),
-        Command::Eval(args) => read::eval::run(&args, &read::PageCutter).map(|out| print!("{out}")),
         Command::Transcribe(args) => notation::cli::run(&args).map(|pgn| print!("{pgn}")),
         Command::Segment(args) => page::cli::run(&args).map_err(|e| e.to_string()),
         Command::Recognize(args) => recognize::cli::run(&args).map(|out| print!("{out}")),
-        Command::Synth(args) => synth::cli::run(&args).map(|out| print!("{out}")),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

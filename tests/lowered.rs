@@ -5,11 +5,11 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{bin, scratch};
+use common::{bin, dev_bin, scratch};
 
 /// One clean HCS-form sheet of seed 2, its writer writing low or not.
 fn sheet(dir: &Path, low: bool) -> PathBuf {
-    let mut c = bin();
+    let mut c = dev_bin();
     c.args(["synth", "--count", "1", "--seed", "2", "--form", "hcs", "--damage", "none", "--lang", "en", "--out"])
         .arg(dir);
     if low {
@@ -22,7 +22,7 @@ fn sheet(dir: &Path, low: bool) -> PathBuf {
 
 /// `eval` on the folder with `--lower how`: (half-moves right, half-moves in truth).
 fn mra(dir: &Path, how: &str) -> (usize, usize) {
-    let out = bin().arg("eval").arg(dir).args(["--lower", how]).output().unwrap();
+    let out = dev_bin().arg("eval").arg(dir).args(["--lower", how]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     let line = text.lines().find(|l| l.starts_with("synthetic sheets")).expect("a summary line");

@@ -1,14 +1,14 @@
 //! `scoresheet read` as an organizer runs it: a folder of sheets with broken files among them.
 //! The recognizer here is the tiny test model (it reads nothing well): these tests check the
 //! batch itself (inputs, errors, outputs, exit codes, corrections), not reading accuracy, which
-//! `scoresheet eval` measures with the shipped model.
+//! `scoresheet-dev eval` measures with the shipped model.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{bin, scratch, synth_images, tiny_model};
+use common::{bin, dev_bin, scratch, synth_images, tiny_model};
 
 /// `scoresheet read --model TINY`, inputs and options to follow.
 fn read_with_tiny_model() -> Command {
@@ -97,7 +97,7 @@ fn a_correction_pins_a_move_and_copies_make_one_game() {
 #[test]
 fn gif_bmp_and_webp_sheets_read_like_the_png() {
     let dir = scratch("read-formats");
-    let out = bin()
+    let out = dev_bin()
         .args(["synth", "--count", "1", "--seed", "8", "--form", "hcs", "--damage", "none", "--lang", "en", "--out"])
         .arg(&dir)
         .output()

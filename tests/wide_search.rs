@@ -9,15 +9,15 @@
 use std::path::Path;
 use std::process::Command;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+fn dev_bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_scoresheet-dev"))
 }
 
 #[test]
 fn a_game_the_narrow_beam_lost_is_found_by_the_wider_search() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("wide_search");
     std::fs::remove_dir_all(&dir).ok();
-    let out = bin()
+    let out = dev_bin()
         .args(["synth", "--count", "28", "--seed", "38", "--lang", "mix", "--form", "mix", "--damage", "mix", "--out"])
         .arg(&dir)
         .output()
@@ -29,7 +29,7 @@ fn a_game_the_narrow_beam_lost_is_found_by_the_wider_search() {
             std::fs::remove_file(p).unwrap();
         }
     }
-    let out = bin().arg("eval").arg(&dir).output().unwrap();
+    let out = dev_bin().arg("eval").arg(&dir).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     // "... MRA 92.5% (135 of 146 half-moves) ..."

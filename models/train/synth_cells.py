@@ -1,4 +1,4 @@
-"""Python stand-in for `scoresheet synth --cells`: renders move cells with handwriting fonts in all
+"""Python stand-in for `scoresheet-dev synth --cells`: renders move cells with handwriting fonts in all
 languages of the notation engine, writing OUT/labels.tsv (FILE<TAB>TEXT) and OUT/*.png.
 
     python models/train/synth_cells.py OUT --count 40000 --seed 1 [--fonts train|heldout] [--mnist DIR]

@@ -144,7 +144,7 @@ pub const FEATURES: usize = 7;
 const CONTEXT: usize = 4;
 
 /// Logistic calibration: weights of [`features`] and the bias, fitted on the HCS development
-/// games (`scoresheet eval --hcs --dev 100 --dump F`, then `scripts/fit_calibration.py F`).
+/// games (`scoresheet-dev eval --hcs --dev 100 --dump F`, then `scripts/fit_calibration.py F`).
 pub const CALIBRATION: [f32; FEATURES + 1] = [0.2064, 0.7528, 0.0, -1.8888, 0.0, -0.5131, 0.4563, 1.4379];
 
 fn logit(p: f32) -> f32 {

@@ -14,8 +14,7 @@ use super::{PageError, Sheet, Side, load, segment};
 pub struct SegmentArgs {
     /// Page image (PNG, JPEG, GIF, BMP, WebP, TIFF or a scanned PDF; every page of a multi-page
     /// TIFF or PDF is segmented).
-    #[arg(required_unless_present_any = ["eval_hcs", "eval_synth"])]
-    pub image: Option<PathBuf>,
+    pub image: PathBuf,
     /// Write the straightened page, an overlay and every cell (`MOVE_white.png`, `MOVE_black.png`)
     /// to this directory (one sub-directory per page for multi-page files).
     #[arg(long)]
@@ -23,15 +22,24 @@ pub struct SegmentArgs {
     /// Print the cells as JSON: `{"cells": [{"move", "side", "box", "blank"}, ...]}`.
     #[arg(long)]
     pub json: bool,
+    /// Write the binaries the page stage analyses (rulings, glyphs; one more of each for every
+    /// further frame tried) to this directory; `-v` prints what it finds.
+    #[arg(long, value_name = "DIR")]
+    pub debug: Option<PathBuf>,
+}
+
+/// Arguments of `scoresheet-dev segment`: the page stage's evaluation modes.
+#[derive(Args, Debug, Clone)]
+pub struct SegmentEvalArgs {
     /// Evaluate on an HCS directory (`GGG_P.jpg` + `training_tags.txt`): pages with 120 cells and
     /// agreement of blank cells with the labels.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", required_unless_present = "eval_synth", conflicts_with = "eval_synth")]
     pub eval_hcs: Option<PathBuf>,
     /// Evaluate on a directory of synthetic sheets (image + ground-truth JSON of the same stem):
     /// share of true cells matched by a cell with the same label and IoU >= 0.7.
     #[arg(long, value_name = "DIR")]
     pub eval_synth: Option<PathBuf>,
-    /// With an evaluation: write overlays of failing pages here.
+    /// Write overlays of failing pages here.
     #[arg(long, value_name = "DIR")]
     pub eval_overlays: Option<PathBuf>,
     /// Write the binaries the page stage analyses (rulings, glyphs; one more of each for every
@@ -47,19 +55,8 @@ struct JsonOut<'a> {
 
 /// Runs `scoresheet segment`.
 pub fn run(args: &SegmentArgs) -> Result<(), Box<dyn std::error::Error>> {
-    if let Some(dir) = &args.debug {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        super::set_debug_dir(dir.clone());
-    }
-    if let Some(dir) = &args.eval_hcs {
-        return eval_hcs(dir, args.eval_overlays.as_deref());
-    }
-    if let Some(dir) = &args.eval_synth {
-        return eval_synth(dir, args.eval_overlays.as_deref());
-    }
-    let Some(path) = &args.image else {
-        return Err("an IMAGE is required".into());
-    };
+    set_debug_dir(args.debug.as_deref())?;
+    let path = &args.image;
     let pages = load(path)?;
     let n = pages.len();
     let mut sheets = Vec::new();
@@ -94,6 +91,25 @@ pub fn run(args: &SegmentArgs) -> Result<(), Box<dyn std::error::Error>> {
                 if s.perspective { ", perspective corrected" } else { "" }
             );
         }
+    }
+    Ok(())
+}
+
+/// Runs `scoresheet-dev segment`: the HCS or the synthetic evaluation.
+pub fn run_eval(args: &SegmentEvalArgs) -> Result<(), Box<dyn std::error::Error>> {
+    set_debug_dir(args.debug.as_deref())?;
+    match (&args.eval_hcs, &args.eval_synth) {
+        (Some(dir), _) => eval_hcs(dir, args.eval_overlays.as_deref()),
+        (None, Some(dir)) => eval_synth(dir, args.eval_overlays.as_deref()),
+        (None, None) => Err("--eval-hcs DIR or --eval-synth DIR is required".into()),
+    }
+}
+
+/// Makes `dir` (when given) the folder the page stage writes its binaries to.
+fn set_debug_dir(dir: Option<&Path>) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        super::set_debug_dir(dir.to_path_buf());
     }
     Ok(())
 }

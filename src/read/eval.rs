@@ -1,4 +1,4 @@
-//! `scoresheet eval`: reading accuracy against ground truth.
+//! `scoresheet-dev eval`: reading accuracy against ground truth.
 //!
 //! Two layouts are understood: our synthetic sheets (`NAME.png|jpg` beside `NAME.json`, whose
 //! `pgn` is the game played; continuation pages `NAME_p2.*` join their first page), and the HCS
@@ -289,7 +289,7 @@ pub fn hcs_games(dir: &Path, both_pages: bool) -> Result<Vec<TruthGame>, String>
     Ok(out)
 }
 
-/// Arguments of `scoresheet eval`.
+/// Arguments of `scoresheet-dev eval`.
 #[derive(clap::Args, Debug)]
 pub struct EvalArgs {
     /// A folder of synthetic sheets (image + JSON ground truth), or with `--hcs` the HCS folder

@@ -1,4 +1,4 @@
-//! `scoresheet synth`: the command line over [`super::write_sheets`] and [`super::write_cells`].
+//! `scoresheet-dev synth`: the command line over [`super::write_sheets`] and [`super::write_cells`].
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -7,7 +7,7 @@ use super::form_image::FormImage;
 use super::{Damage, FontSet, Options, forms};
 use crate::notation;
 
-/// Arguments of `scoresheet synth`.
+/// Arguments of `scoresheet-dev synth`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SynthArgs {
     /// Output directory (created if missing).

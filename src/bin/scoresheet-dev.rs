@@ -1,0 +1,52 @@
+//! `scoresheet-dev`: the developers' tools, apart from the user's `scoresheet` binary so that it
+//! stays small: synthetic sheets, accuracy measurement, the page stage's evaluations.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use scoresheet::{page, read, synth};
+
+#[path = "../stderr_log.rs"]
+mod stderr_log;
+
+#[derive(Parser)]
+#[command(
+    name = "scoresheet-dev",
+    version,
+    about = "Developers' tools of scoresheet: synthetic sheets and evaluations"
+)]
+struct Cli {
+    /// Print what each stage finds to stderr (the page stage's rulings, columns, blocks and
+    /// printed numbers; the reader's choices).
+    #[arg(short, long, global = true)]
+    verbose: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Render synthetic handwritten scoresheets (or single cells) with exact ground truth.
+    Synth(synth::cli::SynthArgs),
+    /// Measure reading accuracy on sheets with ground truth (synthetic sheets, or HCS).
+    Eval(read::eval::EvalArgs),
+    /// Evaluate the page stage: cells found and numbered on HCS or synthetic sheets.
+    Segment(page::cli::SegmentEvalArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    stderr_log::init(cli.verbose);
+    let outcome = match cli.command {
+        Command::Synth(args) => synth::cli::run(&args).map(|out| print!("{out}")),
+        Command::Eval(args) => read::eval::run(&args, &read::PageCutter).map(|out| print!("{out}")),
+        Command::Segment(args) => page::cli::run_eval(&args).map_err(|e| e.to_string()),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("scoresheet-dev: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
