@@ -37,11 +37,11 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     stderr_log::init(cli.verbose);
-    let outcome = match cli.command {
+    let outcome: Result<(), Box<dyn std::error::Error>> = match cli.command {
         Command::Read(args) => return ExitCode::from(read::cli::run(&args, &read::PageCutter)),
         Command::Merge(args) => return ExitCode::from(read::merge::run(&args)),
         Command::Transcribe(args) => notation::cli::run(&args).map(|pgn| print!("{pgn}")),
-        Command::Segment(args) => page::cli::run(&args).map_err(|e| e.to_string()),
+        Command::Segment(args) => page::cli::run(&args),
         Command::Recognize(args) => recognize::cli::run(&args).map(|out| print!("{out}")),
     };
     match outcome {

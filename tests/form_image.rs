@@ -157,7 +157,7 @@ fn bad_cells_are_refused() {
     assert_eq!(ok.row_h, 20.0);
     // The same cell twice (as a page stage that numbers two blocks alike gives).
     let twice = two_moves.replace(r#""move": 2, "side": "black""#, r#""move": 1, "side": "black""#);
-    let e = FormImage::new("t".into(), canvas(), cells(&twice), true).unwrap_err();
+    let e = FormImage::new("t".into(), canvas(), cells(&twice), true).unwrap_err().to_string();
     assert!(e.contains("listed twice"), "{e}");
     // Not starting at move 1 (a continuation page).
     let later = two_moves.replace(r#""move": 1"#, r#""move": 3"#);

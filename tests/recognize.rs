@@ -93,11 +93,11 @@ fn many_candidates_score_like_one_at_a_time() {
 
 #[test]
 fn errors_name_the_file() {
-    let e = Recognizer::load(Path::new("/nonexistent/model.onnx")).err().unwrap();
+    let e = Recognizer::load(Path::new("/nonexistent/model.onnx")).err().unwrap().to_string();
     assert!(e.contains("/nonexistent/"), "{e}");
-    let e = Recognizer::load(&data("cells/labels.tsv")).err().unwrap();
+    let e = Recognizer::load(&data("cells/labels.tsv")).err().unwrap().to_string();
     assert!(e.contains("alphabet.json") || e.contains("labels.tsv"), "{e}");
-    let e = load_cell(&data("cells/labels.tsv")).unwrap_err();
+    let e = load_cell(&data("cells/labels.tsv")).unwrap_err().to_string();
     assert!(e.contains("labels.tsv"), "{e}");
     // A file that is not a model, beside a valid alphabet.
     let dir = std::env::temp_dir().join(format!("scoresheet-recognize-{}", std::process::id()));
@@ -106,7 +106,7 @@ fn errors_name_the_file() {
         std::fs::copy(data("tiny_model").join(f), dir.join(f)).unwrap();
     }
     std::fs::write(dir.join("bad.onnx"), b"not a model").unwrap();
-    let e = Recognizer::load(&dir.join("bad.onnx")).err().unwrap();
+    let e = Recognizer::load(&dir.join("bad.onnx")).err().unwrap().to_string();
     assert!(e.contains("bad.onnx"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -225,7 +225,7 @@ fn views_read_by_the_models_preprocess_names() {
         assert!((a - b).abs() < 1e-4, "{a} vs {b}");
     }
     write(serde_json::json!([0.85, 1.15]), Some(serde_json::json!([null, "partner.onnx"])));
-    let err = Recognizer::load(&dir.join("tiny.onnx")).err().expect("a missing partner model fails");
+    let err = Recognizer::load(&dir.join("tiny.onnx")).err().expect("a missing partner model fails").to_string();
     assert!(err.contains("partner.onnx"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -11,7 +11,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use scoresheet::decode::Params;
 use scoresheet::page::load::{load_pages, pages_from_bytes};
-use scoresheet::read::{BatchOptions, GameRead, Lowering, PageCutter, RecognizerPool, decode_reads, read_pages};
+use scoresheet::read::{
+    BatchOptions, GameRead, Lowering, PageCutter, ReadError, RecognizerPool, decode_reads, read_pages,
+};
 
 /// One page given from Python: a file's path, or a file's bytes with a name for the report.
 enum PageSource {
@@ -42,7 +44,7 @@ fn page_source(obj: &Bound<'_, PyAny>, position: usize) -> PyResult<PageSource> 
 }
 
 /// One recognizer pool per model file, kept for the life of the process.
-fn pool_for(model: &Path) -> Result<Arc<RecognizerPool>, String> {
+fn pool_for(model: &Path) -> Result<Arc<RecognizerPool>, ReadError> {
     static POOLS: OnceLock<Mutex<HashMap<PathBuf, Arc<RecognizerPool>>>> = OnceLock::new();
     let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
     let mut pools = pools.lock().unwrap_or_else(|e| e.into_inner());
@@ -65,10 +67,13 @@ fn read_pages_to_json(
     lower: &str,
     model: Option<PathBuf>,
     tags: Vec<(String, String)>,
-) -> Result<String, String> {
+) -> Result<String, ReadError> {
     let language = match lang {
         None | Some("auto") => None,
-        Some(code) => Some(scoresheet::notation::lang(code).ok_or_else(|| format!("unknown language \"{code}\""))?),
+        Some(code) => Some(
+            scoresheet::notation::lang(code)
+                .ok_or_else(|| ReadError::Invalid(format!("unknown language \"{code}\"")))?,
+        ),
     };
     let lowering: Lowering = lower.parse()?;
     let model = model.unwrap_or_else(scoresheet::recognize::default_model_path);
@@ -96,7 +101,7 @@ fn read_pages_to_json(
         // again as the report prints it, for a batch's report assembled from games read apart.
         Some(game) => {
             let entry = game.to_json();
-            let pretty = serde_json::to_string_pretty(&entry).map_err(|e| e.to_string())?;
+            let pretty = serde_json::to_string_pretty(&entry).map_err(|e| ReadError::Invalid(e.to_string()))?;
             format!(
                 r#"{{"game":{},"pgn":{},"errors":{errors},"report":{}}}"#,
                 json_text(&entry),
@@ -144,7 +149,7 @@ fn read_game_json(
     let id = id.unwrap_or_else(|| default_id(&sources));
     let lower = lower.to_string();
     py.allow_threads(move || read_pages_to_json(&id, sources, lang.as_deref(), &lower, model, tags.unwrap_or_default()))
-        .map_err(PyValueError::new_err)
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 #[pymodule]

@@ -37,10 +37,10 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     stderr_log::init(cli.verbose);
-    let outcome = match cli.command {
+    let outcome: Result<(), Box<dyn std::error::Error>> = match cli.command {
         Command::Synth(args) => synth::cli::run(&args).map(|out| print!("{out}")),
-        Command::Eval(args) => read::eval::run(&args, &read::PageCutter).map(|out| print!("{out}")),
-        Command::Segment(args) => page::cli::run_eval(&args).map_err(|e| e.to_string()),
+        Command::Eval(args) => read::eval::run(&args, &read::PageCutter).map(|out| print!("{out}")).map_err(Into::into),
+        Command::Segment(args) => page::cli::run_eval(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -25,7 +25,7 @@ pub struct TranscribeArgs {
 }
 
 /// Runs `transcribe`: prints PGN on success, returns the error message otherwise.
-pub fn run(args: &TranscribeArgs) -> Result<String, String> {
+pub fn run(args: &TranscribeArgs) -> Result<String, Box<dyn std::error::Error>> {
     let name = args.file.display().to_string();
     let text = if name == "-" {
         let mut s = String::new();
@@ -42,7 +42,9 @@ pub fn run(args: &TranscribeArgs) -> Result<String, String> {
             Some(l) => LangChoice::Fixed(l),
             None => {
                 let codes: Vec<&str> = all_languages().map(|l| l.code).collect();
-                return Err(format!("unknown language \"{}\"; use auto or one of: {}", args.lang, codes.join(" ")));
+                return Err(
+                    format!("unknown language \"{}\"; use auto or one of: {}", args.lang, codes.join(" ")).into()
+                );
             }
         }
     };

@@ -512,11 +512,28 @@ fn castling(core: &str) -> Option<Written> {
     }
 }
 
+/// Why a text is not a descriptive move.
+enum Unreadable {
+    Empty,
+    Character(char),
+    TooLong,
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unreadable::Empty => f.write_str("empty move"),
+            Unreadable::Character(c) => write!(f, "unexpected character '{c}'"),
+            Unreadable::TooLong => f.write_str("too long for a move"),
+        }
+    }
+}
+
 /// Makes a written move comparable with the forms' texts (see [`Written::Move`]).
-fn normalize(text: &str, words: &Words<'_>) -> Result<Written, String> {
+fn normalize(text: &str, words: &Words<'_>) -> Result<Written, Unreadable> {
     let core = strip_marks(text);
     if core.is_empty() {
-        return Err("empty move".into());
+        return Err(Unreadable::Empty);
     }
     if let Some(c) = castling(&core) {
         return Ok(c);
@@ -542,10 +559,10 @@ fn normalize(text: &str, words: &Words<'_>) -> Result<Written, String> {
     // An origin or victim square in parentheses: "R(Q1)-Q2", "PxP(Q4)".
     s = s.replace('(', "/").replace(')', "");
     if let Some(c) = s.chars().find(|c| !c.is_alphanumeric() && !matches!(c, 'x' | '/' | '=')) {
-        return Err(format!("unexpected character '{c}'"));
+        return Err(Unreadable::Character(c));
     }
     if s.chars().count() > 16 {
-        return Err("too long for a move".into());
+        return Err(Unreadable::TooLong);
     }
     Ok(Written::Move(s))
 }
@@ -562,7 +579,7 @@ pub fn parse_move(pos: &Chess, text: &str, lang: &Lang) -> Result<Vec<Reading>, 
         return Err(MoveError::Empty);
     }
     let legal = pos.legal_moves();
-    let written = normalize(text, &words).map_err(not_a_move)?;
+    let written = normalize(text, &words).map_err(|e| not_a_move(e.to_string()))?;
     let found: Vec<Reading> = match written {
         Written::Castle(side) => {
             let exact = |m: &&Move| side.is_none_or(|s| m.castling_side() == Some(s));

@@ -131,7 +131,10 @@ enum Tok {
     Close,
 }
 
-fn tokenize(text: &str, lang: &Lang) -> Result<Vec<Tok>, String> {
+/// A character no move is written with.
+struct UnexpectedChar(char);
+
+fn tokenize(text: &str, lang: &Lang) -> Result<Vec<Tok>, UnexpectedChar> {
     let sk: Vec<char> = text.chars().map(skeleton).collect();
     // The language's letters, longest first so "Kp" wins over "K".
     let mut letters: Vec<(Vec<char>, Tok)> =
@@ -168,7 +171,7 @@ fn tokenize(text: &str, lang: &Lang) -> Result<Vec<Tok>, String> {
             '-' | '–' | '—' => Tok::Hyphen,
             '=' | '/' | '(' => Tok::PromoMark,
             ')' => Tok::Close,
-            _ => return Err(format!("unexpected character '{}'", text.chars().nth(i).unwrap_or(c))),
+            _ => return Err(UnexpectedChar(text.chars().nth(i).unwrap_or(c))),
         };
         toks.push(tok);
         i += 1;
@@ -203,7 +206,7 @@ enum Coord {
     R(Rank),
 }
 
-fn build_pattern(toks: &[Tok]) -> Result<Pattern, String> {
+fn build_pattern(toks: &[Tok]) -> Result<Pattern, &'static str> {
     let mut p = Pattern::default();
     let mut i = 0;
     match toks.first() {
@@ -237,7 +240,7 @@ fn build_pattern(toks: &[Tok]) -> Result<Pattern, String> {
             }
             Tok::Hyphen => {
                 if coords.is_empty() || split.is_some() {
-                    return Err("misplaced hyphen".into());
+                    return Err("misplaced hyphen");
                 }
                 split = Some(coords.len());
             }
@@ -253,7 +256,7 @@ fn build_pattern(toks: &[Tok]) -> Result<Pattern, String> {
     };
     if let Some(r) = captured_role {
         if r == Role::King {
-            return Err("a king cannot be captured".into());
+            return Err("a king cannot be captured");
         }
         p.captured = Some(r);
         i += 1;
@@ -283,30 +286,30 @@ fn build_pattern(toks: &[Tok]) -> Result<Pattern, String> {
                 }
                 i = j;
             }
-            _ if marked => return Err("promotion mark without a piece".into()),
+            _ if marked => return Err("promotion mark without a piece"),
             _ => {}
         }
     }
     if i < toks.len() {
-        return Err("unexpected text after the move".into());
+        return Err("unexpected text after the move");
     }
     let (before, after): (Vec<Coord>, Vec<Coord>) = match split {
         Some(s) if s > 0 && s < coords.len() => (coords[..s].to_vec(), coords[s..].to_vec()),
         _ => (Vec::new(), coords.clone()),
     };
     use Coord::*;
-    let assign_to = |p: &mut Pattern, c: &[Coord]| -> Result<(), String> {
+    let assign_to = |p: &mut Pattern, c: &[Coord]| -> Result<(), &'static str> {
         match c {
             [F(f), R(r)] => {
                 p.to_file = Some(*f);
                 p.to_rank = Some(*r);
             }
             [F(f)] => p.to_file = Some(*f),
-            _ => return Err("no target square".into()),
+            _ => return Err("no target square"),
         }
         Ok(())
     };
-    let assign_from = |p: &mut Pattern, c: &[Coord]| -> Result<(), String> {
+    let assign_from = |p: &mut Pattern, c: &[Coord]| -> Result<(), &'static str> {
         match c {
             [F(f), R(r)] => {
                 p.from_file = Some(*f);
@@ -315,7 +318,7 @@ fn build_pattern(toks: &[Tok]) -> Result<Pattern, String> {
             [F(f)] => p.from_file = Some(*f),
             [R(r)] => p.from_rank = Some(*r),
             [] => {}
-            _ => return Err("bad origin".into()),
+            _ => return Err("bad origin"),
         }
         Ok(())
     };
@@ -353,13 +356,13 @@ fn build_pattern(toks: &[Tok]) -> Result<Pattern, String> {
                 p.from_rank = Some(*r);
                 p.to_file = Some(*tf);
             }
-            _ => return Err("no target square".into()),
+            _ => return Err("no target square"),
         }
     }
     if p.to_rank.is_none() && p.captured.is_none() {
         // "ed", "exd": only a pawn capture can be written with files alone.
         if p.role.is_some_and(|r| r != Role::Pawn) || p.from_file.is_none() {
-            return Err("no target square".into());
+            return Err("no target square");
         }
     }
     Ok(p)
@@ -474,8 +477,12 @@ pub fn parse_move(pos: &Chess, text: &str, lang: &Lang) -> Result<Vec<Reading>, 
             .collect();
         return if found.is_empty() { Err(MoveError::Illegal { text: text.into() }) } else { Ok(found) };
     }
-    let toks = tokenize(&core, lang).map_err(|reason| MoveError::NotAMove { text: text.into(), reason })?;
-    let pattern = build_pattern(&toks).map_err(|reason| MoveError::NotAMove { text: text.into(), reason })?;
+    let toks = tokenize(&core, lang).map_err(|UnexpectedChar(c)| MoveError::NotAMove {
+        text: text.into(),
+        reason: format!("unexpected character '{c}'"),
+    })?;
+    let pattern =
+        build_pattern(&toks).map_err(|reason| MoveError::NotAMove { text: text.into(), reason: reason.into() })?;
     let mut found: Vec<Reading> = legal
         .iter()
         .filter_map(|m| {

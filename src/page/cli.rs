@@ -152,7 +152,7 @@ pub fn eval_hcs(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std::
         .filter(|p| p.extension().is_some_and(|x| x == "jpg" || x == "png"))
         .collect();
     files.sort();
-    type PageResult = (String, Result<(usize, bool, usize, usize), String>);
+    type PageResult = (String, Result<(usize, bool, usize, usize), PageError>);
     let results: Vec<PageResult> = files
         .par_iter()
         .map(|p| {
@@ -175,7 +175,7 @@ pub fn eval_hcs(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std::
                 }
                 Ok((sheet.cells.len(), labels_ok, agree, known))
             })();
-            (stem, r.map_err(|e| e.to_string()))
+            (stem, r)
         })
         .collect();
     let (mut ok, mut agree, mut known) = (0, 0, 0);

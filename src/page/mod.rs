@@ -414,7 +414,7 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
 /// The move table in the analysis image, in the first orientation that holds one, with the
 /// glyphs' binary `glyphs` and the rulings binarized for `rulings`: the frame, its cells and blocks, and the row pitch; or why
 /// none was found.
-fn find_table(glyphs: &Bin, small_l: &GrayImage, radius: usize, rulings: Rulings) -> Result<Table, String> {
+fn find_table(glyphs: &Bin, small_l: &GrayImage, radius: usize, rulings: Rulings) -> Result<Table, PageError> {
     let ruling_bin = binarize_rulings(small_l, radius, rulings);
     // orientation: the table has more ruled length across than down
     // (the upright frame is tried first; the quarter-turned one only when that finds no table or
@@ -445,7 +445,7 @@ fn find_table(glyphs: &Bin, small_l: &GrayImage, radius: usize, rulings: Rulings
             }
         }
     }
-    Err(last_err)
+    Err(PageError::NoTable { reason: last_err })
 }
 
 /// A table found: its frame, cells, blocks and row pitch.
@@ -503,7 +503,7 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
         },
         Err(plain_err) => find_table(&glyphs, &small_l, radius, Rulings::Faint).map_err(|_| plain_err),
     };
-    let (fr, gcells, gblocks, pitch) = found.map_err(|reason| PageError::NoTable { reason })?;
+    let (fr, gcells, gblocks, pitch) = found?;
     // full resolution: input -> small (1/k) -> frame (fr.h) -> page (x k, minus crop origin)
     let kf = k as f64;
     let to_frame_full = Homography::scale(kf).after(&fr.h).after(&Homography::scale(1.0 / kf));

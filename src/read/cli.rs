@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::ReadError;
 use super::inputs::{self, Fix, Grouping};
 use super::journal::{self, Contents, GameEntry, Journal, Line, Listing};
 use super::outputs::{AtomicFile, PgnTarget, check_may_write, write_outputs};
@@ -103,9 +104,9 @@ pub struct ReadArgs {
 
 /// Writes `bytes` to `path` atomically (a temporary file beside it, then a rename); refuses to
 /// replace an existing file unless `force`.
-pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<(), String> {
+pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<(), ReadError> {
     if path.exists() && !force {
-        return Err(format!("{}: already exists (use --force to overwrite)", path.display()));
+        return Err(ReadError::file(path, "already exists (use --force to overwrite)"));
     }
     let mut file = AtomicFile::create(path)?;
     file.write(bytes)?;
@@ -130,15 +131,14 @@ struct Reviewed {
     images: Vec<Option<image::RgbImage>>,
 }
 
-fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
+fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, ReadError> {
     let started = Instant::now();
     // Everything that can be checked before reading is checked first.
     let language = match args.lang.as_str() {
         "auto" => None,
-        code => Some(
-            lang(code)
-                .ok_or_else(|| format!("unknown language \"{code}\"; use auto or a code such as en, de, fr, ru"))?,
-        ),
+        code => Some(lang(code).ok_or_else(|| {
+            ReadError::Invalid(format!("unknown language \"{code}\"; use auto or a code such as en, de, fr, ru"))
+        })?),
     };
     let grouping = match (&args.group, args.copies) {
         (Some(p), _) => Grouping::pattern(p)?,
@@ -147,9 +147,9 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
     };
     let mut fixes: Vec<Fix> = args.fixes.iter().map(|f| f.parse()).collect::<Result<_, _>>()?;
     if let Some(path) = &args.fixes_file {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|e| ReadError::file(path, format!("cannot read: {e}")))?;
         for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-            fixes.push(line.parse().map_err(|e| format!("{}: {e}", path.display()))?);
+            fixes.push(line.parse().map_err(|e| ReadError::file(path, format!("{e}")))?);
         }
     }
     let table = match &args.headers {
@@ -163,7 +163,7 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
     if let Some(dir) = &args.review {
         let page = dir.join("review.html");
         if page.exists() && !args.force {
-            return Err(format!("{}: already exists (use --force to overwrite)", page.display()));
+            return Err(ReadError::file(page, "already exists (use --force to overwrite)"));
         }
     }
     let model = args.model.clone().unwrap_or_else(crate::recognize::default_model_path);
@@ -237,7 +237,7 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
     };
     // Each game goes to the journal as it is finished; only the review page keeps games.
     let offsets = Mutex::new(plan.taken.clone());
-    let journal_error: Mutex<Option<String>> = Mutex::new(None);
+    let journal_error: Mutex<Option<ReadError>> = Mutex::new(None);
     let reviewed: Mutex<Vec<Reviewed>> = Mutex::new(Vec::new());
     read_each(&to_read, &opts, &|pos, read| {
         let g = plan.to_read[pos];
@@ -270,7 +270,7 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
     let mut reader = journal.reader()?;
     let mut entries = chosen.iter().map(|g| match offsets.get(g) {
         Some(&offset) => reader.game_at(offset),
-        None => Err(format!("{}: game {} is missing", journal.path().display(), games[*g].0)),
+        None => Err(ReadError::Invalid(format!("{}: game {} is missing", journal.path().display(), games[*g].0))),
     });
     let pgn_target = args.output.as_deref().map_or(PgnTarget::Stdout, PgnTarget::File);
     let record = |o: &journal::OutputEntry| journal.append(&Line::Output(o.clone())).map(|_| ());
@@ -278,7 +278,7 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, String> {
     if let Some(dir) = &args.review {
         let mut reviewed = reviewed.into_inner().unwrap_or_else(|e| e.into_inner());
         reviewed.sort_by_key(|r| r.place);
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| ReadError::file(dir, format!("cannot create: {e}")))?;
         let review: Vec<ReviewGame<'_>> = reviewed
             .iter()
             .map(|r| ReviewGame { game: &r.game, images: r.images.iter().map(Option::as_ref).collect() })
@@ -317,7 +317,7 @@ impl Drop for ScratchFile {
 
 /// The user's journal with what it holds, or, without one, a scratch journal in the temporary
 /// folder (removed at the end) that holds the finished games until the outputs are written.
-fn open_journal(path: Option<&Path>) -> Result<(Journal, Contents, Option<ScratchFile>), String> {
+fn open_journal(path: Option<&Path>) -> Result<(Journal, Contents, Option<ScratchFile>), ReadError> {
     if let Some(path) = path {
         let (journal, contents) = Journal::open(path)?;
         return Ok((journal, contents, None));
@@ -331,7 +331,7 @@ fn open_journal(path: Option<&Path>) -> Result<(Journal, Contents, Option<Scratc
 /// What every game's reading depends on besides its files, tags and pinned moves: the tool's
 /// version, the model (its files' hash, or the built-in model's name), the language and the
 /// windows option.
-fn common_options(args: &ReadArgs, model: &Path) -> Result<String, String> {
+fn common_options(args: &ReadArgs, model: &Path) -> Result<String, ReadError> {
     let model_id = if model.starts_with(crate::recognize::EMBEDDED_DIR) {
         model.display().to_string()
     } else {
@@ -358,11 +358,11 @@ fn game_entry(
     (id, files): &(String, Vec<PathBuf>),
     read: &GameRead,
     options: String,
-) -> Result<GameEntry, String> {
+) -> Result<GameEntry, ReadError> {
     let (pgn, report, moves, flagged) = match &read.output {
         Some(g) => (
             g.to_pgn(),
-            Some(serde_json::to_string_pretty(&g.to_json()).map_err(|e| e.to_string())?),
+            Some(serde_json::to_string_pretty(&g.to_json()).map_err(|e| ReadError::Invalid(e.to_string()))?),
             g.game.moves.len(),
             g.game.moves.iter().filter(|m| m.flagged).count(),
         ),

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use shakmaty::{Chess, Move, Position};
 
+use super::ReadError;
 use super::{BatchOptions, read_batch};
 use crate::decode::DecodedGame;
 use crate::decode::truth::{TruePly, score, true_game_along};
@@ -161,8 +162,8 @@ impl Figures {
 }
 
 /// The truth of a synthetic sheet: every ply counted, the move played the only one right.
-pub fn synthetic_truth(pgn: &str) -> Result<Vec<TruePly>, String> {
-    let game = parse_game(pgn, LangChoice::Fixed(english()), false).map_err(|e| e.to_string())?;
+pub fn synthetic_truth(pgn: &str) -> Result<Vec<TruePly>, ReadError> {
+    let game = parse_game(pgn, LangChoice::Fixed(english()), false).map_err(|e| ReadError::Invalid(e.to_string()))?;
     Ok(game.moves.into_iter().map(|m| TruePly { label: m.san, allowed: vec![m.mv], played: m.mv }).collect())
 }
 
@@ -186,9 +187,9 @@ pub fn hcs_test_labels(tags: &str) -> BTreeMap<String, Vec<String>> {
 }
 
 /// Synthetic sheets in `dir`: games (name, image files) and their truths.
-pub fn synthetic_games(dir: &Path) -> Result<Vec<TruthGame>, String> {
+pub fn synthetic_games(dir: &Path) -> Result<Vec<TruthGame>, ReadError> {
     let mut jsons: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .map_err(|e| ReadError::Invalid(format!("{}: {e}", dir.display())))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
@@ -205,10 +206,11 @@ pub fn synthetic_games(dir: &Path) -> Result<Vec<TruthGame>, String> {
             g.1.push(image);
             continue;
         }
-        let text = std::fs::read_to_string(&j).map_err(|e| format!("{}: {e}", j.display()))?;
-        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", j.display()))?;
-        let pgn = v["pgn"].as_str().ok_or_else(|| format!("{}: no pgn", j.display()))?;
-        let truth = synthetic_truth(pgn).map_err(|e| format!("{}: {e}", j.display()))?;
+        let text = std::fs::read_to_string(&j).map_err(|e| ReadError::Invalid(format!("{}: {e}", j.display())))?;
+        let v: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| ReadError::Invalid(format!("{}: {e}", j.display())))?;
+        let pgn = v["pgn"].as_str().ok_or_else(|| ReadError::Invalid(format!("{}: no pgn", j.display())))?;
+        let truth = synthetic_truth(pgn).map_err(|e| ReadError::Invalid(format!("{}: {e}", j.display())))?;
         games.push((base, vec![image], Truth::Moves(truth)));
     }
     Ok(games)
@@ -269,9 +271,10 @@ pub fn evaluate_with_evidence(
 
 /// The HCS test games in `dir` (less the endgame study 039): with `both_pages`, pages 0 and 1
 /// read together as copies; else page 0 alone.
-pub fn hcs_games(dir: &Path, both_pages: bool) -> Result<Vec<TruthGame>, String> {
+pub fn hcs_games(dir: &Path, both_pages: bool) -> Result<Vec<TruthGame>, ReadError> {
     let tags_path = dir.join("testing_tags.txt");
-    let tags = std::fs::read_to_string(&tags_path).map_err(|e| format!("{}: {e}", tags_path.display()))?;
+    let tags =
+        std::fs::read_to_string(&tags_path).map_err(|e| ReadError::Invalid(format!("{}: {e}", tags_path.display())))?;
     let mut out = Vec::new();
     for (g, labels) in hcs_test_labels(&tags) {
         if g == "039" {
@@ -356,10 +359,10 @@ pub struct EvalArgs {
 }
 
 /// Runs `eval`: returns the figures as text.
-pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String> {
+pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, ReadError> {
     let lang = match args.lang.as_str() {
         "auto" => None,
-        c => Some(crate::notation::lang(c).ok_or_else(|| format!("unknown language \"{c}\""))?),
+        c => Some(crate::notation::lang(c).ok_or_else(|| ReadError::Invalid(format!("unknown language \"{c}\"")))?),
     };
     let model = args.model.clone().unwrap_or_else(crate::recognize::default_model_path);
     let pool = super::RecognizerPool::new(&model)?;
@@ -405,7 +408,7 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
         let games = hcs_dev_games(&args.dir, limit)?;
         let (all, each, evidence) = evaluate_with_evidence(&games, &opts);
         if let Some(path) = &args.dump {
-            std::fs::write(path, evidence).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::write(path, evidence).map_err(|e| ReadError::Invalid(format!("{}: {e}", path.display())))?;
         }
         if args.per_game {
             push_each(&mut out, "page", &each);
@@ -426,7 +429,7 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, String
         let games = synthetic_games(&args.dir)?;
         let (all, each, evidence) = evaluate_with_evidence(&games, &opts);
         if let Some(path) = &args.dump {
-            std::fs::write(path, evidence).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::write(path, evidence).map_err(|e| ReadError::Invalid(format!("{}: {e}", path.display())))?;
         }
         if args.per_game {
             push_each(&mut out, "sheet", &each);
@@ -465,9 +468,10 @@ pub fn is_hcs_dev_game(game: &str) -> bool {
 
 /// The labelled pages of HCS games for which `keep(game)` holds, with each page's labels in
 /// half-move order up to the first gap (a page's record ends where its labels end).
-pub fn hcs_page_labels(dir: &Path, keep: impl Fn(&str) -> bool) -> Result<Vec<(String, Vec<String>)>, String> {
+pub fn hcs_page_labels(dir: &Path, keep: impl Fn(&str) -> bool) -> Result<Vec<(String, Vec<String>)>, ReadError> {
     let tags_path = dir.join("training_tags.txt");
-    let tags = std::fs::read_to_string(&tags_path).map_err(|e| format!("{}: {e}", tags_path.display()))?;
+    let tags =
+        std::fs::read_to_string(&tags_path).map_err(|e| ReadError::Invalid(format!("{}: {e}", tags_path.display())))?;
     let mut pages: BTreeMap<String, BTreeMap<(u32, u8), String>> = BTreeMap::new();
     for line in tags.lines() {
         let Some((parts, label)) = tag_line(line) else { continue };
@@ -501,7 +505,7 @@ pub fn hcs_page_labels(dir: &Path, keep: impl Fn(&str) -> bool) -> Result<Vec<(S
 
 /// The pages of the HCS development games ([`is_hcs_dev_game`]), each read alone against its own
 /// page labels from `training_tags.txt`: the set for tuning the decoder. `limit` pages at most.
-pub fn hcs_dev_games(dir: &Path, limit: usize) -> Result<Vec<TruthGame>, String> {
+pub fn hcs_dev_games(dir: &Path, limit: usize) -> Result<Vec<TruthGame>, ReadError> {
     let mut out = Vec::new();
     for (page, labels) in hcs_page_labels(dir, is_hcs_dev_game)? {
         let image = dir.join(format!("{page}.jpg"));

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use regex::Regex;
 
+use super::ReadError;
 use crate::output::FileError;
 
 /// File extensions looked at inside folders.
@@ -63,8 +64,8 @@ pub enum Grouping {
 
 impl Grouping {
     /// Parses a `--group` pattern.
-    pub fn pattern(p: &str) -> Result<Grouping, String> {
-        Regex::new(p).map(Grouping::Pattern).map_err(|e| format!("bad --group pattern: {e}"))
+    pub fn pattern(p: &str) -> Result<Grouping, ReadError> {
+        Regex::new(p).map(Grouping::Pattern).map_err(|e| ReadError::Invalid(format!("bad --group pattern: {e}")))
     }
 }
 
@@ -103,18 +104,18 @@ pub fn group(files: &[PathBuf], grouping: &Grouping) -> Vec<(String, Vec<PathBuf
 /// PGN tags per game from a CSV file: a header row naming the columns, one of them `file` (a
 /// file name, with or without folder, or a game's name), the others tag names (Event, Site,
 /// Date, Round, White, Black, ...).
-pub fn headers_csv(path: &Path) -> Result<BTreeMap<String, Vec<(String, String)>>, String> {
+pub fn headers_csv(path: &Path) -> Result<BTreeMap<String, Vec<(String, String)>>, ReadError> {
     let name = path.display();
-    let mut reader = csv::Reader::from_path(path).map_err(|e| format!("{name}: {e}"))?;
+    let mut reader = csv::Reader::from_path(path).map_err(|e| ReadError::Invalid(format!("{name}: {e}")))?;
     let columns: Vec<String> =
-        reader.headers().map_err(|e| format!("{name}: {e}"))?.iter().map(str::to_string).collect();
+        reader.headers().map_err(|e| ReadError::Invalid(format!("{name}: {e}")))?.iter().map(str::to_string).collect();
     let key = columns
         .iter()
         .position(|c| c.eq_ignore_ascii_case("file"))
-        .ok_or_else(|| format!("{name}: no \"file\" column"))?;
+        .ok_or_else(|| ReadError::Invalid(format!("{name}: no \"file\" column")))?;
     let mut out = BTreeMap::new();
     for (i, row) in reader.records().enumerate() {
-        let row = row.map_err(|e| format!("{name}: row {}: {e}", i + 2))?;
+        let row = row.map_err(|e| ReadError::Invalid(format!("{name}: row {}: {e}", i + 2)))?;
         let Some(file) = row.get(key) else { continue };
         let tags = columns
             .iter()
@@ -157,10 +158,14 @@ pub struct Fix {
 }
 
 impl std::str::FromStr for Fix {
-    type Err = String;
+    type Err = ReadError;
 
-    fn from_str(s: &str) -> Result<Fix, String> {
-        let bad = || format!("bad --fix \"{s}\": write GAME:14b=Nf6 (move 14, b for black, w or nothing for white)");
+    fn from_str(s: &str) -> Result<Fix, ReadError> {
+        let bad = || {
+            ReadError::Invalid(format!(
+                "bad --fix \"{s}\": write GAME:14b=Nf6 (move 14, b for black, w or nothing for white)"
+            ))
+        };
         let (game, rest) = s.rsplit_once(':').ok_or_else(bad)?;
         let (mv, san) = rest.split_once('=').ok_or_else(bad)?;
         let mv = mv.trim();

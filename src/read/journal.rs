@@ -24,6 +24,7 @@ use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::ReadError;
 use crate::output::FileError;
 
 /// The start of a run: what the batch is.
@@ -122,9 +123,9 @@ pub struct Contents {
 }
 
 /// What the journal at `path` holds, read without changing it (a cut-off last line is left out).
-pub fn read_only(path: &Path) -> Result<Contents, String> {
-    let mut file = File::open(path).map_err(|e| format!("{}: cannot open: {e}", path.display()))?;
-    read_contents(&mut file).map(|(contents, _)| contents).map_err(|e| format!("{}: {e}", path.display()))
+pub fn read_only(path: &Path) -> Result<Contents, ReadError> {
+    let mut file = File::open(path).map_err(|e| ReadError::file(path, format!("cannot open: {e}")))?;
+    read_contents(&mut file).map(|(contents, _)| contents).map_err(|e| ReadError::file(path, format!("{e}")))
 }
 
 /// An open journal, appended to by the workers as they finish games.
@@ -139,19 +140,21 @@ pub struct Journal {
 impl Journal {
     /// Opens the journal at `path`, creating it if need be, and reads what it holds. A last line
     /// cut short (no newline, or not a whole JSON object) is cut off the file.
-    pub fn open(path: &Path) -> Result<(Journal, Contents), String> {
+    pub fn open(path: &Path) -> Result<(Journal, Contents), ReadError> {
         let name = path.display();
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
             .create(true)
             .open(path)
-            .map_err(|e| format!("{name}: cannot open the journal: {e}"))?;
-        let (contents, good_len) = read_contents(&mut file).map_err(|e| format!("{name}: {e}"))?;
-        let len = file.metadata().map_err(|e| format!("{name}: {e}"))?.len();
+            .map_err(|e| ReadError::Invalid(format!("{name}: cannot open the journal: {e}")))?;
+        let (contents, good_len) = read_contents(&mut file).map_err(|e| ReadError::Invalid(format!("{name}: {e}")))?;
+        let len = file.metadata().map_err(|e| ReadError::Invalid(format!("{name}: {e}")))?.len();
         if good_len < len {
             log::warn!("{name}: dropping an unfinished last line ({} bytes) of the journal", len - good_len);
-            file.set_len(good_len).and_then(|_| file.sync_all()).map_err(|e| format!("{name}: cannot repair: {e}"))?;
+            file.set_len(good_len)
+                .and_then(|_| file.sync_all())
+                .map_err(|e| ReadError::Invalid(format!("{name}: cannot repair: {e}")))?;
         }
         let journal = Journal { path: path.to_path_buf(), append: Mutex::new((file, good_len)), durable: true };
         Ok((journal, contents))
@@ -159,13 +162,13 @@ impl Journal {
 
     /// A new, empty journal at `path` whose lines are not synced to disk: a run's scratch space
     /// for its finished games when the user keeps no journal.
-    pub fn scratch(path: &Path) -> Result<Journal, String> {
+    pub fn scratch(path: &Path) -> Result<Journal, ReadError> {
         let file = OpenOptions::new()
             .read(true)
             .write(true)
             .create_new(true)
             .open(path)
-            .map_err(|e| format!("{}: cannot create: {e}", path.display()))?;
+            .map_err(|e| ReadError::file(path, format!("cannot create: {e}")))?;
         Ok(Journal { path: path.to_path_buf(), append: Mutex::new((file, 0)), durable: false })
     }
 
@@ -176,22 +179,22 @@ impl Journal {
 
     /// Appends one line (written, flushed and, for a user's journal, synced before returning).
     /// Returns its byte offset.
-    pub fn append(&self, line: &Line) -> Result<u64, String> {
-        let mut text = serde_json::to_string(line).map_err(|e| e.to_string())?;
+    pub fn append(&self, line: &Line) -> Result<u64, ReadError> {
+        let mut text = serde_json::to_string(line).map_err(|e| ReadError::Invalid(e.to_string()))?;
         text.push('\n');
         let mut guard = self.append.lock().unwrap_or_else(|e| e.into_inner());
         let (file, len) = &mut *guard;
         let offset = *len;
         let written = file.write_all(text.as_bytes()).and_then(|_| file.flush());
         let synced = written.and_then(|_| if self.durable { file.sync_data() } else { Ok(()) });
-        synced.map_err(|e| format!("{}: cannot write the journal: {e}", self.path.display()))?;
+        synced.map_err(|e| ReadError::file(&self.path, format!("cannot write the journal: {e}")))?;
         *len += text.len() as u64;
         Ok(offset)
     }
 
     /// A reader for the game lines at given offsets ([`EntryReader::game_at`]).
-    pub fn reader(&self) -> Result<EntryReader, String> {
-        let file = File::open(&self.path).map_err(|e| format!("{}: cannot open: {e}", self.path.display()))?;
+    pub fn reader(&self) -> Result<EntryReader, ReadError> {
+        let file = File::open(&self.path).map_err(|e| ReadError::file(&self.path, format!("cannot open: {e}")))?;
         Ok(EntryReader { path: self.path.clone(), file: BufReader::new(file) })
     }
 }
@@ -204,14 +207,14 @@ pub struct EntryReader {
 
 impl EntryReader {
     /// Opens the journal at `path` for reading.
-    pub fn open(path: &Path) -> Result<EntryReader, String> {
-        let file = File::open(path).map_err(|e| format!("{}: cannot open: {e}", path.display()))?;
+    pub fn open(path: &Path) -> Result<EntryReader, ReadError> {
+        let file = File::open(path).map_err(|e| ReadError::file(path, format!("cannot open: {e}")))?;
         Ok(EntryReader { path: path.to_path_buf(), file: BufReader::new(file) })
     }
 
     /// The game line at byte `offset`.
-    pub fn game_at(&mut self, offset: u64) -> Result<GameEntry, String> {
-        let bad = |e: String| format!("{}: byte {offset}: {e}", self.path.display());
+    pub fn game_at(&mut self, offset: u64) -> Result<GameEntry, ReadError> {
+        let bad = |e: String| ReadError::file(&self.path, format!("byte {offset}: {e}"));
         self.file.seek(SeekFrom::Start(offset)).map_err(|e| bad(e.to_string()))?;
         let mut text = String::new();
         self.file.read_line(&mut text).map_err(|e| bad(e.to_string()))?;
@@ -224,8 +227,8 @@ impl EntryReader {
 
 /// Reads the journal's lines. Returns them with the length of the file up to the end of its
 /// last whole line; a line that cannot be read before that is an error naming it.
-fn read_contents(file: &mut File) -> Result<(Contents, u64), String> {
-    file.seek(SeekFrom::Start(0)).map_err(|e| e.to_string())?;
+fn read_contents(file: &mut File) -> Result<(Contents, u64), ReadError> {
+    file.seek(SeekFrom::Start(0)).map_err(|e| ReadError::Invalid(e.to_string()))?;
     let mut reader = BufReader::new(file);
     let mut contents = Contents::default();
     let mut offset = 0u64;
@@ -233,7 +236,7 @@ fn read_contents(file: &mut File) -> Result<(Contents, u64), String> {
     let mut number = 0;
     loop {
         line.clear();
-        let n = reader.read_until(b'\n', &mut line).map_err(|e| e.to_string())?;
+        let n = reader.read_until(b'\n', &mut line).map_err(|e| ReadError::Invalid(e.to_string()))?;
         if n == 0 {
             return Ok((contents, offset));
         }
@@ -247,15 +250,15 @@ fn read_contents(file: &mut File) -> Result<(Contents, u64), String> {
             _ if is_at_end(&mut reader)? => return Ok((contents, offset)),
             (parsed, _) => {
                 let why = parsed.err().map_or_else(|| "no end of line".to_string(), |e| e.to_string());
-                return Err(format!("line {number} of the journal cannot be read: {why}"));
+                return Err(ReadError::Invalid(format!("line {number} of the journal cannot be read: {why}")));
             }
         }
         offset += n as u64;
     }
 }
 
-fn is_at_end(reader: &mut impl BufRead) -> Result<bool, String> {
-    Ok(reader.fill_buf().map_err(|e| e.to_string())?.is_empty())
+fn is_at_end(reader: &mut impl BufRead) -> Result<bool, ReadError> {
+    Ok(reader.fill_buf().map_err(|e| ReadError::Invalid(e.to_string()))?.is_empty())
 }
 
 /// SHA-256 of `bytes`, in hex.
@@ -270,10 +273,10 @@ pub fn hex(digest: &[u8]) -> String {
 
 /// Hash of the files' bytes, in order (each with its length, so that bytes moved from one file
 /// to the next change it).
-pub fn content_hash(files: &[PathBuf]) -> Result<String, String> {
+pub fn content_hash(files: &[PathBuf]) -> Result<String, ReadError> {
     let mut hasher = Sha256::new();
     for file in files {
-        let len = std::fs::metadata(file).map_err(|e| format!("{}: cannot open: {e}", file.display()))?.len();
+        let len = std::fs::metadata(file).map_err(|e| ReadError::file(file, format!("cannot open: {e}")))?.len();
         hasher.update(len.to_le_bytes());
         hash_file_into(&mut hasher, file)?;
     }
@@ -281,11 +284,11 @@ pub fn content_hash(files: &[PathBuf]) -> Result<String, String> {
 }
 
 /// Feeds a file's bytes to `hasher`, read in blocks.
-pub fn hash_file_into(hasher: &mut Sha256, path: &Path) -> Result<(), String> {
-    let mut f = File::open(path).map_err(|e| format!("{}: cannot open: {e}", path.display()))?;
+pub fn hash_file_into(hasher: &mut Sha256, path: &Path) -> Result<(), ReadError> {
+    let mut f = File::open(path).map_err(|e| ReadError::file(path, format!("cannot open: {e}")))?;
     let mut buf = vec![0u8; 1 << 16];
     loop {
-        let n = f.read(&mut buf).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let n = f.read(&mut buf).map_err(|e| ReadError::file(path, format!("cannot read: {e}")))?;
         if n == 0 {
             return Ok(());
         }
@@ -386,7 +389,7 @@ mod tests {
         let path = dir.join("a.jsonl");
         let good = serde_json::to_string(&entry(0)).unwrap();
         std::fs::write(&path, format!("{{not json\n{good}\n")).unwrap();
-        let err = Journal::open(&path).err().unwrap();
+        let err = Journal::open(&path).err().unwrap().to_string();
         assert!(err.contains("a.jsonl") && err.contains("line 1"), "{err}");
         std::fs::remove_dir_all(&dir).ok();
     }

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::ReadError;
 use super::cli::{EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED};
 use super::journal::{self, EntryReader, Listing};
 use super::outputs::{PgnTarget, check_may_write, write_outputs};
@@ -40,7 +41,7 @@ pub fn run(args: &MergeArgs) -> u8 {
     }
 }
 
-fn merge(args: &MergeArgs) -> Result<u8, String> {
+fn merge(args: &MergeArgs) -> Result<u8, ReadError> {
     for out in [&args.output, &args.json].into_iter().flatten() {
         check_may_write(out, args.force, &[])?;
     }
@@ -48,14 +49,14 @@ fn merge(args: &MergeArgs) -> Result<u8, String> {
     let missing: Vec<usize> = (0..listing.games).filter(|g| !places.contains_key(g)).collect();
     if !missing.is_empty() {
         let shown: Vec<String> = missing.iter().take(8).map(|g| (g + 1).to_string()).collect();
-        return Err(format!(
+        return Err(ReadError::Invalid(format!(
             "{} of the {} games are in none of the journals (games {}{} in input order): a share has not \
              finished; run it again with its journal",
             missing.len(),
             listing.games,
             shown.join(", "),
             if missing.len() > shown.len() { ", ..." } else { "" }
-        ));
+        )));
     }
     let mut readers = args.journals.iter().map(|p| EntryReader::open(p)).collect::<Result<Vec<_>, _>>()?;
     let mut entries = places.values().map(|place| readers[place.journal].game_at(place.offset));
@@ -81,7 +82,7 @@ struct JournalPlace {
 
 /// The batch's listing (the last one of each journal; they must agree) and, per place in it,
 /// the journal and byte offset of the game's line (the latest one where several are).
-fn gather(journals: &[PathBuf]) -> Result<(Listing, BTreeMap<usize, JournalPlace>), String> {
+fn gather(journals: &[PathBuf]) -> Result<(Listing, BTreeMap<usize, JournalPlace>), ReadError> {
     let mut listing: Option<Listing> = None;
     let mut places = BTreeMap::new();
     for (j, path) in journals.iter().enumerate() {
@@ -90,15 +91,15 @@ fn gather(journals: &[PathBuf]) -> Result<(Listing, BTreeMap<usize, JournalPlace
             .listings
             .last()
             .cloned()
-            .ok_or_else(|| format!("{}: not a journal of `scoresheet read` (no listing line)", path.display()))?;
+            .ok_or_else(|| ReadError::file(path, "not a journal of `scoresheet read` (no listing line)"))?;
         match &listing {
             None => listing = Some(last.clone()),
             Some(first) if first.listing != last.listing || first.games != last.games => {
-                return Err(format!(
+                return Err(ReadError::Invalid(format!(
                     "{}: a journal of other inputs than {} (the shares must list the same files)",
                     path.display(),
                     journals[0].display()
-                ));
+                )));
             }
             Some(_) => {}
         }
@@ -108,6 +109,6 @@ fn gather(journals: &[PathBuf]) -> Result<(Listing, BTreeMap<usize, JournalPlace
             }
         }
     }
-    let listing = listing.ok_or("no journals given")?;
+    let listing = listing.ok_or_else(|| ReadError::Invalid("no journals given".into()))?;
     Ok((listing, places))
 }

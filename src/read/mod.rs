@@ -8,6 +8,7 @@
 //! reported with its name and the reason, and the rest of the batch goes on.
 
 pub mod cli;
+mod error;
 pub mod eval;
 pub mod inputs;
 pub mod journal;
@@ -25,9 +26,10 @@ use rayon::prelude::*;
 use crate::decode::{CellScorer, InkAware, Params, SheetCopy, decode};
 use crate::notation::Lang;
 use crate::output::{FileError, GameOutput, SheetRef};
-use crate::page::Lowered;
 use crate::page::load::{Pages, load_pages};
+use crate::page::{Lowered, PageError};
 use crate::recognize::{CellScores, Recognizer};
+pub use error::ReadError;
 
 /// One cell cut from a page.
 #[derive(Clone, Debug)]
@@ -51,15 +53,15 @@ pub struct CutCell {
 /// The page stage as `read` uses it: a page image to its labelled cells.
 pub trait Cutter: Sync {
     /// The cells of the move table on `page`, or why there is none.
-    fn cut(&self, page: &DynamicImage) -> Result<Vec<CutCell>, String>;
+    fn cut(&self, page: &DynamicImage) -> Result<Vec<CutCell>, PageError>;
 }
 
 /// The page stage ([`crate::page::segment`]) as a [`Cutter`].
 pub struct PageCutter;
 
 impl Cutter for PageCutter {
-    fn cut(&self, page: &DynamicImage) -> Result<Vec<CutCell>, String> {
-        let sheet = crate::page::segment(page).map_err(|e| e.to_string())?;
+    fn cut(&self, page: &DynamicImage) -> Result<Vec<CutCell>, PageError> {
+        let sheet = crate::page::segment(page)?;
         Ok(sheet
             .cells
             .into_iter()
@@ -110,14 +112,14 @@ pub struct RecognizerPool {
 
 impl RecognizerPool {
     /// A pool over the model at `model` (checked by loading one recognizer now).
-    pub fn new(model: &Path) -> Result<RecognizerPool, String> {
+    pub fn new(model: &Path) -> Result<RecognizerPool, ReadError> {
         let first = Recognizer::load(model)?;
         Ok(RecognizerPool { model: model.to_path_buf(), free: Mutex::new(vec![first]) })
     }
 
     /// Runs `f` with a recognizer of the pool.
-    pub fn with<T>(&self, f: impl FnOnce(&mut Recognizer) -> T) -> Result<T, String> {
-        let taken = self.free.lock().map_err(|_| "recognizer pool poisoned".to_string())?.pop();
+    pub fn with<T>(&self, f: impl FnOnce(&mut Recognizer) -> T) -> Result<T, ReadError> {
+        let taken = self.free.lock().map_err(|_| ReadError::PoolPoisoned)?.pop();
         let mut r = match taken {
             Some(r) => r,
             None => Recognizer::load(&self.model)?,
@@ -144,9 +146,9 @@ pub enum Lowering {
 }
 
 impl std::str::FromStr for Lowering {
-    type Err = String;
+    type Err = ReadError;
 
-    fn from_str(s: &str) -> Result<Lowering, String> {
+    fn from_str(s: &str) -> Result<Lowering, ReadError> {
         match s {
             "auto" => Ok(Lowering::Auto),
             "off" | "0" => Ok(Lowering::Off),
@@ -158,7 +160,10 @@ impl std::str::FromStr for Lowering {
                     .map(Lowering::At)
                     .ok_or_else(|| {
                         let offs: Vec<String> = crate::page::LOW_OFFSETS.iter().map(|o| o.to_string()).collect();
-                        format!("expected auto, off or one of {} (share of the row height), not {s:?}", offs.join(", "))
+                        ReadError::Invalid(format!(
+                            "expected auto, off or one of {} (share of the row height), not {s:?}",
+                            offs.join(", ")
+                        ))
                     })
             }
         }
@@ -176,15 +181,15 @@ pub fn read_page(
     image: DynamicImage,
     keep_image: bool,
     lowering: Lowering,
-) -> Result<SheetRead, String> {
+) -> Result<SheetRead, ReadError> {
     let mut cells = cutter.cut(&image)?;
     if cells.is_empty() {
-        return Err("no move cells found".into());
+        return Err(ReadError::NoCells);
     }
     let numbering_guessed = cells.iter().any(|c| c.numbering_guessed);
-    let read = |cells: &[CutCell]| -> Result<Vec<CellScores>, String> {
+    let read = |cells: &[CutCell]| -> Result<Vec<CellScores>, ReadError> {
         let crops: Vec<GrayImage> = cells.iter().map(|c| c.crop.clone()).collect();
-        pool.with(|r| r.recognize(&crops))?
+        Ok(pool.with(|r| r.recognize(&crops))??)
     };
     let lower = |cells: &mut [CutCell], k: usize| -> Option<f64> {
         if !cells.iter().all(|c| k < c.lowered.len()) {
@@ -249,7 +254,7 @@ const OFFSET_SAMPLE: usize = 16;
 /// beat the cells' own windows is the decoder's call ([`decode_game`]): a misplaced window can
 /// read fragments of two moves as confidently as one move. `scores`: the cells read in their
 /// own windows.
-fn writing_offset(r: &mut Recognizer, cells: &[CutCell], scores: &[CellScores]) -> Result<Option<usize>, String> {
+fn writing_offset(r: &mut Recognizer, cells: &[CutCell], scores: &[CellScores]) -> Result<Option<usize>, ReadError> {
     let inked: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].blank).collect();
     let offsets = cells.iter().map(|c| c.lowered.len()).min().unwrap_or(0);
     if inked.len() < 4 || offsets == 0 {
@@ -464,19 +469,19 @@ pub fn read_each(
 
 /// Reads one game: its files' pages in parallel, then the decoder over them.
 pub fn read_game(id: &str, files: &[PathBuf], opts: &BatchOptions<'_>) -> GameRead {
-    let per_file: Vec<(&Path, Vec<Result<SheetRead, String>>)> =
+    let per_file: Vec<(&Path, Vec<Result<SheetRead, ReadError>>)> =
         files.par_iter().map(|file| (file.as_path(), read_pages(file, load_pages(file), opts))).collect();
     decode_reads(id, files, per_file, opts)
 }
 
 /// Reads the loaded pages of one file (named `file`), in parallel; a file that could not be
 /// loaded is one error.
-pub fn read_pages(file: &Path, pages: Pages, opts: &BatchOptions<'_>) -> Vec<Result<SheetRead, String>> {
+pub fn read_pages(file: &Path, pages: Pages, opts: &BatchOptions<'_>) -> Vec<Result<SheetRead, ReadError>> {
     let pages = match pages {
         Ok(p) => p,
         Err(e) => {
             (opts.progress)();
-            return vec![Err(e.to_string())];
+            return vec![Err(ReadError::Load(e))];
         }
     };
     pages
@@ -484,9 +489,9 @@ pub fn read_pages(file: &Path, pages: Pages, opts: &BatchOptions<'_>) -> Vec<Res
         .enumerate()
         .map(|(i, page)| {
             let r = page
-                .map_err(|e| e.to_string())
+                .map_err(ReadError::Load)
                 .and_then(|img| read_page(opts.cutter, opts.pool, file, i, img, opts.keep_images, opts.lowering))
-                .map_err(|e| if i > 0 { format!("page {}: {e}", i + 1) } else { e });
+                .map_err(|e| if i > 0 { ReadError::Page { number: i + 1, source: Box::new(e) } } else { e });
             (opts.progress)();
             r
         })
@@ -498,7 +503,7 @@ pub fn read_pages(file: &Path, pages: Pages, opts: &BatchOptions<'_>) -> Vec<Res
 pub fn decode_reads(
     id: &str,
     files: &[PathBuf],
-    per_file: Vec<(&Path, Vec<Result<SheetRead, String>>)>,
+    per_file: Vec<(&Path, Vec<Result<SheetRead, ReadError>>)>,
     opts: &BatchOptions<'_>,
 ) -> GameRead {
     let mut errors = Vec::new();
@@ -507,7 +512,7 @@ pub fn decode_reads(
         for r in reads {
             match r {
                 Ok(s) => sheets.push(s),
-                Err(e) => errors.push(FileError { file: file.display().to_string(), error: e }),
+                Err(e) => errors.push(FileError { file: file.display().to_string(), error: e.to_string() }),
             }
         }
     }
@@ -548,12 +553,12 @@ mod tests {
 
     #[test]
     fn lowering_is_auto_off_or_an_offered_share() {
-        assert_eq!("auto".parse::<Lowering>(), Ok(Lowering::Auto));
-        assert_eq!("off".parse::<Lowering>(), Ok(Lowering::Off));
-        assert_eq!("0".parse::<Lowering>(), Ok(Lowering::Off));
-        assert_eq!("0.25".parse::<Lowering>(), Ok(Lowering::At(0)));
-        assert_eq!("0.5".parse::<Lowering>(), Ok(Lowering::At(1)));
-        let err = "0.3".parse::<Lowering>().unwrap_err();
+        assert_eq!("auto".parse::<Lowering>().ok(), Some(Lowering::Auto));
+        assert_eq!("off".parse::<Lowering>().ok(), Some(Lowering::Off));
+        assert_eq!("0".parse::<Lowering>().ok(), Some(Lowering::Off));
+        assert_eq!("0.25".parse::<Lowering>().ok(), Some(Lowering::At(0)));
+        assert_eq!("0.5".parse::<Lowering>().ok(), Some(Lowering::At(1)));
+        let err = "0.3".parse::<Lowering>().unwrap_err().to_string();
         assert!(err.contains("0.25, 0.5") && err.contains("\"0.3\""), "{err}");
         assert!("low".parse::<Lowering>().is_err());
     }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
+use super::ReadError;
 use super::journal::{GameEntry, OutputEntry, hash_file_into, hex};
 use crate::output::FileError;
 
@@ -24,27 +25,27 @@ pub struct AtomicFile {
 
 impl AtomicFile {
     /// Starts writing the file that will be `path`.
-    pub fn create(path: &Path) -> Result<AtomicFile, String> {
+    pub fn create(path: &Path) -> Result<AtomicFile, ReadError> {
         let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
         let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        let file = File::create(&tmp).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+        let file = File::create(&tmp).map_err(|e| ReadError::file(path, format!("cannot write: {e}")))?;
         Ok(AtomicFile { path: path.to_path_buf(), tmp, file: Some(BufWriter::new(file)), hasher: Sha256::new() })
     }
 
     /// Appends `bytes`.
-    pub fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), ReadError> {
         self.hasher.update(bytes);
-        let file = self.file.as_mut().ok_or_else(|| format!("{}: already finished", self.path.display()))?;
-        file.write_all(bytes).map_err(|e| format!("{}: cannot write: {e}", self.path.display()))
+        let file = self.file.as_mut().ok_or_else(|| ReadError::file(&self.path, "already finished"))?;
+        file.write_all(bytes).map_err(|e| ReadError::file(&self.path, format!("cannot write: {e}")))
     }
 
     /// Flushes and syncs the temporary file; returns it ready to be put in place, with the hash
     /// of its content.
-    pub fn finish(mut self) -> Result<Finished, String> {
-        let file = self.file.take().ok_or_else(|| format!("{}: already finished", self.path.display()))?;
+    pub fn finish(mut self) -> Result<Finished, ReadError> {
+        let file = self.file.take().ok_or_else(|| ReadError::file(&self.path, "already finished"))?;
         let synced = file.into_inner().map_err(|e| e.into_error()).and_then(|f| f.sync_all());
-        synced.map_err(|e| format!("{}: cannot write: {e}", self.path.display()))?;
+        synced.map_err(|e| ReadError::file(&self.path, format!("cannot write: {e}")))?;
         let content = hex(&std::mem::take(&mut self.hasher).finalize());
         let path = std::mem::take(&mut self.path);
         let tmp = std::mem::take(&mut self.tmp);
@@ -74,10 +75,10 @@ impl Finished {
     }
 
     /// Renames the file into place (replacing what is there).
-    pub fn put_in_place(self) -> Result<(), String> {
+    pub fn put_in_place(self) -> Result<(), ReadError> {
         std::fs::rename(&self.tmp, &self.path).map_err(|e| {
             std::fs::remove_file(&self.tmp).ok();
-            format!("{}: cannot write: {e}", self.path.display())
+            ReadError::file(&self.path, format!("cannot write: {e}"))
         })
     }
 }
@@ -88,7 +89,7 @@ pub fn absolute(path: &Path) -> String {
 }
 
 /// SHA-256 of a file's bytes, in hex.
-pub fn file_hash(path: &Path) -> Result<String, String> {
+pub fn file_hash(path: &Path) -> Result<String, ReadError> {
     let mut hasher = Sha256::new();
     hash_file_into(&mut hasher, path)?;
     Ok(hex(&hasher.finalize()))
@@ -96,7 +97,7 @@ pub fn file_hash(path: &Path) -> Result<String, String> {
 
 /// Checks that the output `path` may be written: it does not exist, `force` is given, or it holds
 /// exactly what a run with the same journal put there (`written`: the journal's output lines).
-pub fn check_may_write(path: &Path, force: bool, written: &[OutputEntry]) -> Result<(), String> {
+pub fn check_may_write(path: &Path, force: bool, written: &[OutputEntry]) -> Result<(), ReadError> {
     if force || !path.exists() {
         return Ok(());
     }
@@ -108,7 +109,7 @@ pub fn check_may_write(path: &Path, force: bool, written: &[OutputEntry]) -> Res
     if ours {
         return Ok(());
     }
-    Err(format!("{}: already exists (use --force to overwrite)", path.display()))
+    Err(ReadError::file(path, "already exists (use --force to overwrite)"))
 }
 
 /// What the outputs hold, for the closing summary.
@@ -133,12 +134,12 @@ pub enum PgnTarget<'a> {
 /// the order given. `input_errors` open the report's errors. Each output file, once synced
 /// under its temporary name, is handed to `record` (the journal notes it) and then put in place.
 pub fn write_outputs(
-    entries: &mut dyn Iterator<Item = Result<GameEntry, String>>,
+    entries: &mut dyn Iterator<Item = Result<GameEntry, ReadError>>,
     input_errors: &[FileError],
     pgn: PgnTarget<'_>,
     json: Option<&Path>,
-    record: &dyn Fn(&OutputEntry) -> Result<(), String>,
-) -> Result<Totals, String> {
+    record: &dyn Fn(&OutputEntry) -> Result<(), ReadError>,
+) -> Result<Totals, ReadError> {
     let mut pgn_file = match pgn {
         PgnTarget::File(path) => Some(AtomicFile::create(path)?),
         PgnTarget::Stdout => None,
@@ -150,7 +151,9 @@ pub fn write_outputs(
         let entry = entry?;
         match &mut pgn_file {
             Some(f) => f.write(entry.pgn.as_bytes())?,
-            None => stdout.write_all(entry.pgn.as_bytes()).map_err(|e| format!("cannot write PGN: {e}"))?,
+            None => stdout
+                .write_all(entry.pgn.as_bytes())
+                .map_err(|e| ReadError::Invalid(format!("cannot write PGN: {e}")))?,
         }
         if let Some(text) = &entry.report {
             totals.games += 1;
@@ -163,7 +166,7 @@ pub fn write_outputs(
         totals.flagged += entry.flagged;
         totals.errors.extend(entry.errors);
     }
-    stdout.flush().map_err(|e| format!("cannot write PGN: {e}"))?;
+    stdout.flush().map_err(|e| ReadError::Invalid(format!("cannot write PGN: {e}")))?;
     let finished_pgn = pgn_file.map(AtomicFile::finish).transpose()?;
     let finished_report = report.map(|r| r.finish(&totals.errors)).transpose()?;
     for file in finished_pgn.into_iter().chain(finished_report) {
@@ -182,14 +185,14 @@ pub struct ReportWriter {
 
 impl ReportWriter {
     /// Starts the report that will be `path`.
-    pub fn create(path: &Path) -> Result<ReportWriter, String> {
+    pub fn create(path: &Path) -> Result<ReportWriter, ReadError> {
         let mut out = AtomicFile::create(path)?;
         out.write(b"{\n  \"games\": [")?;
         Ok(ReportWriter { out, games: 0 })
     }
 
     /// Adds a game's entry, as `serde_json::to_string_pretty` prints it alone.
-    pub fn add_game(&mut self, pretty: &str) -> Result<(), String> {
+    pub fn add_game(&mut self, pretty: &str) -> Result<(), ReadError> {
         self.out.write(if self.games == 0 { b"\n" } else { b",\n" })?;
         self.out.write(indent(pretty, "    ", true).as_bytes())?;
         self.games += 1;
@@ -197,9 +200,9 @@ impl ReportWriter {
     }
 
     /// Closes the games, writes `errors` and syncs the file.
-    pub fn finish(mut self, errors: &[FileError]) -> Result<Finished, String> {
+    pub fn finish(mut self, errors: &[FileError]) -> Result<Finished, ReadError> {
         self.out.write(if self.games == 0 { b"]" } else { b"\n  ]" })?;
-        let errors = serde_json::to_string_pretty(errors).map_err(|e| e.to_string())?;
+        let errors = serde_json::to_string_pretty(errors).map_err(|e| ReadError::Invalid(e.to_string()))?;
         self.out.write(b",\n  \"errors\": ")?;
         self.out.write(indent(&errors, "  ", false).as_bytes())?;
         self.out.write(b"\n}")?;
@@ -291,7 +294,7 @@ mod tests {
         let path = dir.join("games.pgn");
         assert!(check_may_write(&path, false, &[]).is_ok());
         std::fs::write(&path, "mine").unwrap();
-        let err = check_may_write(&path, false, &[]).unwrap_err();
+        let err = check_may_write(&path, false, &[]).unwrap_err().to_string();
         assert!(err.contains("games.pgn") && err.contains("--force"), "{err}");
         assert!(check_may_write(&path, true, &[]).is_ok());
         let ours = OutputEntry { path: absolute(&path), content: file_hash(&path).unwrap() };

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
+use super::ReadError;
 use super::journal::{Contents, GameKey, Journal, Line, content_hash};
 
 /// What a run does with each game of its share.
@@ -30,7 +31,7 @@ pub fn plan(
     chosen: &[usize],
     options: &(dyn Fn(usize) -> String + Sync),
     listing: &str,
-) -> Result<Plan, String> {
+) -> Result<Plan, ReadError> {
     // The latest line of each (name, files, options) that has a content hash.
     let mut done: HashMap<(&str, &[String], &str), (&GameKey, u64)> = HashMap::new();
     for (offset, key) in &contents.games {

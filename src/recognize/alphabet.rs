@@ -11,6 +11,8 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use super::RecognizeError;
+
 /// The alphabet shipped with the model.
 pub const DEFAULT_JSON: &str = include_str!("../../models/alphabet.json");
 
@@ -33,26 +35,27 @@ pub struct Alphabet {
 
 const NO_CLASS: u16 = u16::MAX;
 
-fn one_char(s: &str, what: &str) -> Result<char, String> {
+fn one_char(s: &str, what: &str) -> Result<char, RecognizeError> {
     let mut it = s.chars();
     match (it.next(), it.next()) {
         (Some(c), None) => Ok(c),
-        _ => Err(format!("{what} {s:?} is not a single character")),
+        _ => Err(RecognizeError::Malformed(format!("{what} {s:?} is not a single character"))),
     }
 }
 
 impl Alphabet {
     /// Parses `alphabet.json` text.
-    pub fn from_json(text: &str) -> Result<Alphabet, String> {
-        let file: AlphabetFile = serde_json::from_str(text).map_err(|e| format!("not an alphabet file: {e}"))?;
-        let classes = file.classes.iter().map(|s| one_char(s, "class")).collect::<Result<Vec<char>, String>>()?;
+    pub fn from_json(text: &str) -> Result<Alphabet, RecognizeError> {
+        let file: AlphabetFile =
+            serde_json::from_str(text).map_err(|e| RecognizeError::Malformed(format!("not an alphabet file: {e}")))?;
+        let classes = file.classes.iter().map(|s| one_char(s, "class")).collect::<Result<Vec<char>, _>>()?;
         if classes.is_empty() {
-            return Err("the alphabet has no classes".into());
+            return Err(RecognizeError::Malformed("the alphabet has no classes".into()));
         }
         let mut index = HashMap::new();
         for (i, &c) in classes.iter().enumerate() {
             if index.insert(c, i + 1).is_some() {
-                return Err(format!("class {c:?} appears twice"));
+                return Err(RecognizeError::Malformed(format!("class {c:?} appears twice")));
             }
         }
         let mut fold = HashMap::new();
@@ -68,9 +71,10 @@ impl Alphabet {
     }
 
     /// Reads an `alphabet.json` file.
-    pub fn load(path: &Path) -> Result<Alphabet, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        Alphabet::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn load(path: &Path) -> Result<Alphabet, RecognizeError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| RecognizeError::File { path: path.to_path_buf(), reason: format!("cannot read: {e}") })?;
+        Alphabet::from_json(&text).map_err(|e| e.in_file(path))
     }
 
     /// The alphabet shipped in `models/alphabet.json`.
@@ -175,7 +179,7 @@ mod tests {
     fn bad_files_are_reported() {
         assert!(Alphabet::from_json("{").is_err());
         assert!(Alphabet::from_json(r#"{"classes": []}"#).is_err());
-        assert!(Alphabet::from_json(r#"{"classes": ["ab"]}"#).unwrap_err().contains("single character"));
-        assert!(Alphabet::from_json(r#"{"classes": ["a", "a"]}"#).unwrap_err().contains("twice"));
+        assert!(Alphabet::from_json(r#"{"classes": ["ab"]}"#).unwrap_err().to_string().contains("single character"));
+        assert!(Alphabet::from_json(r#"{"classes": ["a", "a"]}"#).unwrap_err().to_string().contains("twice"));
     }
 }

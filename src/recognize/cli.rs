@@ -33,12 +33,12 @@ struct ImageResult {
 }
 
 /// Runs `recognize`: returns what to print, or the error message.
-pub fn run(args: &RecognizeArgs) -> Result<String, String> {
+pub fn run(args: &RecognizeArgs) -> Result<String, Box<dyn std::error::Error>> {
     if args.top == 0 {
         return Err("--top must be at least 1".into());
     }
     let model = args.model.clone().unwrap_or_else(default_model_path);
-    let cells = args.images.iter().map(|p| load_cell(p)).collect::<Result<Vec<_>, String>>()?;
+    let cells = args.images.iter().map(|p| load_cell(p)).collect::<Result<Vec<_>, _>>()?;
     let mut recognizer = Recognizer::load(&model)?;
     let scores = recognizer.recognize(&cells)?;
     let results: Vec<ImageResult> = args

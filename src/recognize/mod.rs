@@ -13,6 +13,7 @@
 pub mod alphabet;
 pub mod cli;
 pub mod ctc;
+mod error;
 pub mod model;
 pub mod preprocess;
 pub mod runtime;
@@ -26,6 +27,7 @@ use serde::Serialize;
 
 pub use alphabet::Alphabet;
 pub use ctc::LogProbs;
+pub use error::RecognizeError;
 pub use preprocess::{CellTensor, Preprocess};
 
 use model::OnnxModel;
@@ -254,12 +256,12 @@ pub struct Recognizer {
 impl Recognizer {
     /// Loads `model.onnx` with the `alphabet.json` and `preprocess.json` beside it, running
     /// on one core. A path in [`EMBEDDED_DIR`] loads the models built into the binary.
-    pub fn load(model_path: &Path) -> Result<Recognizer, String> {
+    pub fn load(model_path: &Path) -> Result<Recognizer, RecognizeError> {
         Recognizer::load_with_threads(model_path, 1)
     }
 
     /// [`Recognizer::load`] with `threads` ONNX Runtime threads.
-    pub fn load_with_threads(model_path: &Path, threads: usize) -> Result<Recognizer, String> {
+    pub fn load_with_threads(model_path: &Path, threads: usize) -> Result<Recognizer, RecognizeError> {
         let dir = model_path.parent().unwrap_or(Path::new("."));
         let embedded = dir == Path::new(EMBEDDED_DIR);
         let (alphabet, preprocess) = if embedded {
@@ -304,15 +306,19 @@ impl Recognizer {
     /// together in batches. Results are in input order and independent of batching.
     /// Each cell is read at every view of [`Preprocess::views`], each view by its model
     /// ([`Preprocess::view_models`]).
-    pub fn recognize(&mut self, cells: &[GrayImage]) -> Result<Vec<CellScores>, String> {
+    pub fn recognize(&mut self, cells: &[GrayImage]) -> Result<Vec<CellScores>, RecognizeError> {
         let views = self.preprocess.views.clone();
         let mut per_cell: Vec<Vec<LogProbs>> = vec![Vec::with_capacity(views.len()); cells.len()];
         for (v, &stretch) in views.iter().enumerate() {
             let tensors = cells
                 .iter()
                 .enumerate()
-                .map(|(i, c)| self.preprocess.apply_stretched(c, stretch).map_err(|e| format!("cell {i}: {e}")))
-                .collect::<Result<Vec<_>, String>>()?;
+                .map(|(index, c)| {
+                    self.preprocess
+                        .apply_stretched(c, stretch)
+                        .map_err(|e| RecognizeError::Cell { index, source: Box::new(e) })
+                })
+                .collect::<Result<Vec<_>, RecognizeError>>()?;
             for (cell, lp) in per_cell.iter_mut().zip(self.run_tensors(self.view_model[v], &tensors)?) {
                 cell.push(lp);
             }
@@ -321,7 +327,7 @@ impl Recognizer {
     }
 
     /// The model's log-probabilities per tensor, tensors of equal size run together in batches.
-    fn run_tensors(&mut self, model: usize, tensors: &[CellTensor]) -> Result<Vec<LogProbs>, String> {
+    fn run_tensors(&mut self, model: usize, tensors: &[CellTensor]) -> Result<Vec<LogProbs>, RecognizeError> {
         let mut groups: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
         for (i, t) in tensors.iter().enumerate() {
             groups.entry((t.height, t.width)).or_default().push(i);
@@ -340,29 +346,31 @@ impl Recognizer {
     }
 
     /// Reads one image file (any format the `image` crate reads; converted to grayscale).
-    pub fn recognize_file(&mut self, path: &Path) -> Result<CellScores, String> {
+    pub fn recognize_file(&mut self, path: &Path) -> Result<CellScores, RecognizeError> {
         let img = load_cell(path)?;
-        let mut v = self.recognize(std::slice::from_ref(&img)).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut v = self.recognize(std::slice::from_ref(&img)).map_err(|e| e.in_file(path))?;
         Ok(v.remove(0))
     }
 }
 
 /// Loads the built-in model `path` names ([`EMBEDDED_DIR`]/file name).
-fn load_embedded(path: &Path, threads: usize) -> Result<OnnxModel, String> {
+fn load_embedded(path: &Path, threads: usize) -> Result<OnnxModel, RecognizeError> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
     let Some((_, bytes)) = EMBEDDED_MODELS.iter().find(|(file, _)| *file == name) else {
         let built_in: Vec<&str> = EMBEDDED_MODELS.iter().map(|(file, _)| *file).collect();
-        return Err(format!("{}: no such model built in (built in: {})", path.display(), built_in.join(", ")));
+        let reason = format!("no such model built in (built in: {})", built_in.join(", "));
+        return Err(RecognizeError::File { path: path.to_path_buf(), reason });
     };
     OnnxModel::from_bytes(path, bytes, threads)
 }
 
 /// Loads a cell image as grayscale, with an error naming the file.
-pub fn load_cell(path: &Path) -> Result<GrayImage, String> {
-    let img = image::open(path).map_err(|e| format!("{}: cannot read the image: {e}", path.display()))?;
+pub fn load_cell(path: &Path) -> Result<GrayImage, RecognizeError> {
+    let in_file = |reason: String| RecognizeError::File { path: path.to_path_buf(), reason };
+    let img = image::open(path).map_err(|e| in_file(format!("cannot read the image: {e}")))?;
     let gray = img.to_luma8();
     if gray.width() == 0 || gray.height() == 0 {
-        return Err(format!("{}: the image is empty", path.display()));
+        return Err(in_file("the image is empty".into()));
     }
     Ok(gray)
 }

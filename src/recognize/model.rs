@@ -11,25 +11,29 @@ use ort::environment::Environment;
 use ort::session::{Session as Runner, builder::GraphOptimizationLevel, builder::SessionBuilder as RunnerBuilder};
 use ort::value::Tensor;
 
+use super::RecognizeError;
 use super::ctc::LogProbs;
 use super::preprocess::CellTensor;
 use super::runtime::{INSTALL_HINT, find_runtime_library};
 
-static ENVIRONMENT: OnceLock<Result<Environment, String>> = OnceLock::new();
+static ENVIRONMENT: OnceLock<Result<Environment, RecognizeError>> = OnceLock::new();
 
 /// The process's ONNX Runtime environment, created on first use.
-pub fn environment() -> Result<&'static Environment, String> {
+pub fn environment() -> Result<&'static Environment, RecognizeError> {
     ENVIRONMENT
         .get_or_init(|| {
             let lib = find_runtime_library()?;
             let builder = ort::init_from(&lib).map_err(|e| {
-                format!(
+                RecognizeError::Runtime(format!(
                     "cannot load ONNX Runtime from {}: {e}; if that file is damaged, delete it (a cached copy \
                          is fetched again), or {INSTALL_HINT}",
                     lib.display()
-                )
+                ))
             })?;
-            builder.with_name("scoresheet").build().map_err(|e| format!("cannot start ONNX Runtime: {e}"))
+            builder
+                .with_name("scoresheet")
+                .build()
+                .map_err(|e| RecognizeError::Runtime(format!("cannot start ONNX Runtime: {e}")))
         })
         .as_ref()
         .map_err(Clone::clone)
@@ -44,16 +48,16 @@ pub struct OnnxModel {
 
 impl OnnxModel {
     /// Loads a model file; `threads` is ONNX Runtime's intra-op thread count (1 = one core).
-    pub fn load(path: &Path, threads: usize) -> Result<OnnxModel, String> {
+    pub fn load(path: &Path, threads: usize) -> Result<OnnxModel, RecognizeError> {
         if !path.is_file() {
-            return Err(format!("{}: no such model file", path.display()));
+            return Err(RecognizeError::File { path: path.to_path_buf(), reason: "no such model file".into() });
         }
         OnnxModel::build(path, threads, |builder| builder.commit_from_file(path))
     }
 
     /// Loads a model from its bytes (a model built into the binary); `name` stands for its file
     /// in messages and in [`OnnxModel::path`].
-    pub fn from_bytes(name: &Path, bytes: &[u8], threads: usize) -> Result<OnnxModel, String> {
+    pub fn from_bytes(name: &Path, bytes: &[u8], threads: usize) -> Result<OnnxModel, RecognizeError> {
         OnnxModel::build(name, threads, |builder| builder.commit_from_memory(bytes))
     }
 
@@ -63,8 +67,8 @@ impl OnnxModel {
         path: &Path,
         threads: usize,
         commit: impl FnOnce(&mut RunnerBuilder) -> ort::Result<Runner>,
-    ) -> Result<OnnxModel, String> {
-        let name = path.display();
+    ) -> Result<OnnxModel, RecognizeError> {
+        let failed = |reason: String| RecognizeError::Model { model: path.display().to_string(), reason };
         let env = environment()?;
         let runner = Runner::builder(env)
             .and_then(|b| b.with_optimization_level(GraphOptimizationLevel::Level3).map_err(Into::into))
@@ -77,9 +81,9 @@ impl OnnxModel {
                     .map_err(Into::into)
             })
             .and_then(|mut b| commit(&mut b))
-            .map_err(|e| format!("{name}: cannot load the model: {e}"))?;
+            .map_err(|e| failed(format!("cannot load the model: {e}")))?;
         if runner.inputs().len() != 1 || runner.outputs().is_empty() {
-            return Err(format!("{name}: expected one input (image) and a log-probability output"));
+            return Err(failed("expected one input (image) and a log-probability output".into()));
         }
         Ok(OnnxModel { runner, path: path.to_path_buf() })
     }
@@ -91,26 +95,26 @@ impl OnnxModel {
 
     /// Runs cells that all have the same height and padded width as one batch. Returns each
     /// cell's log-probabilities, cut to the frames its content covers.
-    pub fn run_batch(&mut self, cells: &[&CellTensor], classes: usize) -> Result<Vec<LogProbs>, String> {
+    pub fn run_batch(&mut self, cells: &[&CellTensor], classes: usize) -> Result<Vec<LogProbs>, RecognizeError> {
+        let failed = |reason: String| RecognizeError::Model { model: self.path.display().to_string(), reason };
         let Some(first) = cells.first() else { return Ok(Vec::new()) };
         let (h, w) = (first.height, first.width);
         if cells.iter().any(|c| c.height != h || c.width != w) {
-            return Err("run_batch: cells of different sizes".into());
+            return Err(failed("run_batch: cells of different sizes".into()));
         }
         let n = cells.len();
         let mut data = Vec::with_capacity(n * h * w);
         for c in cells {
             data.extend_from_slice(&c.data);
         }
-        let name = self.path.display().to_string();
         let input =
-            Tensor::from_array(([n, 1, h, w], data)).map_err(|e| format!("{name}: cannot build the input: {e}"))?;
-        let outputs = self.runner.run(ort::inputs![input]).map_err(|e| format!("{name}: inference failed: {e}"))?;
+            Tensor::from_array(([n, 1, h, w], data)).map_err(|e| failed(format!("cannot build the input: {e}")))?;
+        let outputs = self.runner.run(ort::inputs![input]).map_err(|e| failed(format!("inference failed: {e}")))?;
         let (shape, values) =
-            outputs[0].try_extract_tensor::<f32>().map_err(|e| format!("{name}: unexpected output: {e}"))?;
+            outputs[0].try_extract_tensor::<f32>().map_err(|e| failed(format!("unexpected output: {e}")))?;
         let dims: Vec<i64> = shape.iter().copied().collect();
         if dims.len() != 3 || dims[0] as usize != n || dims[2] as usize != classes {
-            return Err(format!("{name}: output shape {dims:?}, expected [{n}, frames, {classes}]"));
+            return Err(failed(format!("output shape {dims:?}, expected [{n}, frames, {classes}]")));
         }
         let frames = dims[1] as usize;
         let per = frames * classes;

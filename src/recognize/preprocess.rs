@@ -23,6 +23,8 @@
 use image::GrayImage;
 use serde::Deserialize;
 
+use super::RecognizeError;
+
 /// The preprocessing shipped with the model.
 pub const DEFAULT_JSON: &str = include_str!("../../models/preprocess.json");
 
@@ -95,33 +97,41 @@ impl Default for Preprocess {
 
 impl Preprocess {
     /// Parses `preprocess.json` text and checks the values make sense.
-    pub fn from_json(text: &str) -> Result<Preprocess, String> {
-        let p: Preprocess = serde_json::from_str(text).map_err(|e| format!("not a preprocessing file: {e}"))?;
+    pub fn from_json(text: &str) -> Result<Preprocess, RecognizeError> {
+        let p: Preprocess = serde_json::from_str(text)
+            .map_err(|e| RecognizeError::Malformed(format!("not a preprocessing file: {e}")))?;
         if p.height == 0 || p.min_width == 0 || p.width_multiple == 0 || p.max_width < p.min_width {
-            return Err("preprocessing: sizes must be positive and max_width >= min_width".into());
+            return Err(RecognizeError::Malformed(
+                "preprocessing: sizes must be positive and max_width >= min_width".into(),
+            ));
         }
         if !(0.0..=1.0).contains(&p.background_quantile) || !(0.0..=1.0).contains(&p.ink_quantile) {
-            return Err("preprocessing: quantiles must lie in [0, 1]".into());
+            return Err(RecognizeError::Malformed("preprocessing: quantiles must lie in [0, 1]".into()));
         }
         if p.min_contrast <= 0.0 {
-            return Err("preprocessing: min_contrast must be positive".into());
+            return Err(RecognizeError::Malformed("preprocessing: min_contrast must be positive".into()));
         }
         if p.views.is_empty() || p.views.iter().any(|&v| !(0.25..=4.0).contains(&v)) {
-            return Err("preprocessing: views must be stretches between 0.25 and 4".into());
+            return Err(RecognizeError::Malformed("preprocessing: views must be stretches between 0.25 and 4".into()));
         }
         if !p.view_models.is_empty() && p.view_models.len() != p.views.len() {
-            return Err("preprocessing: view_models must name a model (or null) for each view".into());
+            return Err(RecognizeError::Malformed(
+                "preprocessing: view_models must name a model (or null) for each view".into(),
+            ));
         }
         if p.view_models.iter().flatten().any(|m| m.is_empty() || m.contains(['/', '\\'])) {
-            return Err("preprocessing: view_models must be file names in the model's folder".into());
+            return Err(RecognizeError::Malformed(
+                "preprocessing: view_models must be file names in the model's folder".into(),
+            ));
         }
         Ok(p)
     }
 
     /// Reads a `preprocess.json` file.
-    pub fn load(path: &std::path::Path) -> Result<Preprocess, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        Preprocess::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn load(path: &std::path::Path) -> Result<Preprocess, RecognizeError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| RecognizeError::File { path: path.to_path_buf(), reason: format!("cannot read: {e}") })?;
+        Preprocess::from_json(&text).map_err(|e| e.in_file(path))
     }
 
     /// The width (before padding) a `w x h` cell is scaled to.
@@ -136,15 +146,15 @@ impl Preprocess {
     }
 
     /// Preprocesses one grayscale cell as training does (stretch 1). Errors on an empty image.
-    pub fn apply(&self, image: &GrayImage) -> Result<CellTensor, String> {
+    pub fn apply(&self, image: &GrayImage) -> Result<CellTensor, RecognizeError> {
         self.apply_stretched(image, 1.0)
     }
 
     /// Preprocesses one grayscale cell in the view `stretch`. Errors on an empty image.
-    pub fn apply_stretched(&self, image: &GrayImage, stretch: f64) -> Result<CellTensor, String> {
+    pub fn apply_stretched(&self, image: &GrayImage, stretch: f64) -> Result<CellTensor, RecognizeError> {
         let (w, h) = (image.width() as usize, image.height() as usize);
         if w == 0 || h == 0 {
-            return Err(format!("the image is empty ({w} x {h} pixels)"));
+            return Err(RecognizeError::EmptyImage { width: image.width(), height: image.height() });
         }
         let raw = image.as_raw();
         let out_w = self.stretched_width(w, h, stretch);
@@ -224,9 +234,9 @@ mod tests {
         // A model for each view, or none named at all; names are files beside the model.
         assert_eq!(p.view_models.len(), p.views.len());
         let short = DEFAULT_JSON.replace("\"view_models\": [", "\"view_models\": [null, ");
-        assert!(Preprocess::from_json(&short).unwrap_err().contains("view_models"));
+        assert!(Preprocess::from_json(&short).unwrap_err().to_string().contains("view_models"));
         let path = DEFAULT_JSON.replace("\"recognizer-b", "\"../recognizer-b");
-        assert!(Preprocess::from_json(&path).unwrap_err().contains("file names"));
+        assert!(Preprocess::from_json(&path).unwrap_err().to_string().contains("file names"));
     }
 
     #[test]

@@ -18,6 +18,8 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use super::RecognizeError;
+
 /// The ONNX Runtime version the recognizer runs on (the version `ort` is built against).
 pub const ORT_VERSION: &str = "1.31.1";
 
@@ -37,16 +39,16 @@ pub const INSTALL_HINT: &str = "run `python3 -m pip install onnxruntime==1.31.1`
 const PYTHONS: [&str; 2] = ["python3", "python"];
 
 /// Where the ONNX Runtime shared library is; fetches it into the cache if nothing else has it.
-pub fn find_runtime_library() -> Result<PathBuf, String> {
+pub fn find_runtime_library() -> Result<PathBuf, RecognizeError> {
     if let Some(path) = std::env::var_os("ORT_DYLIB_PATH").filter(|p| !p.is_empty()) {
         let path = PathBuf::from(path);
         if path.is_file() {
             return Ok(path);
         }
-        return Err(format!(
+        return Err(RecognizeError::Runtime(format!(
             "ORT_DYLIB_PATH is {} but there is no such file; unset it, or {INSTALL_HINT}",
             path.display()
-        ));
+        )));
     }
     let cached = cache_dir().map(|dir| dir.join(format!("onnxruntime-{ORT_VERSION}")));
     if let Some(lib) = cached.as_ref().map(|dir| dir.join(LIBRARY_FILE)).filter(|lib| lib.is_file()) {
@@ -56,24 +58,24 @@ pub fn find_runtime_library() -> Result<PathBuf, String> {
         return Ok(lib);
     }
     let Some(dir) = cached else {
-        return Err(format!(
+        return Err(RecognizeError::Runtime(format!(
             "cannot find the ONNX Runtime library, and there is no cache folder to fetch it into (HOME is \
              not set); set SCORESHEET_CACHE to a folder, or {INSTALL_HINT}"
-        ));
+        )));
     };
     if let Err(e) = std::fs::create_dir_all(&dir) {
-        return Err(format!(
+        return Err(RecognizeError::Runtime(format!(
             "cannot find the ONNX Runtime library, and cannot create the cache folder to fetch it into: {}: {e}; \
              set SCORESHEET_CACHE to a folder that can be written, or {INSTALL_HINT}",
             dir.display()
-        ));
+        )));
     }
     fetch_into(&dir).map_err(|why| {
-        format!(
+        RecognizeError::Runtime(format!(
             "cannot find the ONNX Runtime library, and fetching it failed: {why}. Run the command again \
              where PyPI is reachable (the library is fetched once, into {}), or {INSTALL_HINT}",
             dir.display()
-        )
+        ))
     })
 }
 
@@ -108,17 +110,27 @@ fn python_package_library() -> Option<PathBuf> {
     })
 }
 
+/// Why the library could not be fetched: the step that failed and its cause.
+#[derive(Debug)]
+struct FetchFailure(String);
+
+impl std::fmt::Display for FetchFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// Fetches the library into `dir` (the versioned cache folder, which exists) unless another
 /// process did while this one waited for the lock. Returns the library's path, or why it could
 /// not be fetched.
-fn fetch_into(dir: &Path) -> Result<PathBuf, String> {
+fn fetch_into(dir: &Path) -> Result<PathBuf, FetchFailure> {
     let lock_path = dir.join(".fetch.lock");
     let lock = File::options()
         .create(true)
         .truncate(false)
         .write(true)
         .open(&lock_path)
-        .map_err(|e| format!("cannot create {}: {e}", lock_path.display()))?;
+        .map_err(|e| FetchFailure(format!("cannot create {}: {e}", lock_path.display())))?;
     // A file system without locks only costs duplicate downloads: the rename below still puts
     // one whole library in place.
     lock.lock().ok();
@@ -133,21 +145,22 @@ fn fetch_into(dir: &Path) -> Result<PathBuf, String> {
     );
     let work = dir.join(format!(".fetch-{}", std::process::id()));
     let result = download_and_extract(&work).and_then(|lib| {
-        std::fs::rename(&lib, &target).map_err(|e| format!("cannot move the library to {}: {e}", target.display()))
+        std::fs::rename(&lib, &target)
+            .map_err(|e| FetchFailure(format!("cannot move the library to {}: {e}", target.display())))
     });
     std::fs::remove_dir_all(&work).ok();
     result.map(|()| target)
 }
 
 /// Downloads the wheel into `work` and extracts the library there; returns its path.
-fn download_and_extract(work: &Path) -> Result<PathBuf, String> {
+fn download_and_extract(work: &Path) -> Result<PathBuf, FetchFailure> {
     std::fs::remove_dir_all(work).ok();
-    std::fs::create_dir_all(work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
+    std::fs::create_dir_all(work).map_err(|e| FetchFailure(format!("cannot create {}: {e}", work.display())))?;
     let python = PYTHONS
         .iter()
         .copied()
         .find(|p| Command::new(p).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok())
-        .ok_or("Python 3 with pip fetches it, and there is no python3 on the PATH")?;
+        .ok_or_else(|| FetchFailure("Python 3 with pip fetches it, and there is no python3 on the PATH".into()))?;
     let requirement = format!("onnxruntime=={ORT_VERSION}");
     // The library inside does not depend on the Python version: one wheel version is asked for
     // whatever Python runs pip, so that a Python without a wheel of its own still works. The
@@ -158,22 +171,22 @@ fn download_and_extract(work: &Path) -> Result<PathBuf, String> {
         .arg(work)
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| format!("cannot run {python} -m pip: {e}"))?;
+        .map_err(|e| FetchFailure(format!("cannot run {python} -m pip: {e}")))?;
     if !out.status.success() {
         let command = format!("`{python} -m pip download {requirement}`");
         // pip says the same whether PyPI cannot be reached or has no wheel for this platform.
         if String::from_utf8_lossy(&out.stderr).contains("No matching distribution") {
-            return Err(format!(
+            return Err(FetchFailure(format!(
                 "{command} found no wheel (PyPI cannot be reached, or has no wheel for this platform)"
-            ));
+            )));
         }
-        return Err(format!("{command} failed: {}", last_error(&out.stderr)));
+        return Err(FetchFailure(format!("{command} failed: {}", last_error(&out.stderr))));
     }
     let wheel = std::fs::read_dir(work)
-        .map_err(|e| format!("cannot list {}: {e}", work.display()))?
+        .map_err(|e| FetchFailure(format!("cannot list {}: {e}", work.display())))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .find(|p| p.extension().is_some_and(|x| x == "whl"))
-        .ok_or_else(|| format!("pip download left no wheel in {}", work.display()))?;
+        .ok_or_else(|| FetchFailure(format!("pip download left no wheel in {}", work.display())))?;
     let member = format!("onnxruntime/capi/{LIBRARY_FILE}");
     let lib = work.join(LIBRARY_FILE);
     const EXTRACT: &str = "import os, shutil, sys, zipfile\n\
@@ -189,9 +202,13 @@ fn download_and_extract(work: &Path) -> Result<PathBuf, String> {
         .arg(&lib)
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| format!("cannot run {python}: {e}"))?;
+        .map_err(|e| FetchFailure(format!("cannot run {python}: {e}")))?;
     if !out.status.success() || !lib.is_file() {
-        return Err(format!("cannot take {member} out of {}: {}", wheel.display(), last_error(&out.stderr)));
+        return Err(FetchFailure(format!(
+            "cannot take {member} out of {}: {}",
+            wheel.display(),
+            last_error(&out.stderr)
+        )));
     }
     Ok(lib)
 }

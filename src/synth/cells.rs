@@ -4,6 +4,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+use super::SynthError;
 use super::damage;
 use super::fonts::{self, FontSet};
 use super::forms::{self, FormStyle, Side};
@@ -28,9 +29,10 @@ pub fn writer_cells<R: Rng>(
     lang: &'static Lang,
     set: FontSet,
     n: usize,
-) -> Result<Vec<CellImage>, String> {
+) -> Result<Vec<CellImage>, SynthError> {
     let names = forms::NAMES;
-    let base = forms::form(names[rng.gen_range(0..names.len())]).ok_or("unknown form")?;
+    let base =
+        forms::form(names[rng.gen_range(0..names.len())]).ok_or_else(|| SynthError::Invalid("unknown form".into()))?;
     let form = base.vary(rng);
     let fstyle = FormStyle::random(&form, rng);
     let game = games::random_game(rng, 20, 80);
@@ -55,7 +57,10 @@ pub fn writer_cells<R: Rng>(
         candidates = fonts::hands(set, &charset);
     }
     if candidates.is_empty() {
-        return Err(format!("no handwriting font in the chosen set can write language {}", lang.code));
+        return Err(SynthError::Invalid(format!(
+            "no handwriting font in the chosen set can write language {}",
+            lang.code
+        )));
     }
     candidates.sort_by_key(|f| f.name);
     let font = candidates[rng.gen_range(0..candidates.len())];
@@ -76,7 +81,7 @@ pub fn writer_cells<R: Rng>(
         .collect();
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
-        let &si = usable.choose(rng).ok_or("form without cells")?;
+        let &si = usable.choose(rng).ok_or_else(|| SynthError::Invalid("form without cells".into()))?;
         let slot = slots[si];
         let r = slot.rect;
         let (cw, ch) = (r[2] - r[0], r[3] - r[1]);

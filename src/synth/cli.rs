@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::SynthError;
 use super::form_image::FormImage;
 use super::{Damage, FontSet, Options, forms};
 use crate::notation;
@@ -63,12 +64,12 @@ pub struct SynthArgs {
 }
 
 /// Parses the arguments into [`Options`].
-pub fn options(args: &SynthArgs) -> Result<Options, String> {
+pub fn options(args: &SynthArgs) -> Result<Options, SynthError> {
     let lang = match args.lang.as_str() {
         "mix" => None,
         code => Some(notation::lang(code).ok_or_else(|| {
             let codes: Vec<&str> = notation::all_languages().map(|l| l.code).collect();
-            format!("unknown language '{code}' (use mix or one of {})", codes.join(", "))
+            SynthError::Invalid(format!("unknown language '{code}' (use mix or one of {})", codes.join(", ")))
         })?),
     };
     let form_image = match &args.form_image {
@@ -86,7 +87,10 @@ pub fn options(args: &SynthArgs) -> Result<Options, String> {
         name => {
             let known = forms::library().find(|n| *n == name).ok_or_else(|| {
                 let names: Vec<&str> = forms::library().collect();
-                format!("unknown form '{name}' (use mix, dev-mix, heldout-mix or one of {})", names.join(", "))
+                SynthError::Invalid(format!(
+                    "unknown form '{name}' (use mix, dev-mix, heldout-mix or one of {})",
+                    names.join(", ")
+                ))
             })?;
             (Some(known), &forms::NAMES)
         }
@@ -96,7 +100,7 @@ pub fn options(args: &SynthArgs) -> Result<Options, String> {
         "none" => Some(Damage::None),
         "scan" => Some(Damage::Scan),
         "photo" => Some(Damage::Photo),
-        other => return Err(format!("unknown damage '{other}' (use none, scan, photo or mix)")),
+        other => return Err(SynthError::Invalid(format!("unknown damage '{other}' (use none, scan, photo or mix)"))),
     };
     Ok(Options {
         count: args.count,
@@ -113,7 +117,7 @@ pub fn options(args: &SynthArgs) -> Result<Options, String> {
 }
 
 /// Runs the command; returns a one-line summary.
-pub fn run(args: &SynthArgs) -> Result<String, String> {
+pub fn run(args: &SynthArgs) -> Result<String, Box<dyn std::error::Error>> {
     let opts = options(args)?;
     if let Some(form) = opts.form_image.as_ref().filter(|f| !f.checked) {
         eprintln!(
@@ -132,12 +136,13 @@ pub fn run(args: &SynthArgs) -> Result<String, String> {
         }
     };
     match args.jobs {
-        Some(0) => Err("--jobs must be at least 1".to_string()),
+        Some(0) => Err("--jobs must be at least 1".into()),
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()
-            .map_err(|e| format!("cannot start {n} threads: {e}"))?
-            .install(work),
-        None => work(),
+            .map_err(|e| SynthError::Invalid(format!("cannot start {n} threads: {e}")))?
+            .install(work)
+            .map_err(Into::into),
+        None => work().map_err(Into::into),
     }
 }

@@ -11,6 +11,7 @@ use std::path::Path;
 
 use rand::Rng;
 
+use super::SynthError;
 use super::forms::{Side, Slot};
 use super::games::{self, Game};
 use super::handwriting::Inks;
@@ -68,16 +69,19 @@ struct CellsIn {
 
 /// Parses a cells file: the object `segment --json` prints for one page (`{"cells": [...]}`), a
 /// one-page list of such objects, or a synthetic truth (whose cells have the same keys).
-pub fn parse_cells(text: &str) -> Result<Vec<Slot>, String> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+pub fn parse_cells(text: &str) -> Result<Vec<Slot>, SynthError> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| SynthError::Invalid(e.to_string()))?;
     let value = match value {
         serde_json::Value::Array(mut pages) if pages.len() == 1 => pages.remove(0),
         serde_json::Value::Array(pages) => {
-            return Err(format!("the file holds the cells of {} pages: keep one page's", pages.len()));
+            return Err(SynthError::Invalid(format!(
+                "the file holds the cells of {} pages: keep one page's",
+                pages.len()
+            )));
         }
         v => v,
     };
-    let cells: CellsIn = serde_json::from_value(value).map_err(|e| e.to_string())?;
+    let cells: CellsIn = serde_json::from_value(value).map_err(|e| SynthError::Invalid(e.to_string()))?;
     Ok(cells.cells.into_iter().map(|c| slot(c.mv, c.side, c.bx, c.write)).collect())
 }
 
@@ -90,13 +94,13 @@ fn slot(move_no: u32, side: crate::page::Side, rect: [f32; 4], write: Option<[f3
 }
 
 /// The page stage's cells of the blank form `img` (boxes in the image's pixels).
-pub fn page_stage_cells(img: &image::DynamicImage) -> Result<Vec<Slot>, String> {
-    let sheet = crate::page::segment(img).map_err(|e| e.to_string())?;
+pub fn page_stage_cells(img: &image::DynamicImage) -> Result<Vec<Slot>, SynthError> {
+    let sheet = crate::page::segment(img).map_err(|e| SynthError::Invalid(e.to_string()))?;
     if sheet.quarter_turns != 0 {
-        return Err(format!(
+        return Err(SynthError::Invalid(format!(
             "the page stage finds the form turned by {} degrees: give the blank form upright",
             sheet.quarter_turns * 90
-        ));
+        )));
     }
     Ok(sheet.cells.iter().map(|c| slot(c.mv, c.side, c.box_in_input, None)).collect())
 }
@@ -105,15 +109,16 @@ impl FormImage {
     /// Loads the blank form at `image` with the cells of `cells_from` (a cells file), or else the
     /// page stage's cells of the image. `name` is the form's name in the truth (default: the
     /// image's file name without its extension).
-    pub fn load(image: &Path, cells_from: Option<&Path>, name: Option<&str>) -> Result<FormImage, String> {
-        let img = crate::page::load(image).map_err(|e| e.to_string())?.into_iter().next();
-        let img = img.ok_or_else(|| format!("{}: no page in the file", image.display()))?;
+    pub fn load(image: &Path, cells_from: Option<&Path>, name: Option<&str>) -> Result<FormImage, SynthError> {
+        let img = crate::page::load(image).map_err(|e| SynthError::Invalid(e.to_string()))?.into_iter().next();
+        let img = img.ok_or_else(|| SynthError::Invalid(format!("{}: no page in the file", image.display())))?;
         let slots = match cells_from {
             Some(path) => {
-                let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                parse_cells(&text).map_err(|e| format!("{}: {e}", path.display()))?
+                let text =
+                    std::fs::read_to_string(path).map_err(|e| SynthError::file(path, format!("cannot read: {e}")))?;
+                parse_cells(&text).map_err(|e| SynthError::Invalid(format!("{}: {e}", path.display())))?
             }
-            None => page_stage_cells(&img).map_err(|e| format!("{}: {e}", image.display()))?,
+            None => page_stage_cells(&img).map_err(|e| SynthError::Invalid(format!("{}: {e}", image.display())))?,
         };
         let rgb = img.to_rgb8();
         let canvas = Canvas { w: rgb.width() as usize, h: rgb.height() as usize, ox: 0, oy: 0, px: rgb.into_raw() };
@@ -125,23 +130,24 @@ impl FormImage {
             Some(path) => path.display().to_string(),
             None => format!("{} (the page stage's cells)", image.display()),
         };
-        FormImage::new(name, canvas, slots, cells_from.is_some()).map_err(|e| format!("{source}: {e}"))
+        FormImage::new(name, canvas, slots, cells_from.is_some())
+            .map_err(|e| SynthError::Invalid(format!("{source}: {e}")))
     }
 
     /// A form image from its cells: checks that every cell lies in the image (boxes a pixel or two
     /// past its edge are clamped to it), that no move cell is listed twice and that the cells start
     /// at move 1.
-    pub fn new(name: String, image: Canvas, mut slots: Vec<Slot>, checked: bool) -> Result<FormImage, String> {
+    pub fn new(name: String, image: Canvas, mut slots: Vec<Slot>, checked: bool) -> Result<FormImage, SynthError> {
         let (w, h) = (image.w as f32, image.h as f32);
         for s in &mut slots {
             let [x0, y0, x1, y1] = s.rect;
             // A box may run a pixel or two past the image's edge (clamped); not more.
             if !(x0 < x1 && y0 < y1 && x0 >= -2.0 && y0 >= -2.0 && x1 <= w + 2.0 && y1 <= h + 2.0) {
-                return Err(format!(
+                return Err(SynthError::Invalid(format!(
                     "the cell of move {} {} ({x0} {y0} {x1} {y1}) is not a box inside the {w}x{h} image",
                     s.move_no,
                     side_name(s.side)
-                ));
+                )));
             }
             let clamp = |b: [f32; 4]| [b[0].max(0.0), b[1].max(0.0), b[2].min(w), b[3].min(h)];
             s.rect = clamp(s.rect);
@@ -149,16 +155,20 @@ impl FormImage {
             s.truth = clamp(s.truth);
             let wr = s.write;
             if !(wr[0] < wr[2] && wr[1] < wr[3]) {
-                return Err(format!("the writing box of move {} {} is empty", s.move_no, side_name(s.side)));
+                return Err(SynthError::Invalid(format!(
+                    "the writing box of move {} {} is empty",
+                    s.move_no,
+                    side_name(s.side)
+                )));
             }
         }
         slots.sort_by_key(|s| (s.move_no, s.side == Side::Black));
         if let Some(d) = slots.windows(2).find(|p| p[0].move_no == p[1].move_no && p[0].side == p[1].side) {
-            return Err(format!(
+            return Err(SynthError::Invalid(format!(
                 "the cell of move {} {} is listed twice: correct the cells (--cells-from)",
                 d[0].move_no,
                 side_name(d[0].side)
-            ));
+            )));
         }
         let has = |m: u32, side: Side| slots.iter().any(|s| s.move_no == m && s.side == side);
         let mut last_move = 0;
@@ -166,7 +176,9 @@ impl FormImage {
             last_move += 1;
         }
         if last_move < 2 {
-            return Err("the cells do not hold moves 1 and 2 for both players: a form image starts at move 1".into());
+            return Err(SynthError::Invalid(
+                "the cells do not hold moves 1 and 2 for both players: a form image starts at move 1".into(),
+            ));
         }
         let mut heights: Vec<f32> = slots.iter().map(|s| s.rect[3] - s.rect[1]).collect();
         heights.sort_by(f32::total_cmp);
@@ -194,7 +206,7 @@ pub fn render<R: Rng>(
     spec: &SheetSpec,
     rng: &mut R,
     other: Option<&mut R>,
-) -> Result<Vec<Page>, String> {
+) -> Result<Vec<Page>, SynthError> {
     let max = form.max_moves();
     let game = games::random_game(rng, 20.min(max), max);
     let mut pages = vec![render_game(form, spec, &spec.name, &game, rng)?];
@@ -212,7 +224,7 @@ fn render_game<R: Rng>(
     name: &str,
     game: &Game,
     rng: &mut R,
-) -> Result<Page, String> {
+) -> Result<Page, SynthError> {
     let record = sheet::record(spec.lang, spec.fonts, game, rng)?;
     let hand = sheet::hand_for(&record, form.row_h, Inks::Any, spec.low_writing, rng);
     let mut canvas = form.image.clone();

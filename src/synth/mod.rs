@@ -14,6 +14,7 @@
 pub mod cells;
 pub mod cli;
 pub mod damage;
+mod error;
 pub mod fonts;
 pub mod form_image;
 pub mod forms;
@@ -34,6 +35,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 pub use damage::Damage;
+pub use error::SynthError;
 pub use fonts::FontSet;
 pub use sheet::{CellTruth, Note, Page, SheetSpec, Truth};
 
@@ -113,12 +115,12 @@ pub fn sheet_spec(opts: &Options, index: usize) -> SheetSpec {
 
 /// Renders sheet `index` of a run (one page, or more for a game continued on another page; with
 /// `copies`, the second player's copy after them).
-pub fn render_sheet(opts: &Options, index: usize) -> Result<Vec<Page>, String> {
+pub fn render_sheet(opts: &Options, index: usize) -> Result<Vec<Page>, SynthError> {
     render_spec(opts, &sheet_spec(opts, index), index)
 }
 
 /// Renders sheet `index` as `spec` says (its first copy is the sheet rendered without `copies`).
-fn render_spec(opts: &Options, spec: &SheetSpec, index: usize) -> Result<Vec<Page>, String> {
+fn render_spec(opts: &Options, spec: &SheetSpec, index: usize) -> Result<Vec<Page>, SynthError> {
     let mut rng = rng_for(opts.seed, 1, index as u64);
     if let Some(form) = &opts.form_image {
         let mut other = opts.copies.then(|| rng_for(opts.seed, 3, index as u64));
@@ -132,18 +134,18 @@ fn render_spec(opts: &Options, spec: &SheetSpec, index: usize) -> Result<Vec<Pag
 }
 
 /// Encodes a page's image: JPEG at the damage's quality, else PNG.
-pub fn encode_image(page: &Page) -> Result<Vec<u8>, String> {
+pub fn encode_image(page: &Page) -> Result<Vec<u8>, SynthError> {
     use image::ImageEncoder;
     let img = &page.image;
     let mut buf = Vec::new();
     if let Some(q) = page.jpeg_quality {
         if img.w > u16::MAX as usize || img.h > u16::MAX as usize {
-            return Err(format!("{} is too large for JPEG", page.name));
+            return Err(SynthError::Invalid(format!("{} is too large for JPEG", page.name)));
         }
         let mut enc = jpeg_encoder::Encoder::new(&mut buf, q);
         enc.set_sampling_factor(jpeg_encoder::SamplingFactor::R_4_2_0);
         enc.encode(&img.px, img.w as u16, img.h as u16, jpeg_encoder::ColorType::Rgb)
-            .map_err(|e| format!("cannot encode {}: {e}", page.name))?;
+            .map_err(|e| SynthError::Encode { name: page.name.clone(), reason: e.to_string() })?;
         return Ok(buf);
     }
     let r = image::codecs::png::PngEncoder::new_with_quality(
@@ -152,12 +154,12 @@ pub fn encode_image(page: &Page) -> Result<Vec<u8>, String> {
         image::codecs::png::FilterType::Sub,
     )
     .write_image(&img.px, img.w as u32, img.h as u32, image::ExtendedColorType::Rgb8);
-    r.map_err(|e| format!("cannot encode {}: {e}", page.name))?;
+    r.map_err(|e| SynthError::Encode { name: page.name.clone(), reason: e.to_string() })?;
     Ok(buf)
 }
 
 /// Encodes a grey cell image as PNG.
-pub fn encode_cell(cell: &cells::CellImage) -> Result<Vec<u8>, String> {
+pub fn encode_cell(cell: &cells::CellImage) -> Result<Vec<u8>, SynthError> {
     use image::ImageEncoder;
     let mut buf = Vec::new();
     image::codecs::png::PngEncoder::new_with_quality(
@@ -166,24 +168,24 @@ pub fn encode_cell(cell: &cells::CellImage) -> Result<Vec<u8>, String> {
         image::codecs::png::FilterType::Sub,
     )
     .write_image(&cell.gray, cell.w as u32, cell.h as u32, image::ExtendedColorType::L8)
-    .map_err(|e| format!("cannot encode a cell: {e}"))?;
+    .map_err(|e| SynthError::Encode { name: "a cell".into(), reason: e.to_string() })?;
     Ok(buf)
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), SynthError> {
+    fs::write(path, bytes).map_err(|e| SynthError::file(path, format!("cannot write: {e}")))
 }
 
-fn prepare_dir(out: &Path) -> Result<(), String> {
-    fs::create_dir_all(out).map_err(|e| format!("cannot create output directory {}: {e}", out.display()))?;
+fn prepare_dir(out: &Path) -> Result<(), SynthError> {
+    fs::create_dir_all(out).map_err(|e| SynthError::file(out, format!("cannot create output directory: {e}")))?;
     if !out.is_dir() {
-        return Err(format!("{} is not a directory", out.display()));
+        return Err(SynthError::Invalid(format!("{} is not a directory", out.display())));
     }
     Ok(())
 }
 
 /// Renders and writes `opts.count` sheets (images and JSON) into `out`; returns the files written.
-pub fn write_sheets(opts: &Options, out: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn write_sheets(opts: &Options, out: &Path) -> Result<Vec<PathBuf>, SynthError> {
     prepare_dir(out)?;
     // `count` is the number of page images: a game continued on a second page uses two. Sheets
     // are rendered in parallel a batch at a time and written in order; a sheet that would run
@@ -194,7 +196,7 @@ pub fn write_sheets(opts: &Options, out: &Path) -> Result<Vec<PathBuf>, String> 
     while images < opts.count {
         let batch: Vec<usize> = (next..next + (opts.count - images)).collect();
         next += batch.len();
-        let rendered: Result<Vec<Vec<Page>>, String> = batch.par_iter().map(|&i| render_sheet(opts, i)).collect();
+        let rendered: Result<Vec<Vec<Page>>, SynthError> = batch.par_iter().map(|&i| render_sheet(opts, i)).collect();
         for (i, mut pages) in batch.into_iter().zip(rendered?) {
             if images >= opts.count {
                 break;
@@ -206,7 +208,7 @@ pub fn write_sheets(opts: &Options, out: &Path) -> Result<Vec<PathBuf>, String> 
                 let img_path = out.join(&page.truth.image);
                 write_file(&img_path, &encode_image(page)?)?;
                 let json_path = out.join(format!("{}.json", page.name));
-                let json = serde_json::to_string_pretty(&page.truth).map_err(|e| e.to_string())?;
+                let json = serde_json::to_string_pretty(&page.truth).map_err(|e| SynthError::Invalid(e.to_string()))?;
                 write_file(&json_path, json.as_bytes())?;
                 files.push(img_path);
                 files.push(json_path);
@@ -230,7 +232,7 @@ fn cell_lang(opts: &Options, rng: &mut ChaCha8Rng) -> &'static Lang {
 }
 
 /// Renders `opts.count` single-cell images, grouped by writer, in order.
-pub fn render_cells(opts: &Options, writer: usize) -> Result<Vec<cells::CellImage>, String> {
+pub fn render_cells(opts: &Options, writer: usize) -> Result<Vec<cells::CellImage>, SynthError> {
     let mut rng = rng_for(opts.seed, 2, writer as u64);
     let lang = cell_lang(opts, &mut rng);
     let n = CELLS_PER_WRITER.min(opts.count - writer * CELLS_PER_WRITER);
@@ -238,10 +240,10 @@ pub fn render_cells(opts: &Options, writer: usize) -> Result<Vec<cells::CellImag
 }
 
 /// Writes `opts.count` cell images `cell-NNNNNN.png` and `labels.tsv` (FILE<TAB>TEXT) into `out`.
-pub fn write_cells(opts: &Options, out: &Path) -> Result<usize, String> {
+pub fn write_cells(opts: &Options, out: &Path) -> Result<usize, SynthError> {
     prepare_dir(out)?;
     let writers = opts.count.div_ceil(CELLS_PER_WRITER);
-    let labels: Result<Vec<Vec<String>>, String> = (0..writers)
+    let labels: Result<Vec<Vec<String>>, SynthError> = (0..writers)
         .into_par_iter()
         .map(|wi| {
             let mut lines = Vec::new();
@@ -255,10 +257,10 @@ pub fn write_cells(opts: &Options, out: &Path) -> Result<usize, String> {
         .collect();
     let labels = labels?;
     let path = out.join("labels.tsv");
-    let mut f = fs::File::create(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let mut f = fs::File::create(&path).map_err(|e| SynthError::file(&path, format!("cannot write: {e}")))?;
     let mut n = 0;
     for line in labels.iter().flatten() {
-        writeln!(f, "{line}").map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        writeln!(f, "{line}").map_err(|e| SynthError::file(&path, format!("cannot write: {e}")))?;
         n += 1;
     }
     Ok(n)

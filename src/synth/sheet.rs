@@ -8,6 +8,7 @@ use rand::seq::SliceRandom;
 use serde::Serialize;
 use shakmaty::{Chess, Move, Position, Role};
 
+use super::SynthError;
 use super::damage::{self, Damage, Homography};
 use super::fonts::{self, FontSet};
 use super::forms::{self, Column, FieldKind, FieldLine, Form, FormStyle, ResultMarks, Side, Slot};
@@ -223,7 +224,7 @@ fn capacity(form: &str) -> u32 {
 }
 
 /// Renders one sheet (one image, or more for a game running onto a continuation page).
-pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, String> {
+pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, SynthError> {
     let game = random_game_for(spec, rng);
     render_game(spec, &game, rng)
 }
@@ -232,7 +233,7 @@ pub fn render<R: Rng>(spec: &SheetSpec, rng: &mut R) -> Result<Vec<Page>, String
 /// (its pages named as `spec` says), the second the same game written by another writer, on the
 /// same form in the same language, with its own style, hand, mistakes and damage drawn from
 /// `other` (pages named `{name}_c2`, `{name}_c2_p2`).
-pub fn render_copies<R: Rng>(spec: &SheetSpec, rng: &mut R, other: &mut R) -> Result<Vec<Page>, String> {
+pub fn render_copies<R: Rng>(spec: &SheetSpec, rng: &mut R, other: &mut R) -> Result<Vec<Page>, SynthError> {
     let game = random_game_for(spec, rng);
     let mut pages = render_game(spec, &game, rng)?;
     let second = SheetSpec { name: format!("{}_c2", spec.name), ..spec.clone() };
@@ -260,7 +261,12 @@ pub(crate) struct Record {
 
 /// Draws a writer of `game` in `lang`: style, slips, player names and header, the result's
 /// spelling, and a font of `set` with every character they write.
-pub(crate) fn record<R: Rng>(lang: &'static Lang, set: FontSet, game: &Game, rng: &mut R) -> Result<Record, String> {
+pub(crate) fn record<R: Rng>(
+    lang: &'static Lang,
+    set: FontSet,
+    game: &Game,
+    rng: &mut R,
+) -> Result<Record, SynthError> {
     let style = Style::random(rng);
     let written = write_game(game, lang, &style, rng);
     let cyr = lang.is_cyrillic();
@@ -294,7 +300,10 @@ pub(crate) fn record<R: Rng>(lang: &'static Lang, set: FontSet, game: &Game, rng
     charset.retain(|c| c != ' ');
     let mut candidates = fonts::hands(set, &charset);
     if candidates.is_empty() {
-        return Err(format!("no handwriting font in the chosen set can write language {}", lang.code));
+        return Err(SynthError::Invalid(format!(
+            "no handwriting font in the chosen set can write language {}",
+            lang.code
+        )));
     }
     candidates.sort_by_key(|f| f.name);
     let font = candidates[rng.gen_range(0..candidates.len())];
@@ -422,7 +431,7 @@ pub(crate) fn finish_page<R: Rng>(
 /// Renders `game` on `spec`'s form as one writer wrote it (style, mistakes, hand, damage from
 /// `rng`): per page, the form is printed, then the header, moves, clock times, result and
 /// signature are written, then the page is damaged.
-fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Result<Vec<Page>, String> {
+fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Result<Vec<Page>, SynthError> {
     let record = record(spec.lang, spec.fonts, game, rng)?;
     let pages = pages_for(spec.form, game.plies.len());
     let row_h = pages[0].blocks[0].row_h;
