@@ -12,9 +12,10 @@ mod stderr_log;
 #[command(name = "scoresheet", version, about = "Reads handwritten chess scoresheets into PGN")]
 struct Cli {
     /// Print what each stage finds to stderr (the page stage's rulings, columns, blocks and
-    /// printed numbers; the reader's choices).
-    #[arg(short, long, global = true)]
-    verbose: bool,
+    /// printed numbers; the reader's choices); -vv also the decoder's trace (its letter-set
+    /// probes and beam per half-move).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    verbose: u8,
     #[command(subcommand)]
     command: Command,
 }

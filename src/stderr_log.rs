@@ -1,6 +1,8 @@
-//! The binaries' logger: log records to stderr, `-v` turning on the stages' debug records.
+//! The binaries' logger: log records to stderr, `-v` turning on the stages' debug records and
+//! `-vv` the decoder's trace too.
 
-/// Prints log records to stderr: debug records as they are, others as `scoresheet: LEVEL: message`.
+/// Prints log records to stderr: debug records as they are, trace records after `trace`, others
+/// as `scoresheet: LEVEL: message`.
 struct StderrLog;
 
 impl log::Log for StderrLog {
@@ -10,7 +12,8 @@ impl log::Log for StderrLog {
     fn log(&self, record: &log::Record) {
         if self.enabled(record.metadata()) {
             match record.level() {
-                log::Level::Debug | log::Level::Trace => eprintln!("{}", record.args()),
+                log::Level::Debug => eprintln!("{}", record.args()),
+                log::Level::Trace => eprintln!("trace {}", record.args()),
                 level => eprintln!("scoresheet: {}: {}", level.as_str().to_lowercase(), record.args()),
             }
         }
@@ -18,9 +21,14 @@ impl log::Log for StderrLog {
     fn flush(&self) {}
 }
 
-/// Sends log records to stderr: warnings and errors, and with `verbose` the debug records too.
-pub fn init(verbose: bool) {
+/// Sends log records to stderr: warnings and errors; with `verbosity` 1 (`-v`) the debug records
+/// too, with 2 or more (`-vv`) the trace records as well.
+pub fn init(verbosity: u8) {
     if log::set_logger(&StderrLog).is_ok() {
-        log::set_max_level(if verbose { log::LevelFilter::Debug } else { log::LevelFilter::Warn });
+        log::set_max_level(match verbosity {
+            0 => log::LevelFilter::Warn,
+            1 => log::LevelFilter::Debug,
+            _ => log::LevelFilter::Trace,
+        });
     }
 }

@@ -636,7 +636,7 @@ pub(crate) fn search_widened(
                 }
             }
             if added > 0 && trace() {
-                eprintln!("trace {} ply {ply} repaired games added {added}", lang.code);
+                log::trace!("{} ply {ply} repaired games added {added}", lang.code);
             }
         }
         // Children are scored first and made (position played, node stored) only if kept:
@@ -650,11 +650,11 @@ pub(crate) fn search_widened(
                 best_end = Some((ended, hyp.node, result));
             }
             let exp = ink.expand(&hyp.pos, ply, lang, params);
-            if h == 0 && trace_ply() == Some(ply) {
+            if h == 0 && trace() && params.trace_ply == Some(ply) {
                 let mut e: Vec<(String, f32)> =
                     ink.entries(exp).iter().map(|(m, s, _)| (english_san(&hyp.pos, m), *s)).collect();
                 e.sort_by(|a, b| b.1.total_cmp(&a.1));
-                eprintln!("trace expansion {:?}", &e[..e.len().min(12)]);
+                log::trace!("expansion {:?}", &e[..e.len().min(12)]);
             }
             for (i, (mv, score, _)) in ink.entries(exp).iter().enumerate() {
                 if ply < from && follow.get(ply) != Some(mv) {
@@ -716,8 +716,8 @@ pub(crate) fn search_widened(
         }
         beam = next;
         if trace() {
-            eprintln!(
-                "trace {} ply {ply} beam {} top {:.1} last {:.1} end {:.1}",
+            log::trace!(
+                "{} ply {ply} beam {} top {:.1} last {:.1} end {:.1}",
                 lang.code,
                 beam.len(),
                 beam.first().map_or(f32::NAN, |h| h.score),
@@ -749,21 +749,10 @@ pub(crate) fn search_widened(
     ScoredLine { moves, score, result }
 }
 
-/// `SCORESHEET_TRACE`: whether it is set, and the half-move whose scored moves it asks for.
-fn trace_env() -> (bool, Option<usize>) {
-    static TRACE: std::sync::OnceLock<(bool, Option<usize>)> = std::sync::OnceLock::new();
-    *TRACE.get_or_init(|| match std::env::var_os("SCORESHEET_TRACE") {
-        Some(v) => (true, v.to_str().and_then(|v| v.parse().ok())),
-        None => (false, None),
-    })
-}
-
+/// Whether the decoder's trace records are wanted (the log's trace level, `-vv`): gathering
+/// some of them costs time.
 fn trace() -> bool {
-    trace_env().0
-}
-
-fn trace_ply() -> Option<usize> {
-    trace_env().1
+    log::log_enabled!(log::Level::Trace)
 }
 
 fn number_and_color(ply: usize) -> (u32, Color) {
@@ -945,8 +934,8 @@ pub fn decode(copies: Vec<SheetCopy<'_>>, lang: Option<&'static Lang>, params: &
             // every algebraic letter set; then only the descriptive notations go on.
             let descriptive = quick_scores(descriptive_languages().iter().collect());
             if trace() {
-                eprintln!(
-                    "trace quick descriptive {:?}",
+                log::trace!(
+                    "quick descriptive {:?}",
                     descriptive.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>()
                 );
             }
@@ -954,7 +943,7 @@ pub fn decode(copies: Vec<SheetCopy<'_>>, lang: Option<&'static Lang>, params: &
                 scored = descriptive;
             }
             if trace() {
-                eprintln!("trace quick {:?}", scored.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>());
+                log::trace!("quick {:?}", scored.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>());
             }
             // (the best 4, and every set as good as they: openings of pawn moves and castling
             // leave many sets alike)
@@ -969,7 +958,7 @@ pub fn decode(copies: Vec<SheetCopy<'_>>, lang: Option<&'static Lang>, params: &
                 .collect();
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
             if trace() {
-                eprintln!("trace probes {:?}", scored.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>());
+                log::trace!("probes {:?}", scored.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>());
             }
             // The runner-up is read in full only when the opening leaves the two close.
             let top = scored[0].0;
@@ -983,11 +972,11 @@ pub fn decode(copies: Vec<SheetCopy<'_>>, lang: Option<&'static Lang>, params: &
         ink.styles = styles;
         let p = Params { habits, ..params.clone() };
         if trace() {
-            eprintln!("trace full {} habits {:?}", l.code, p.habits);
+            log::trace!("full {} habits {:?}", l.code, p.habits);
         }
         let path = search(&mut ink, &start, l, &p, usize::MAX);
         if trace() {
-            eprintln!("trace finalist {} score {}", l.code, path.score);
+            log::trace!("finalist {} score {}", l.code, path.score);
         }
         if best.as_ref().is_none_or(|(b, _, _, _)| path.score > b.score) {
             best = Some((path, l, p, ink.styles.clone()));
@@ -1007,7 +996,7 @@ pub fn decode(copies: Vec<SheetCopy<'_>>, lang: Option<&'static Lang>, params: &
         };
         let again = search(&mut ink, &start, l, &wide, usize::MAX);
         if trace() {
-            eprintln!("trace wide search: mismatch share {lost:.2}, score {} -> {}", path.score, again.score);
+            log::trace!("wide search: mismatch share {lost:.2}, score {} -> {}", path.score, again.score);
         }
         if again.score > path.score {
             path = again;
@@ -1028,7 +1017,7 @@ pub fn decode(copies: Vec<SheetCopy<'_>>, lang: Option<&'static Lang>, params: &
         let follow: Vec<Move> = path.moves.iter().map(|(m, _)| *m).collect();
         let again = search_widened(&mut ink, &start, l, &p, usize::MAX, &windows, &wide, &follow);
         if trace() {
-            eprintln!("trace trouble windows {windows:?}: score {} -> {}", path.score, again.score);
+            log::trace!("trouble windows {windows:?}: score {} -> {}", path.score, again.score);
         }
         if again.score > path.score {
             path = again;

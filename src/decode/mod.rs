@@ -16,8 +16,8 @@
 //! together, those stretches are searched again with a wider beam. Each copy's writing style
 //! (how often its writer uses each move form, capture mark, check mark and pawn captures by
 //! files) is learnt from a first reading and weighs the spellings of the full one.
-//! `SCORESHEET_TRACE=1` prints the letter-set probes and the beam per half-move to stderr
-//! (`SCORESHEET_TRACE=N`: also the scored moves at half-move N).
+//! The log's trace level (`-vv`) records the letter-set probes and the beam per half-move
+//! ([`Params::trace_ply`]: also the scored moves at that half-move).
 //!
 //! Every move of the result gets a confidence from the margin between the game read and the best
 //! games that differ at that move ([`confidence`]), and up to three alternatives.
@@ -172,6 +172,8 @@ pub struct Params {
     /// Moves fixed by the user (a correction): half-move index (0 = white's first) to English
     /// SAN. The rest of the game is decoded around them.
     pub pins: std::collections::BTreeMap<usize, String>,
+    /// The half-move whose scored moves the trace log records (at the log's trace level).
+    pub trace_ply: Option<usize>,
 }
 
 impl Default for Params {
@@ -195,6 +197,7 @@ impl Default for Params {
             habits: Habits::all(),
             blank_flag_weight: 0.0,
             pins: Default::default(),
+            trace_ply: None,
         }
     }
 }

@@ -356,6 +356,10 @@ pub struct EvalArgs {
     /// against its own labels), at most this many pages. For tuning; the test split is not.
     #[arg(long)]
     pub dev: Option<usize>,
+    /// With -vv (the decoder's trace): also record the scored moves at this half-move (0 is
+    /// white's first).
+    #[arg(long, value_name = "PLY")]
+    pub trace_ply: Option<usize>,
 }
 
 /// Runs `eval`: returns the figures as text.
@@ -397,6 +401,7 @@ pub fn run(args: &EvalArgs, cutter: &dyn super::Cutter) -> Result<String, ReadEr
     if let Some(t) = args.flag_hangs_threshold {
         params.flag_hangs_threshold = t;
     }
+    params.trace_ply = args.trace_ply;
     if let Some(w) = args.blank_weight {
         params.blank_flag_weight = w;
     }

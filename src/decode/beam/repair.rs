@@ -147,7 +147,7 @@ pub(super) fn repair(
         }
     }
     if super::trace() {
-        eprintln!("trace repair ply {ply} targets {targets:?} candidates {}", found.len());
+        log::trace!("repair ply {ply} targets {targets:?} candidates {}", found.len());
     }
     // Score each candidate as the beam would have, half-move by half-move.
     let mut scored: Vec<(f32, Hyp, usize, Vec<Node>)> = Vec::new();
