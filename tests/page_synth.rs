@@ -87,7 +87,7 @@ fn held_out_form() {
     assert!(m as f64 >= 0.95 * n as f64, "held-out form {}: {m}/{n} cells matched", forms::HELD_OUT_FORM);
 }
 
-/// Matched and true cells of every page of sheet `index` of a mixed set (`scoresheet synth
+/// Matched and true cells of every page of sheet `index` of a mixed set (`scoresheet-dev synth
 /// --seed SEED`, all languages, forms and damage), as (page name, matched, true cells).
 fn mixed_sheet(seed: u64, index: usize) -> Vec<(String, usize, usize)> {
     let opts = Options { count: index + 1, seed, ..Options::default() };

@@ -176,7 +176,42 @@ pub fn number_blocks(
         }
         out[b].rows = keep;
     }
+    settle_counted_blocks_before_numbered_ones(&mut out, reads, rows_y, pitch);
     out
+}
+
+/// A counted block followed by a block numbered from its printed numbers must end where that one
+/// starts. Where the counted rows run into the numbered block's numbers, both blocks still hold a
+/// heading across them: the numbered block's top row does not read its number, so the row and
+/// the counted block's row beside it (at its height) are left out, until the numbers meet.
+fn settle_counted_blocks_before_numbered_ones(
+    out: &mut [BlockNumbers],
+    reads: &[Vec<PrintedNumber>],
+    rows_y: &[Vec<f64>],
+    pitch: f64,
+) {
+    for b in 1..out.len() {
+        let (counted, numbered) = (b - 1, b);
+        if out[counted].printed || !out[numbered].printed {
+            continue;
+        }
+        let overlap = |out: &[BlockNumbers]| {
+            (out[counted].first as i64 + out[counted].rows.len() as i64) - out[numbered].first as i64
+        };
+        while overlap(out) > 0 && out[numbered].rows.len() > 1 {
+            let top = out[numbered].rows.start;
+            if agreement(&reads[numbered][top], out[numbered].first as i64) > 0.0 {
+                break;
+            }
+            let y = rows_y[numbered][top];
+            out[numbered].rows.start += 1;
+            out[numbered].first += 1;
+            let beside = out[counted].rows.start;
+            if out[counted].rows.len() > 1 && (rows_y[counted][beside] - y).abs() < 0.3 * pitch {
+                out[counted].rows.start += 1;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -209,6 +244,17 @@ mod tests {
                 })
                 .collect(),
         )
+    }
+
+    #[test]
+    fn a_counted_block_before_a_numbered_one_loses_the_heading_rows_they_share() {
+        // Two heading rows across both blocks; the first block's numbers unread, the second's
+        // headings read as stray digits (a slanted photo), so neither is left out by its own.
+        let first = vec![PrintedNumber::Other; 27];
+        let second: Vec<PrintedNumber> = [read(76), read(27)].into_iter().chain((26..=50).map(read)).collect();
+        let got = number_blocks(&[first, second], &[], &[1, 28], &[rows_at(0, 27), rows_at(0, 27)], 10.0);
+        assert_eq!(got[1], BlockNumbers { first: 26, rows: 2..27, printed: true });
+        assert_eq!(got[0], BlockNumbers { first: 1, rows: 2..27, printed: false });
     }
 
     #[test]

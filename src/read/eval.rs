@@ -68,6 +68,10 @@ pub struct Figures {
     /// many of those are not flagged.
     pub same_text: usize,
     pub same_text_unflagged: usize,
+    /// Of `wrong`: moves a reviewer is led to: flagged ones, and moves printed as the true move
+    /// on a board that went wrong earlier, where the wrong move that parted the boards (the
+    /// chain's first move) is flagged: correcting that move corrects the chain.
+    pub wrong_caught: usize,
     /// The counted half-moves read wrong (not those past the truth's end): "12... Bf4 for
     /// \"Bxf4\" (0.93)", flagged ones marked.
     pub wrong_moves: Vec<String>,
@@ -83,22 +87,36 @@ impl Figures {
         self.plies_right += right;
         self.plies_counted += counted;
         self.moves_read += moves.len();
-        // The true position before each half-move (truths start from the initial position).
+        // The true board before each half-move (truths start from the initial position).
         let mut true_pos = Chess::default();
         let mut true_sans = Vec::with_capacity(truth.len());
+        let mut true_boards = Vec::with_capacity(truth.len());
         for t in truth {
             true_sans.push(english_san(&true_pos, &t.played));
+            true_boards.push(true_pos.board().clone());
             true_pos.play_unchecked(t.played);
         }
+        // Whether the wrong move where the read board last parted from the true one was flagged.
+        let mut chain_start_flagged = false;
+        let mut read_pos = Chess::default();
         for (i, m) in read.moves.iter().enumerate() {
+            let boards_agree = true_boards.get(i).is_some_and(|b| b == read_pos.board());
+            read_pos.play_unchecked(m.mv);
             let ok = truth.get(i).is_some_and(|t| !t.counted() || t.allowed.contains(&m.mv));
             self.flagged += usize::from(m.flagged);
             if !ok {
                 self.wrong += 1;
                 self.beyond += usize::from(i >= truth.len());
                 self.wrong_flagged += usize::from(m.flagged);
+                let prints_as_truth =
+                    true_sans.get(i).is_some_and(|t| without_check_mark(t) == without_check_mark(&m.san));
+                if boards_agree {
+                    chain_start_flagged = m.flagged;
+                }
+                let in_caught_chain = !boards_agree && prints_as_truth && chain_start_flagged;
+                self.wrong_caught += usize::from(m.flagged || in_caught_chain);
                 let Some(label) = truth.get(i).map(|t| t.label.as_str()) else { continue };
-                if true_sans.get(i).is_some_and(|t| without_check_mark(t) == without_check_mark(&m.san)) {
+                if prints_as_truth {
                     self.same_text += 1;
                     self.same_text_unflagged += usize::from(!m.flagged);
                 }
@@ -129,6 +147,7 @@ impl Figures {
         self.failed_files += o.failed_files;
         self.same_text += o.same_text;
         self.same_text_unflagged += o.same_text_unflagged;
+        self.wrong_caught += o.wrong_caught;
         self.wrong_moves.extend(o.wrong_moves.iter().cloned());
     }
 
@@ -140,7 +159,7 @@ impl Figures {
     /// A human-readable summary.
     pub fn summary(&self, name: &str) -> String {
         format!(
-            "{name}: MRA {:.1}% ({} of {} half-moves), games fully right {} of {}, wrong moves flagged {:.1}% ({} of {}; {} past the game's end, {} not reached), moves flagged {:.1}% ({} of {}), files failed {}; wrong moves printed as the true move {} ({} unflagged)",
+            "{name}: MRA {:.1}% ({} of {} half-moves), games fully right {} of {}, wrong moves flagged {:.1}% ({} of {}; {} past the game's end, {} not reached), moves flagged {:.1}% ({} of {}), files failed {}; wrong moves printed as the true move {} ({} unflagged); wrong moves caught {:.1}% ({} of {}: flagged, or printed as the true move in a chain whose first move is flagged)",
             100.0 * self.mra(),
             self.plies_right,
             self.plies_counted,
@@ -156,7 +175,10 @@ impl Figures {
             self.moves_read,
             self.failed_files,
             self.same_text,
-            self.same_text_unflagged
+            self.same_text_unflagged,
+            100.0 * self.wrong_caught as f64 / self.wrong.max(1) as f64,
+            self.wrong_caught,
+            self.wrong
         )
     }
 }
@@ -633,6 +655,12 @@ mod tests {
         f.add(&read_game(&["d3", "a6", "e4"], &[0]), &truth);
         assert_eq!((f.plies_right, f.wrong, f.wrong_flagged), (1, 2, 1));
         assert_eq!((f.same_text, f.same_text_unflagged), (1, 1));
+        // The chain started at the flagged 1. d3: its 2. e4 is caught with it.
+        assert_eq!(f.wrong_caught, 2);
+        // Unflagged at its start, the chain is not caught.
+        let mut f = Figures::default();
+        f.add(&read_game(&["d3", "a6", "e4"], &[]), &truth);
+        assert_eq!((f.wrong, f.wrong_caught), (2, 0));
         // A wrong move that does not print as the true one is not counted there; a later move
         // that is the same move on the board is right.
         let truth = synthetic_truth("[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Nxe5 *").unwrap();

@@ -2,15 +2,22 @@
 # GPU-machine side of a continuation: unpack (or reuse the data still in $W from an earlier run on the
 # same machine), render the synthetic sets on all cores, train one stage from the checkpoint $INIT
 # (default $BUNDLE/init.pt, e.g. the recognizer_gpu.pt that run.sh returned) at lr $LR2, export.
+# With INIT_ONNX=models/recognizer-b.onnx it starts from a shipped float model instead: from_onnx.py
+# recovers its checkpoint there and the stage trains with --freeze-bn (its batch norms are folded).
 # Everything lands in $W, results in $OUT.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."   # the repository root
 BUNDLE=${BUNDLE:-.gpu}      # the packed data (models/train/gpu/pack.sh), relative to the repository root or absolute
 INIT=${INIT:-$BUNDLE/init.pt}
 source models/train/gpu/prepare.sh
+FREEZE=()
+if [ -n "${INIT_ONNX:-}" ]; then
+  python3 models/train/from_onnx.py "$INIT_ONNX" "$W/init_from_onnx.pt" || exit 1
+  INIT=$W/init_from_onnx.pt; FREEZE=(--freeze-bn)
+fi
 OVER=${OVER:-90}
 M3=$(python3 -c "print(round(($END - $(el) - $OVER) / 60, 2))")
 echo "[$(el) s] stage 3 (warm restart from the returned model): $M3 min, batch $BATCH, lr $LR2"
-train_stage "$M3" "$LR2" recognizer_gpu3 --init "$INIT" || exit 1
+train_stage "$M3" "$LR2" recognizer_gpu3 --init "$INIT" "${FREEZE[@]}" || exit 1
 cp "$W/recognizer_gpu3.onnx" "$OUT/"
 echo "[$(el) s] done"

