@@ -50,6 +50,7 @@ pub trait CellScorer {
 /// One copy of a game: its cells in half-move order (index 0 is white's first move); `None`
 /// where the sheet has no cell for that half-move (outside the form, or not found).
 pub struct SheetCopy<'a> {
+    /// The copy's cells by half-move.
     pub cells: Vec<Option<Box<dyn CellScorer + 'a>>>,
 }
 
@@ -57,7 +58,12 @@ pub struct SheetCopy<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CellReading {
     /// The cell reads as this spelling of the move, which shows these habits.
-    Written { text: String, variant: Variant },
+    Written {
+        /// The text read.
+        text: String,
+        /// The way of writing the move it shows.
+        variant: Variant,
+    },
     /// The cell holds something else (the player's own recording error, or unreadable ink): the
     /// free reading.
     Mismatch(String),
@@ -70,10 +76,13 @@ pub enum CellReading {
 /// One half-move of a decoded game.
 #[derive(Clone, Debug)]
 pub struct DecodedMove {
+    /// The move on the board.
     pub mv: Move,
     /// Standard English SAN with check marks.
     pub san: String,
+    /// Move number.
     pub number: u32,
+    /// The side that played it.
     pub color: Color,
     /// What each copy's cell says about it.
     pub cells: Vec<CellReading>,
@@ -110,6 +119,7 @@ impl DecodedMove {
 pub struct DecodedGame {
     /// The letter set it was read in (the first language with those letters).
     pub lang: &'static Lang,
+    /// Every half-move, in order.
     pub moves: Vec<DecodedMove>,
     /// The result written on the sheet, or implied by mate or stalemate, else "*".
     pub result: String,
@@ -226,7 +236,9 @@ impl CellScorer for crate::recognize::CellScores {
 /// faint moves); when the model reads something with confidence (faint pencil the page stage's
 /// threshold missed), the model is believed. A cell with ink is unlikely to be blank.
 pub struct InkAware<S: CellScorer> {
+    /// The model's scorer.
     pub inner: S,
+    /// The page stage found no ink in the cell.
     pub blank: bool,
     /// How much the page stage's flag moves the odds (natural log; 0: the model alone decides).
     pub weight: f32,
@@ -235,6 +247,7 @@ pub struct InkAware<S: CellScorer> {
 }
 
 impl<S: CellScorer> InkAware<S> {
+    /// `inner` told that the cell is `blank` (or not), the flag weighing `weight`.
     pub fn new(inner: S, blank: bool, weight: f32) -> InkAware<S> {
         InkAware { inner, blank, weight, trusted: None }
     }

@@ -22,6 +22,7 @@ pub struct PgnGame {
     pub intro: Vec<String>,
     /// Full-move number of the first move and whether black moves first.
     pub first_move: (u32, bool),
+    /// The half-moves, in order.
     pub moves: Vec<PgnMove>,
     /// "1-0", "0-1", "1/2-1/2" or "*".
     pub result: String,

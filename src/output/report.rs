@@ -34,6 +34,7 @@ pub struct GameOutput {
     pub id: String,
     /// Its sheets (pages of all copies).
     pub sheets: Vec<SheetRef>,
+    /// The game decoded: its moves with their confidences and readings.
     pub game: DecodedGame,
     /// PGN tags given by the user (Event, Round, ...).
     pub headers: Vec<(String, String)>,
@@ -172,10 +173,15 @@ impl GameOutput {
 /// One game in the JSON report.
 #[derive(Serialize, Debug)]
 pub struct GameJson {
+    /// The game's name (the file stem or the group's name).
     pub id: String,
+    /// Its files, in reading order.
     pub files: Vec<String>,
+    /// The code of the language the moves are written in.
     pub language: String,
+    /// The game's result as PGN writes it ("1-0", "0-1", "1/2-1/2" or "*").
     pub result: String,
+    /// Half-moves flagged for checking.
     pub flagged: usize,
     /// The decoder's log-score of the game read: how well the moves fit the ink, comparable
     /// between readings of the same files (e.g. with and without a correction).
@@ -188,20 +194,25 @@ pub struct GameJson {
     /// numbering is a guess); absent when every row was numbered by its printed number.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub numbering_guessed: Vec<PageJson>,
+    /// Every half-move read.
     pub moves: Vec<MoveJson>,
 }
 
 /// A page of a file, in the JSON report.
 #[derive(Serialize, Debug)]
 pub struct PageJson {
+    /// The file.
     pub file: String,
+    /// The page within it, from 1.
     pub page: usize,
 }
 
 /// A sheet read in lowered windows, in the JSON report.
 #[derive(Serialize, Debug)]
 pub struct LoweredJson {
+    /// The file.
     pub file: String,
+    /// The page within it, from 1.
     pub page: usize,
     /// Share of the row height the windows were moved down by.
     pub offset: f64,
@@ -210,12 +221,19 @@ pub struct LoweredJson {
 /// One half-move in the JSON report.
 #[derive(Serialize, Debug)]
 pub struct MoveJson {
+    /// Half-move index: 0 is white's first move.
     pub ply: usize,
+    /// Move number.
     pub number: u32,
+    /// "white" or "black".
     pub side: &'static str,
+    /// The move in standard English SAN.
     pub san: String,
+    /// Probability that this is the move played.
     pub confidence: f32,
+    /// Whether the move is flagged for checking.
     pub flagged: bool,
+    /// Other moves that fit, most likely first.
     pub alternatives: Vec<AltJson>,
     /// The earlier half-move (its `ply`) on whose reading this move's meaning on the board hangs,
     /// where that lowers its confidence.
@@ -228,33 +246,43 @@ pub struct MoveJson {
 /// An alternative move.
 #[derive(Serialize, Debug)]
 pub struct AltJson {
+    /// The move in standard English SAN.
     pub san: String,
+    /// Its probability.
     pub p: f32,
 }
 
 /// One sheet's cell for a half-move.
 #[derive(Serialize, Debug)]
 pub struct CellJson {
+    /// The sheet's file.
     pub file: String,
+    /// The page within it, from 1.
     pub page: usize,
     /// "written" (the text is a spelling of the move), "mismatch" (the text read is something
     /// else: a player's own error or unreadable ink), "blank", or "missing" (no cell).
     pub reading: &'static str,
+    /// The text read in the cell (empty for a blank or missing cell).
     pub text: String,
     #[serde(rename = "box")]
+    /// The cell's box in the page image's pixels (x0, y0, x1, y1); none for a missing cell.
     pub cell_box: Option<[f32; 4]>,
 }
 
 /// A file that could not be read.
 #[derive(Serialize, serde::Deserialize, Debug, Clone, PartialEq)]
 pub struct FileError {
+    /// The file (and page, for one page of several).
     pub file: String,
+    /// Why it could not be read.
     pub error: String,
 }
 
 /// The whole JSON report of a batch.
 #[derive(Serialize, Debug)]
 pub struct Report {
+    /// The games read, in input order.
     pub games: Vec<GameJson>,
+    /// The files (or pages) that could not be read.
     pub errors: Vec<FileError>,
 }

@@ -105,7 +105,9 @@ if(location.hash==='#click'){const tr=document.querySelector('tr.move');if(tr)sh
 /// One game for the page, with its sheet images (aligned with `game.sheets`; `None` where the
 /// image is not at hand).
 pub struct ReviewGame<'a> {
+    /// The game read.
     pub game: &'a GameOutput,
+    /// Its sheets' page images.
     pub images: Vec<Option<&'a RgbImage>>,
 }
 

@@ -143,13 +143,31 @@ pub struct Sheet {
 #[derive(Debug)]
 pub enum PageError {
     /// The file, or one of its pages, cannot be loaded (see [`load`]).
-    Load { path: PathBuf, source: LoadError },
+    Load {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: LoadError,
+    },
     /// No scoresheet move table was found on the page.
-    NoTable { reason: String },
+    NoTable {
+        /// Why: what was found instead.
+        reason: String,
+    },
     /// An error about a particular file (wraps a segmentation error with the file's name).
-    InFile { path: PathBuf, source: Box<PageError> },
+    InFile {
+        /// The file (and page).
+        path: PathBuf,
+        /// The error.
+        source: Box<PageError>,
+    },
     /// Writing outputs failed.
-    Write { path: PathBuf, reason: String },
+    Write {
+        /// The file or folder written.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl fmt::Display for PageError {

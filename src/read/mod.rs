@@ -80,7 +80,9 @@ impl Cutter for PageCutter {
 
 /// A page read: its cells with the recognizer's scores.
 pub struct SheetRead {
+    /// The file the page is in.
     pub file: PathBuf,
+    /// The page within the file, from 0.
     pub page: usize,
     /// (half-move, box in the input, blank, the recognizer's scores).
     pub cells: Vec<(usize, [f32; 4], bool, CellScores)>,
@@ -391,10 +393,13 @@ fn decode_picked(
 
 /// A batch read.
 pub struct Batch {
+    /// The games read, in input order.
     pub games: Vec<GameOutput>,
     /// The page images of each game's sheets (only when asked to keep them).
     pub images: Vec<Vec<Option<RgbImage>>>,
+    /// The files (or pages) that could not be read.
     pub errors: Vec<FileError>,
+    /// Pages read.
     pub sheets: usize,
 }
 
@@ -403,10 +408,15 @@ pub type HeadersFn<'a> = dyn Fn(&str, &[PathBuf]) -> Vec<(String, String)> + Syn
 
 /// Everything `read_batch` needs besides the files.
 pub struct BatchOptions<'a> {
+    /// The page stage.
     pub cutter: &'a dyn Cutter,
+    /// The recognizers.
     pub pool: &'a RecognizerPool,
+    /// The language the moves are written in; `None`: found from the ink.
     pub lang: Option<&'static Lang>,
+    /// The decoder's knobs.
     pub params: Params,
+    /// Keep the page images (for the review page).
     pub keep_images: bool,
     /// Where the cells are read (see [`Lowering`]).
     pub lowering: Lowering,
@@ -448,9 +458,11 @@ impl<'a> BatchOptions<'a> {
 /// One game read: its decoded output (none when every sheet failed), the page images kept for
 /// the review page, and the files or pages that could not be read.
 pub struct GameRead {
+    /// The game decoded; none when every sheet failed.
     pub output: Option<GameOutput>,
     /// The page images of the game's sheets (only when asked to keep them).
     pub images: Vec<Option<RgbImage>>,
+    /// The game's files (or pages) that could not be read.
     pub errors: Vec<FileError>,
     /// Pages read.
     pub sheets: usize,

@@ -78,7 +78,9 @@ pub fn float_model_path() -> PathBuf {
 /// One reading of a cell: folded text and its log-probability (natural log).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Reading {
+    /// The text, folded (see [`Alphabet::fold_str`]).
     pub text: String,
+    /// Its log-probability (natural log).
     pub logp: f32,
 }
 
