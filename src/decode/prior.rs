@@ -81,6 +81,7 @@ pub struct PositionFeatures<'a> {
 }
 
 impl<'a> PositionFeatures<'a> {
+    /// The features of `pos`, each worked out when first asked for.
     pub fn new(pos: &'a Chess) -> PositionFeatures<'a> {
         let board = pos.board();
         let us = pos.turn();

@@ -31,7 +31,16 @@ pub enum GameError {
     /// A start position given in a FEN tag is not a legal chess position.
     BadFen(String),
     /// A move could not be resolved.
-    Move { number: u32, color: Color, text: String, problem: MoveProblem },
+    Move {
+        /// The move's number.
+        number: u32,
+        /// The side whose move it is.
+        color: Color,
+        /// The move as written.
+        text: String,
+        /// Why it could not be resolved.
+        problem: MoveProblem,
+    },
 }
 
 /// What is wrong with one written move of a game.
@@ -333,8 +342,11 @@ pub struct Game {
     pub lang_candidates: Vec<&'static Lang>,
     /// Tags found in the text.
     pub headers: Vec<(String, String)>,
+    /// Comments before the first move.
     pub intro: Vec<String>,
+    /// The position the game starts from (a FEN tag's, else the standard one).
     pub start: Chess,
+    /// The moves, in order.
     pub moves: Vec<GameMove>,
     /// The result written, or implied by mate or stalemate; "*" if neither.
     pub result: String,

@@ -29,7 +29,9 @@ pub enum MatchKind {
 /// One legal move a writing can mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Reading {
+    /// The legal move.
     pub mv: Move,
+    /// How closely the writing matches it.
     pub kind: MatchKind,
 }
 
@@ -39,9 +41,17 @@ pub enum MoveError {
     /// Nothing but white space or annotation marks.
     Empty,
     /// The text is not a chess move in this language.
-    NotAMove { text: String, reason: String },
+    NotAMove {
+        /// The text.
+        text: String,
+        /// Why it is not a move.
+        reason: String,
+    },
     /// The text is a move, but no legal move in the position matches it.
-    Illegal { text: String },
+    Illegal {
+        /// The text.
+        text: String,
+    },
 }
 
 impl fmt::Display for MoveError {

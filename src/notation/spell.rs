@@ -67,7 +67,10 @@ pub enum MoveForm {
     #[default]
     Short,
     /// "Ng1-f3", "e2-e4" (hyphen) or "Ng1f3", "e2e4".
-    Long { hyphen: bool },
+    Long {
+        /// Whether a hyphen stands between the squares.
+        hyphen: bool,
+    },
     /// "g1-f3": squares only, a letter only for the promoted piece.
     Coordinate,
 }
@@ -85,11 +88,17 @@ pub enum PawnCaptureStyle {
 /// One writer's habits, kept for a whole sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Style {
+    /// How captures are marked.
     pub capture: CaptureMark,
+    /// How checks and mates are marked.
     pub check: CheckMark,
+    /// How castling is written.
     pub castle: CastleStyle,
+    /// How a promotion is written.
     pub promotion: PromotionStyle,
+    /// Short, long or coordinate notation.
     pub form: MoveForm,
+    /// How pawn captures are written.
     pub pawn_capture: PawnCaptureStyle,
     /// Append " e.p." to en-passant captures.
     pub ep_suffix: bool,
@@ -350,10 +359,13 @@ pub fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
 /// The habits a spelling shows, for a decoder to weigh how likely a writer is to use it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Variant {
+    /// Short, long or coordinate notation.
     pub form: MoveForm,
     /// The capture mark used (`X` for moves that capture nothing).
     pub capture: CaptureMark,
+    /// How castling is written.
     pub castle: CastleStyle,
+    /// How a promotion is written.
     pub promotion: PromotionStyle,
     /// "ed", "exd": files only.
     pub pawn_files: bool,
@@ -373,7 +385,9 @@ pub struct Variant {
 /// One way of writing a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spelling {
+    /// The text written.
     pub text: String,
+    /// The habits it shows.
     pub variant: Variant,
 }
 
@@ -462,6 +476,7 @@ pub fn spell_with_habits(
 /// and habits): moves with equal keys are spelled alike, so a decoder can spell a key once.
 #[derive(Clone, Copy, Debug)]
 pub struct SpellKey {
+    /// The move.
     pub mv: Move,
     check: bool,
     mate: bool,

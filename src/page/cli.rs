@@ -256,6 +256,8 @@ struct SynthResult {
     error: Option<String>,
 }
 
+/// Synthetic evaluation: the share of true cells matched by a cell of the same label with IoU
+/// >= 0.7, per form and per damage kind, and the rows numbered by their printed numbers.
 pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std::error::Error>> {
     let mut jsons: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))

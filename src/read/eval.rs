@@ -50,23 +50,33 @@ fn without_check_mark(san: &str) -> &str {
 /// The figures of one evaluation.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Figures {
+    /// Games evaluated.
     pub games: usize,
+    /// Games read without a wrong half-move.
     pub games_right: usize,
+    /// Counted half-moves read right.
     pub plies_right: usize,
+    /// Half-moves of the truth counted.
     pub plies_counted: usize,
+    /// Half-moves read.
     pub moves_read: usize,
+    /// Half-moves read and flagged.
     pub flagged: usize,
+    /// Counted half-moves read wrong (or not reached, or read past the truth's end).
     pub wrong: usize,
+    /// Of `wrong`: those flagged.
     pub wrong_flagged: usize,
     /// Of `wrong`: moves read past the truth's last half-move.
     pub beyond: usize,
     /// Of `wrong`: counted half-moves of the truth the reading does not reach.
     pub missing: usize,
+    /// Files that could not be read.
     pub failed_files: usize,
     /// Of `wrong`: counted half-moves read as a move whose standard spelling is the true move's
     /// (the boards differ after an earlier disagreement: the PGN prints the true text), and how
     /// many of those are not flagged.
     pub same_text: usize,
+    /// Of `same_text`: those not flagged.
     pub same_text_unflagged: usize,
     /// Of `wrong`: moves a reviewer is led to: flagged ones, and moves printed as the true move
     /// on a board that went wrong earlier, where the wrong move that parted the boards (the

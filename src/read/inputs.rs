@@ -151,9 +151,11 @@ pub fn tags_for<'a>(
 /// `14w` or `14` is white's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
+    /// The game's name.
     pub game: String,
     /// Half-move index, 0 = white's first move.
     pub ply: usize,
+    /// The move, in English SAN.
     pub san: String,
 }
 

@@ -68,6 +68,7 @@ pub struct GameEntry {
     pub sheets: usize,
     /// Half-moves read and how many of them are flagged for review.
     pub moves: usize,
+    /// Of `moves`: those flagged.
     pub flagged: usize,
     /// Files or pages of the game that could not be read.
     pub errors: Vec<FileError>,
@@ -86,19 +87,28 @@ pub struct OutputEntry {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Line {
+    /// The batch's inputs, grouped into games.
     Listing(Listing),
+    /// A game read.
     Game(GameEntry),
+    /// An output file about to be put in place.
     Output(OutputEntry),
 }
 
 /// What [`Journal::open`] keeps of a game line: enough to match it, without its texts.
 #[derive(Deserialize, Clone, Debug)]
 pub struct GameKey {
+    /// The game's place in the listing.
     pub index: usize,
+    /// The listing the index is a place in ([`Listing::listing`]).
     pub listing: String,
+    /// The game's name.
     pub id: String,
+    /// Its files.
     pub files: Vec<String>,
+    /// Hash of the files' bytes ([`content_hash`]).
     pub content: Option<String>,
+    /// Hash of everything else the reading depends on ([`options_hash`]).
     pub options: String,
 }
 

@@ -117,8 +117,11 @@ pub fn check_may_write(path: &Path, force: bool, written: &[OutputEntry]) -> Res
 pub struct Totals {
     /// Games with a reading (in the PGN and the report).
     pub games: usize,
+    /// Pages read.
     pub sheets: usize,
+    /// Half-moves read.
     pub moves: usize,
+    /// Of `moves`: those flagged.
     pub flagged: usize,
     /// The inputs that could not be opened, then each game's failed files and pages, in order.
     pub errors: Vec<FileError>,
@@ -126,7 +129,9 @@ pub struct Totals {
 
 /// Where the PGN goes.
 pub enum PgnTarget<'a> {
+    /// This file.
     File(&'a Path),
+    /// Standard output.
     Stdout,
 }
 

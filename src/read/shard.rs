@@ -9,7 +9,9 @@ use sha2::{Digest, Sha256};
 /// Share `index` (1 to `count`) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// Which share, from 1.
     pub index: usize,
+    /// How many shares.
     pub count: usize,
 }
 

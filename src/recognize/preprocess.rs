@@ -31,12 +31,19 @@ pub const DEFAULT_JSON: &str = include_str!("../../models/preprocess.json");
 /// Preprocessing constants (`preprocess.json`).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Preprocess {
+    /// Height every cell is scaled to, in pixels.
     pub height: usize,
+    /// Narrowest a cell is scaled to (before padding).
     pub min_width: usize,
+    /// Widest a cell is scaled to (before padding).
     pub max_width: usize,
+    /// The padded width is a multiple of this.
     pub width_multiple: usize,
+    /// Quantile of the scaled cell's darkness taken as the paper (maps to 0).
     pub background_quantile: f64,
+    /// Quantile of the scaled cell's darkness taken as the ink (maps to 1).
     pub ink_quantile: f64,
+    /// Least difference between ink and paper: a fainter cell is not stretched further.
     pub min_contrast: f64,
     /// The horizontal stretches a cell is read at (1: as is).
     #[serde(default = "one_view")]
@@ -57,9 +64,13 @@ fn one_view() -> Vec<f64> {
 /// hold the image, the rest is padding.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CellTensor {
+    /// Rows.
     pub height: usize,
+    /// Columns, padding included.
     pub width: usize,
+    /// Columns holding the image.
     pub content_width: usize,
+    /// The values, row by row.
     pub data: Vec<f32>,
 }
 

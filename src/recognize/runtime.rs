@@ -28,6 +28,7 @@ pub const ORT_VERSION: &str = "1.31.1";
 pub const LIBRARY_FILE: &str = "libonnxruntime.1.31.1.dylib";
 #[cfg(windows)]
 pub const LIBRARY_FILE: &str = "onnxruntime.dll";
+/// The ONNX Runtime library's file name on this platform.
 #[cfg(not(any(target_os = "macos", windows)))]
 pub const LIBRARY_FILE: &str = "libonnxruntime.so.1.31.1";
 
