@@ -18,6 +18,8 @@
 //! them over batches of files. [`notation`] knows how chess moves are written in every
 //! language; [`synth`] renders synthetic scoresheets with exact ground truth.
 
+#![warn(missing_docs)]
+
 pub mod decode;
 pub mod notation;
 pub mod output;

@@ -899,7 +899,7 @@ fn infer_habits(ink: &mut Ink<'_>, start: &Chess, lang: &Lang, params: &Params) 
 /// and the better reading wins. The descriptive notations are read the same way, apart: they go
 /// on instead of the algebraic sets where one reads the first half-moves better than all of
 /// them. The writer's habits are learnt per letter set before the full
-/// reading (see [`infer_habits`]).
+/// reading (see `infer_habits`).
 pub fn decode(copies: Vec<SheetCopy<'_>>, lang: Option<&'static Lang>, params: &Params) -> DecodedGame {
     let mut ink = Ink::new(copies, params);
     let start = Chess::default();

@@ -137,13 +137,13 @@ pub(crate) fn per_move(
     out
 }
 
-/// Number of calibration inputs per move (see [`features`]).
+/// Number of calibration inputs per move (see `features`).
 pub const FEATURES: usize = 7;
 
 /// Half-moves on each side whose evidence is averaged into a move's context features.
 const CONTEXT: usize = 4;
 
-/// Logistic calibration: weights of [`features`] and the bias, fitted on the HCS development
+/// Logistic calibration: weights of `features` and the bias, fitted on the HCS development
 /// games (`scoresheet-dev eval --hcs --dev 100 --dump F`, then `scripts/fit_calibration.py F`).
 pub const CALIBRATION: [f32; FEATURES + 1] = [0.2064, 0.7528, 0.0, -1.8888, 0.0, -0.5131, 0.4563, 1.4379];
 

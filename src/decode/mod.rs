@@ -102,7 +102,7 @@ pub struct DecodedMove {
     /// ([`confidence::dependence`]): the calibrated confidence was scaled by
     /// `1 - DEPENDENCE_WEIGHT x dependence`.
     pub dependence: f32,
-    /// The evidence the confidence was calibrated from ([`confidence::features`]).
+    /// The evidence the confidence was calibrated from (`confidence::features`).
     pub features: [f32; confidence::FEATURES],
 }
 

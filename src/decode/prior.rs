@@ -228,7 +228,7 @@ fn logit(f: &[f32; FEATURES]) -> f32 {
 const MEAN_LN_LEGAL: f32 = 3.388;
 
 /// For each of a position's legal moves (given by their features): the log of its probability
-/// under the fitted model, plus [`MEAN_LN_LEGAL`]. Against the ink, an average move thus costs
+/// under the fitted model, plus `MEAN_LN_LEGAL`. Against the ink, an average move thus costs
 /// nothing, so a game going on is not penalized against its ending; and the score stays a
 /// probability within the position, so a line is not favoured for leaving more legal moves (a
 /// piece kept instead of traded).

@@ -9,7 +9,7 @@
 //! or a to d), a pawn by its file (KP, QBP, BP), a piece by the square or rank it stands on
 //! (R/Q1, R/1); a capture names the piece taken (PxP, BxN, NxKP, PxBP, PxP/Q4).
 //!
-//! Both directions go through one list of written forms ([`FORMS`]): a move's spellings are the
+//! Both directions go through one list of written forms (`FORMS`): a move's spellings are the
 //! texts of its forms that no other legal move shares, and a written move means the legal moves
 //! one of whose forms reads as it. So every spelling parses back to exactly its move.
 
@@ -282,7 +282,7 @@ impl Writers {
         Writers { counts }
     }
 
-    /// The forms (bits by index in [`FORMS`]) whose text names `mv` alone, with
+    /// The forms (bits by index in `FORMS`) whose text names `mv` alone, with
     /// [`BLACK_BIT`] where Black moves.
     pub(crate) fn unique_forms(&self, color: Color, mv: &Move, lang: &Lang) -> u64 {
         let Some(words) = Words::new(lang) else { return 0 };
@@ -297,7 +297,7 @@ impl Writers {
 }
 
 /// The unique forms' texts of a move from its key's descriptive field, shortest first (the
-/// minimal unambiguous form), then the fuller ones in [`FORMS`] order.
+/// minimal unambiguous form), then the fuller ones in `FORMS` order.
 fn unique_texts(words: &Words<'_>, mv: &Move, forms: u64) -> Vec<String> {
     let color = if forms & BLACK_BIT != 0 { Color::Black } else { Color::White };
     let mut texts: Vec<(usize, String)> =

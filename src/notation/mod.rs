@@ -1,10 +1,10 @@
 //! The notation engine: how chess moves are written, in every language, both ways.
 //!
-//! - [`lang`]: national piece letters for 26 languages, Cyrillic included.
+//! - [`mod@lang`]: national piece letters for 26 languages, Cyrillic included.
 //! - [`parse`]: one written move to the legal moves it can mean ([`parse_move`]).
-//! - [`spell`]: one legal move to the ways a player writes it ([`spell`], [`spellings`]).
+//! - [`mod@spell`]: one legal move to the ways a player writes it ([`spell()`], [`spellings`]).
 //! - [`descriptive`]: descriptive notation both ways ("P-K4", "N-KB3"; Spanish "P4R", "C3AR"): the
-//!   languages "en-descriptive" and "es-descriptive", which [`parse_move`] and [`spell`] hand to it.
+//!   languages "en-descriptive" and "es-descriptive", which [`parse_move`] and [`spell()`] hand to it.
 //! - [`game`]: whole games as text, with language and notation detection ([`parse_game`]).
 
 pub mod cli;

@@ -1,6 +1,6 @@
 //! Page geometry: from a scan or a phone photo of a scoresheet to labelled move cells.
 //!
-//! [`load`] reads every page of an image file with decoding limits; [`segment`] finds the page's
+//! [`load()`] reads every page of an image file with decoding limits; [`segment`] finds the page's
 //! orientation (0/90/180/270 degrees), skew (0.1 degree steps) and perspective, straightens it,
 //! finds the printed move table (ruled rows and columns, move-number columns, white and black move
 //! columns, on any form) and returns every move cell with its label, box and crop.
@@ -8,8 +8,8 @@
 //! Nothing about a particular form is hard-coded: rulings are found by morphology (long runs of ink
 //! in a locally thresholded image, robust to handwriting crossing them), rows by their regular
 //! pitch, blocks by two wide move columns with a narrow number column left of or between them,
-//! and the rows' move numbers by reading the digits printed in the number cells ([`digits`],
-//! [`numbering`]; continuation pages starting at e.g. 61 included).
+//! and the rows' move numbers by reading the digits printed in the number cells (`digits`,
+//! `numbering`; continuation pages starting at e.g. 61 included).
 
 pub mod cli;
 mod digits;
@@ -142,7 +142,7 @@ pub struct Sheet {
 /// Everything that can go wrong reading or segmenting a page.
 #[derive(Debug)]
 pub enum PageError {
-    /// The file, or one of its pages, cannot be loaded (see [`load`]).
+    /// The file, or one of its pages, cannot be loaded (see [`load()`]).
     Load {
         /// The file.
         path: PathBuf,

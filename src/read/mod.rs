@@ -1,6 +1,6 @@
 //! `scoresheet read`: batches of scans to games.
 //!
-//! Files (and folders, walked recursively) are loaded page by page ([`crate::page::load`]),
+//! Files (and folders, walked recursively) are loaded page by page ([`mod@crate::page::load`]),
 //! every page is cut into labelled cells by the page stage (a [`Cutter`]), the cells of a page
 //! are read together by the recognizer, the sheets of one game (by default, one file; see
 //! [`inputs::Grouping`]) are put together as copies and continuation pages, and each game is
@@ -138,7 +138,7 @@ impl RecognizerPool {
 /// whose moves sit across the row's lower ruling ([`crate::page::LOW_OFFSETS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Lowering {
-    /// Moved down where the handwriting reads clearly better so ([`writing_offset`]).
+    /// Moved down where the handwriting reads clearly better so (`writing_offset`).
     #[default]
     Auto,
     /// Always the cells' own windows.
@@ -174,7 +174,7 @@ impl std::str::FromStr for Lowering {
 
 /// Reads one page: cut, then recognize all its cells in one batch, in the windows `lowering`
 /// says (with [`Lowering::Auto`], a page whose cells read unsurely is read in lowered windows
-/// too, see [`writing_offset`]).
+/// too, see `writing_offset`).
 pub fn read_page(
     cutter: &dyn Cutter,
     pool: &RecognizerPool,

@@ -17,9 +17,13 @@ use crate::notation::{Lang, Style};
 
 /// A grey single-cell image and its label (what is written in the cell).
 pub struct CellImage {
+    /// Width in pixels.
     pub w: usize,
+    /// Height in pixels.
     pub h: usize,
+    /// The pixels, row by row.
     pub gray: Vec<u8>,
+    /// What is written in the cell.
     pub label: String,
 }
 

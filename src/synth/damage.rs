@@ -25,6 +25,7 @@ pub enum Damage {
 }
 
 impl Damage {
+    /// The kind's name, as `--damage` takes it.
     pub fn name(self) -> &'static str {
         match self {
             Damage::None => "none",
@@ -39,8 +40,11 @@ pub use crate::page::geom::Homography;
 
 /// The damaged image, the page-to-image map and the JPEG quality to save it with (None: PNG).
 pub struct Damaged {
+    /// The damaged image.
     pub image: Canvas,
+    /// Page pixels to image pixels.
     pub map: Homography,
+    /// The JPEG quality to save it with (None: PNG).
     pub jpeg_quality: Option<u8>,
 }
 

@@ -10,7 +10,9 @@ use ab_glyph::{Font as _, FontRef, OutlineCurve};
 
 /// One embedded font file.
 pub struct FontFile {
+    /// The file's name.
     pub name: &'static str,
+    /// The file's bytes.
     pub data: &'static [u8],
 }
 
@@ -59,13 +61,17 @@ pub enum FontSet {
 
 /// A glyph outline in font units (y up), with its advance.
 pub struct GlyphShape {
+    /// How far the pen moves after the glyph, in font units.
     pub advance: f32,
+    /// The outline.
     pub curves: Vec<OutlineCurve>,
 }
 
 /// A parsed font with the outlines of every character it covers, cached.
 pub struct LoadedFont {
+    /// The font's name.
     pub name: &'static str,
+    /// Whether the font is held out of training.
     pub held_out: bool,
     /// Font units per em.
     pub units_per_em: f32,

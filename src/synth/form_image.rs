@@ -2,7 +2,7 @@
 //! background, its move cells come from a checked cells file (`--cells-from`, the format
 //! `segment --json` prints) or from the page stage run on the blank image, and each sheet is a
 //! game written into those cells by the writers, hands and damage of the drawn forms
-//! ([`sheet::record`], [`sheet::write_moves`], [`sheet::finish_page`]). The truth is the usual
+//! (`sheet::record`, `sheet::write_moves`, `sheet::finish_page`). The truth is the usual
 //! one, so `segment --eval-synth` and `eval` read these sheets like any synthetic set.
 
 use std::collections::BTreeMap;

@@ -16,7 +16,9 @@ use super::handwriting::Inks;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// White's move.
     White,
+    /// Black's move.
     Black,
 }
 
@@ -46,11 +48,15 @@ impl Column {
 /// moves, with or without clock columns).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Block {
-    /// Left and top of the first row (below the column headings).
+    /// Left of the first row (below the column headings).
     pub x: f32,
+    /// Top of the first row.
     pub y: f32,
+    /// Move rows.
     pub rows: u32,
+    /// The move number of the first row.
     pub first_move: u32,
+    /// Row height.
     pub row_h: f32,
     /// The columns left to right, each with its width.
     pub columns: Vec<(Column, f32)>,
@@ -59,6 +65,7 @@ pub struct Block {
 }
 
 impl Block {
+    /// The block's width: its columns' together.
     pub fn width(&self) -> f32 {
         self.columns.iter().map(|c| c.1).sum()
     }
@@ -89,6 +96,7 @@ impl Block {
         Some([x0, y0, x0 + w, y0 + self.row_h])
     }
 
+    /// The bottom of the last row.
     pub fn bottom(&self) -> f32 {
         self.y + self.rows as f32 * self.row_h
     }
@@ -98,13 +106,21 @@ impl Block {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FieldKind {
+    /// The event's name.
     Event,
+    /// The date.
     Date,
+    /// The round.
     Round,
+    /// The board.
     Board,
+    /// White's name.
     White,
+    /// Black's name.
     Black,
+    /// The result.
     Result,
+    /// A player's signature.
     Signature,
     /// A player's rating (written as four digits, not in the truth's header).
     Rating,
@@ -144,9 +160,13 @@ impl FieldKind {
 /// A labelled place to write in.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Field {
+    /// What the field holds.
     pub kind: FieldKind,
+    /// The printed label.
     pub label: &'static str,
+    /// Where it is written in: [x0, y0, x1, y1].
     pub rect: [f32; 4],
+    /// How the place to write is printed.
     pub line: FieldLine,
 }
 
@@ -172,8 +192,11 @@ pub fn check_box(r: [f32; 4]) -> [f32; 4] {
 /// The words printed over a block's columns.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Headings {
+    /// Over the number column.
     pub number: &'static str,
+    /// Over White's moves.
     pub white: &'static str,
+    /// Over Black's moves.
     pub black: &'static str,
     /// Over the clock columns; "" prints a clock face instead.
     pub clock: &'static str,
@@ -203,9 +226,13 @@ impl Headings {
 /// numbered rows included, and no part of the truth.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Table {
+    /// Left of the table.
     pub x: f32,
+    /// Top of the table.
     pub y: f32,
+    /// Row height.
     pub row_h: f32,
+    /// The columns' widths, left to right.
     pub widths: Vec<f32>,
     /// Words of the first row.
     pub headings: &'static [&'static str],
@@ -216,17 +243,25 @@ pub struct Table {
 /// A printed scoresheet form.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Form {
+    /// The form's name (`--form NAME`).
     pub name: &'static str,
+    /// Page width in pixels.
     pub width: f32,
+    /// Page height in pixels.
     pub height: f32,
+    /// The printed title.
     pub title: &'static str,
+    /// The blocks of move rows.
     pub blocks: Vec<Block>,
+    /// The header fields.
     pub fields: Vec<Field>,
     /// Printed choices of result ("1-0", draw, "0-1", in that order), as (label, box).
     pub result_boxes: Vec<(&'static str, [f32; 4])>,
+    /// How the result choices are printed.
     pub result_marks: ResultMarks,
     /// Printed lines of small text (label, x, baseline y).
     pub notes: Vec<(&'static str, f32, f32)>,
+    /// The words over the blocks' columns.
     pub headings: Headings,
     /// With no number column: each row's number printed at the left of White's cell ("12."), the
     /// writing to its right. (Without either the form prints no numbers.)
@@ -235,9 +270,11 @@ pub struct Form {
     pub frames: Vec<[f32; 4]>,
     /// Printed rules [x0, y0, x1, y1] besides the blocks' own: dividers, lines for notes.
     pub lines: Vec<[f32; 4]>,
+    /// Printed tables that hold no moves.
     pub tables: Vec<Table>,
     /// The header values are printed (by tournament software), not handwritten.
     pub printed_header: bool,
+    /// How the printing varies from sheet to sheet.
     pub look: Look,
     /// The form printed for the moves after the last row, if any.
     pub continuation: Option<&'static str>,
@@ -246,8 +283,11 @@ pub struct Form {
 /// One printed move cell.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Slot {
+    /// The move number.
     pub move_no: u32,
+    /// Whose move.
     pub side: Side,
+    /// The ruled cell: [x0, y0, x1, y1].
     pub rect: [f32; 4],
     /// Where the writer writes: the cell less a number printed in it.
     pub write: [f32; 4],
@@ -284,10 +324,12 @@ impl Form {
         out
     }
 
+    /// The first move number the form holds.
     pub fn first_move(&self) -> u32 {
         self.blocks.iter().map(|b| b.first_move).min().unwrap_or(1)
     }
 
+    /// The last move number the form holds.
     pub fn last_move(&self) -> u32 {
         self.blocks.iter().map(|b| b.first_move + b.rows - 1).max().unwrap_or(0)
     }
@@ -359,8 +401,11 @@ impl Form {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RowLine {
+    /// Solid rules.
     Solid,
+    /// Dotted rules.
     Dotted,
+    /// Dashed rules.
     Dashed,
 }
 
@@ -368,7 +413,9 @@ pub enum RowLine {
 /// across, one rule before Black's moves, no frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Ruling {
+    /// How the rows are ruled.
     pub rows: RowLine,
+    /// A full grid (else open).
     pub grid: bool,
 }
 
@@ -390,8 +437,11 @@ pub enum HeadingShade {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Align {
+    /// Left-aligned.
     Left,
+    /// Centred.
     Centre,
+    /// Right-aligned.
     Right,
 }
 
@@ -401,14 +451,17 @@ pub enum Align {
 /// as they always have for a seed.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Look {
-    /// Chances that the number column is shaded and that the headings print light on dark.
+    /// Chance that the number column is shaded.
     pub shaded_numbers: f64,
+    /// The chance of light-on-dark headings.
     pub dark_headings: f64,
     /// Dark headings darken both players' headings (else Black's alone).
     pub dark_white_heading: bool,
     /// The digit font the form is usually printed in, and how often.
     pub usual_digit_font: Option<(&'static str, f64)>,
+    /// How the column headings are shaded.
     pub headings: HeadingShade,
+    /// How the blocks are ruled.
     pub ruling: Ruling,
     /// Range of the thin rules' weight in pixels (None: 1-2.6, thick rules 0.5-2.5 more).
     pub thin_rules: Option<(f32, f32)>,
@@ -419,8 +472,9 @@ pub struct Look {
     pub print_colours: &'static [[u8; 3]],
     /// Fade range of a shaded number column (None: grey 205).
     pub number_shade: Option<(f32, f32)>,
-    /// Chances to shade Black's columns and every other row.
+    /// Chance to shade Black's columns.
     pub shaded_black: f64,
+    /// The chance of shading every other row.
     pub alternate_rows: f64,
     /// Every fifth move number in bold.
     pub bold_every_fifth: bool,
@@ -494,40 +548,52 @@ const DARK_HEADING: [u8; 3] = [70, 70, 75];
 /// How a form is printed on one sheet.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FormStyle {
-    /// Thin (row) and thick (outline) rule weights in pixels.
+    /// Thin (row) rule weight in pixels.
     pub thin: f32,
+    /// Thick (outline) rule weight in pixels.
     pub thick: f32,
     /// Shade the move-number column.
     pub shade_numbers: bool,
     /// Column headings printed light on dark.
     pub dark_headings: bool,
+    /// Dark headings darken both players' headings (else Black's alone).
     pub dark_white_heading: bool,
     /// Printed font for digits and labels (name in [`super::fonts::PRINTED`]).
     pub digit_font: &'static str,
     /// Printed digit height relative to the row height.
     pub digit_size: f32,
+    /// Alignment of the move numbers.
     pub number_align: Align,
-    /// Colour of the printed text, and of the rules.
+    /// Colour of the printed text.
     pub print: [u8; 3],
+    /// The colour of the rules.
     pub rules: [u8; 3],
+    /// How the column headings are shaded.
     pub headings: HeadingShade,
     /// The heading band's colour, when [`HeadingShade::Band`].
     pub band: [u8; 3],
     /// Colour of a shaded number column.
     pub number_fill: [u8; 3],
-    /// Shading of Black's columns and of every other row.
+    /// Shading of Black's columns.
     pub black_fill: Option<[u8; 3]>,
+    /// Every other row's shading.
     pub alternate_fill: Option<[u8; 3]>,
+    /// How the blocks are ruled.
     pub ruling: Ruling,
+    /// Every fifth move number in bold.
     pub bold_every_fifth: bool,
+    /// Printed after each move number.
     pub number_suffix: &'static str,
+    /// Colons printed in the clock columns.
     pub clock_colons: bool,
+    /// Scale of the printed text.
     pub text_scale: f32,
     /// Multiplies the paper colour (coloured paper).
     pub paper_tint: Option<[u8; 3]>,
 }
 
 impl FormStyle {
+    /// Draws the printing of one sheet of `form` from its [`Look`].
     pub fn random<R: Rng>(form: &Form, rng: &mut R) -> FormStyle {
         let look = &form.look;
         let fonts = ["dejavu-serif", "dejavu-serif-bold", "dejavu-sans-bold", "dejavu-sans-condensed"];

@@ -10,7 +10,9 @@ use crate::decode::prior::{attacked, material, value};
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
+    /// The side to move is mated.
     Checkmate,
+    /// The side to move has no legal move and is not in check.
     Stalemate,
     /// Insufficient material or a draw agreed at the board.
     Draw,
@@ -23,7 +25,9 @@ pub enum Ending {
 pub struct Game {
     /// The moves, each with the position it was played from.
     pub plies: Vec<(Chess, Move)>,
+    /// The final position.
     pub end: Chess,
+    /// Why the game ended.
     pub ending: Ending,
     /// "1-0", "0-1" or "1/2-1/2".
     pub result: &'static str,

@@ -76,6 +76,7 @@ impl Inks {
 #[derive(Clone, Serialize)]
 pub struct Hand {
     #[serde(serialize_with = "font_name")]
+    /// The handwriting font.
     pub font: &'static LoadedFont,
     /// Digit height in pixels, before per-word variation.
     pub size: f32,
@@ -83,16 +84,21 @@ pub struct Hand {
     pub slant: f32,
     /// Letter spacing factor on the font's advances.
     pub spacing: f32,
-    /// Per-glyph jitter: position (fraction of size), rotation (radians), scale.
+    /// Per-glyph position jitter (fraction of size).
     pub jitter_pos: f32,
+    /// Per-glyph rotation jitter, radians.
     pub jitter_rot: f32,
+    /// Per-glyph scale jitter.
     pub jitter_scale: f32,
-    /// Baseline wander amplitude (fraction of size) and the angle spread of whole words.
+    /// Baseline wander amplitude (fraction of size).
     pub wander: f32,
+    /// The angle spread of whole words.
     pub word_angle: f32,
     /// Stroke thickening 0..1.
     pub weight: f32,
+    /// Ink colour.
     pub ink: [u8; 3],
+    /// Ink opacity.
     pub opacity: f32,
     /// Where in the cell the word starts: 0 = tight left, 1 = centred.
     pub centring: f32,
@@ -134,7 +140,9 @@ impl Hand {
 
 /// A word laid out at the origin (pen start x = 0, baseline y = 0).
 pub struct Word<'a> {
+    /// The glyphs placed.
     pub glyphs: Vec<Placed<'a>>,
+    /// How far the pen moved.
     pub width: f32,
 }
 
@@ -171,10 +179,13 @@ pub fn layout<'a, R: Rng>(hand: &'a Hand, text: &str, size: f32, rng: &mut R) ->
 
 /// Where and how a word goes on the page.
 pub struct Stroke<'a> {
+    /// The word laid out.
     pub word: Word<'a>,
-    /// Pen start and baseline on the page, and the word's rotation.
+    /// Pen start on the page.
     pub x: f32,
+    /// The baseline on the page.
     pub y: f32,
+    /// The word's rotation.
     pub angle: f32,
     /// Extra pen strokes (strike-throughs, scribbles) in page pixels.
     pub extra: Vec<Polygon>,

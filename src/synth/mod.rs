@@ -44,7 +44,9 @@ use crate::notation::{self, Lang};
 /// What to generate.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// How many sheets (or cells).
     pub count: usize,
+    /// The random seed: the same seed gives byte-identical output.
     pub seed: u64,
     /// One language, or None for a mix.
     pub lang: Option<&'static Lang>,
@@ -55,6 +57,7 @@ pub struct Options {
     pub mix_forms: &'static [&'static str],
     /// One damage kind, or None for a mix.
     pub damage: Option<Damage>,
+    /// Which handwriting fonts write.
     pub fonts: FontSet,
     /// Every writer puts the moves across the row's lower ruling (see [`SheetSpec::low_writing`]).
     pub low_writing: bool,
@@ -239,7 +242,7 @@ pub fn render_cells(opts: &Options, writer: usize) -> Result<Vec<cells::CellImag
     cells::writer_cells(&mut rng, lang, opts.fonts, n)
 }
 
-/// Writes `opts.count` cell images `cell-NNNNNN.png` and `labels.tsv` (FILE<TAB>TEXT) into `out`.
+/// Writes `opts.count` cell images `cell-NNNNNN.png` and `labels.tsv` (`FILE<TAB>TEXT`) into `out`.
 pub fn write_cells(opts: &Options, out: &Path) -> Result<usize, SynthError> {
     prepare_dir(out)?;
     let writers = opts.count.div_ceil(CELLS_PER_WRITER);

@@ -12,25 +12,35 @@ use super::fonts::GlyphShape;
 /// An affine map (x, y) -> (a x + b y + e, c x + d y + f).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Affine {
+    /// The x coefficient of x'.
     pub a: f32,
+    /// The y coefficient of x'.
     pub b: f32,
+    /// The x coefficient of y'.
     pub c: f32,
+    /// The y coefficient of y'.
     pub d: f32,
+    /// The constant of x'.
     pub e: f32,
+    /// The constant of y'.
     pub f: f32,
 }
 
 impl Affine {
+    /// The map that changes nothing.
     pub const IDENTITY: Affine = Affine { a: 1.0, b: 0.0, c: 0.0, d: 1.0, e: 0.0, f: 0.0 };
 
+    /// A shift by (x, y).
     pub fn translate(x: f32, y: f32) -> Affine {
         Affine { e: x, f: y, ..Affine::IDENTITY }
     }
 
+    /// A scaling by `sx` across and `sy` down.
     pub fn scale(sx: f32, sy: f32) -> Affine {
         Affine { a: sx, d: sy, ..Affine::IDENTITY }
     }
 
+    /// A rotation by `angle` radians.
     pub fn rotate(angle: f32) -> Affine {
         let (s, c) = angle.sin_cos();
         Affine { a: c, b: -s, c: s, d: c, e: 0.0, f: 0.0 }
@@ -53,6 +63,7 @@ impl Affine {
         }
     }
 
+    /// The image of the point (x, y).
     pub fn apply(&self, x: f32, y: f32) -> (f32, f32) {
         (self.a * x + self.b * y + self.e, self.c * x + self.d * y + self.f)
     }
@@ -60,20 +71,28 @@ impl Affine {
 
 /// A glyph outline placed on the page by an affine map from font units.
 pub struct Placed<'a> {
+    /// The outline.
     pub shape: &'a GlyphShape,
+    /// Font units to page pixels.
     pub map: Affine,
 }
 
 /// A coverage mask (0..1) at a pixel offset on the page.
 pub struct Mask {
+    /// Page x of the mask's left column.
     pub x0: i32,
+    /// Page y of the mask's top row.
     pub y0: i32,
+    /// Width in pixels.
     pub w: usize,
+    /// Height in pixels.
     pub h: usize,
+    /// The coverage, row by row.
     pub data: Vec<f32>,
 }
 
 impl Mask {
+    /// A mask covering nothing.
     pub fn empty() -> Mask {
         Mask { x0: 0, y0: 0, w: 0, h: 0, data: Vec::new() }
     }
@@ -218,15 +237,20 @@ pub fn rasterize(glyphs: &[Placed], polygons: &[Polygon], pad: i32) -> Mask {
 /// An RGB image, row-major, 3 bytes a pixel.
 #[derive(Clone)]
 pub struct Canvas {
+    /// Width in pixels.
     pub w: usize,
+    /// Height in pixels.
     pub h: usize,
-    /// Page coordinates of the canvas's top-left pixel (non-zero for a window onto a page).
+    /// Page x of the canvas's top-left pixel (non-zero for a window onto a page).
     pub ox: i32,
+    /// Page y of the canvas's top-left pixel.
     pub oy: i32,
+    /// The pixels, row by row, RGB.
     pub px: Vec<u8>,
 }
 
 impl Canvas {
+    /// A `w` x `h` canvas of the colour `paper`.
     pub fn new(w: usize, h: usize, paper: [u8; 3]) -> Canvas {
         let mut px = Vec::with_capacity(w * h * 3);
         for _ in 0..w * h {
@@ -302,6 +326,7 @@ impl Canvas {
         self.fill_rect(x0 - t * 0.5, y - t * 0.5, x1 + t * 0.5, y + t * 0.5, color, 1.0);
     }
 
+    /// A vertical printed rule centred on the given line.
     pub fn vline(&mut self, x: f32, y0: f32, y1: f32, t: f32, color: [u8; 3]) {
         self.fill_rect(x - t * 0.5, y0 - t * 0.5, x + t * 0.5, y1 + t * 0.5, color, 1.0);
     }

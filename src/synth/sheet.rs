@@ -38,7 +38,9 @@ pub enum Note {
 #[derive(Clone, Debug, Serialize)]
 pub struct CellTruth {
     #[serde(rename = "move")]
+    /// The move number.
     pub move_no: u32,
+    /// Whose move.
     pub side: Side,
     /// [x0, y0, x1, y1] in the final image's pixels: the box around the warped cell.
     #[serde(rename = "box")]
@@ -52,6 +54,7 @@ pub struct CellTruth {
     /// The move actually played, English SAN with check marks; null past the game's end.
     pub san: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// What is unusual about the cell's writing, if anything.
     pub note: Option<Note>,
     /// The struck-out word of a crossed-out cell.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -61,39 +64,60 @@ pub struct CellTruth {
 /// Ground truth of one image.
 #[derive(Clone, Debug, Serialize)]
 pub struct Truth {
+    /// The image's file name.
     pub image: String,
+    /// The form's name.
     pub form: String,
+    /// The language's code.
     pub lang: String,
+    /// The damage kind.
     pub damage: String,
+    /// The game played, as PGN.
     pub pgn: String,
+    /// The result written ("1-0", "0-1", "1/2-1/2").
     pub result: String,
     /// Page corners (top-left, top-right, bottom-right, bottom-left) in image pixels.
     pub page_corners: [[f32; 2]; 4],
+    /// Image width in pixels.
     pub width: usize,
+    /// Image height in pixels.
     pub height: usize,
-    /// 1-based page of a multi-page game, and the page count.
+    /// 1-based page of a multi-page game.
     pub page: u32,
+    /// The page count.
     pub pages: u32,
+    /// The handwriting font.
     pub font: String,
+    /// The header fields written, by name.
     pub header: BTreeMap<String, String>,
+    /// Every printed move cell.
     pub cells: Vec<CellTruth>,
 }
 
 /// One rendered image with its truth.
 pub struct Page {
+    /// The image's name (its file name without extension).
     pub name: String,
+    /// The image.
     pub image: Canvas,
+    /// The JPEG quality to save it with (None: PNG).
     pub jpeg_quality: Option<u8>,
+    /// Its ground truth.
     pub truth: Truth,
 }
 
 /// What to render for one sheet.
 #[derive(Clone, Debug)]
 pub struct SheetSpec {
+    /// The sheet's name.
     pub name: String,
+    /// The form's name.
     pub form: &'static str,
+    /// The language the moves are written in.
     pub lang: &'static Lang,
+    /// The damage kind.
     pub damage: Damage,
+    /// Which handwriting fonts write.
     pub fonts: FontSet,
     /// Keep the game to the first page of the form (no continuation page).
     pub single_page: bool,
