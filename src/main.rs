@@ -11,11 +11,8 @@ mod stderr_log;
 #[derive(Parser)]
 #[command(name = "scoresheet", version, about = "Reads handwritten chess scoresheets into PGN")]
 struct Cli {
-    /// Print what each stage finds to stderr (the page stage's rulings, columns, blocks and
-    /// printed numbers; the reader's choices); -vv also the decoder's trace (its letter-set
-    /// probes and beam per half-move).
-    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
-    verbose: u8,
+    #[command(flatten)]
+    verbosity: stderr_log::Verbosity,
     #[command(subcommand)]
     command: Command,
 }
@@ -37,7 +34,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    stderr_log::init(cli.verbose);
+    stderr_log::init(cli.verbosity.verbose);
     let outcome: Result<(), Box<dyn std::error::Error>> = match cli.command {
         Command::Read(args) => return ExitCode::from(read::cli::run(&args, &read::PageCutter)),
         Command::Merge(args) => return ExitCode::from(read::merge::run(&args)),

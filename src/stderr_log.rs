@@ -1,6 +1,16 @@
 //! The binaries' logger: log records to stderr, `-v` turning on the stages' debug records and
 //! `-vv` the decoder's trace too.
 
+/// The `-v` flag both binaries take.
+#[derive(clap::Args)]
+pub struct Verbosity {
+    /// Print what each stage finds to stderr (the page stage's rulings, columns, blocks and
+    /// printed numbers; the reader's choices); -vv also the decoder's trace (its letter-set
+    /// probes and beam per half-move).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+}
+
 /// Prints log records to stderr: debug records as they are, trace records after `trace`, others
 /// as `scoresheet: LEVEL: message`.
 struct StderrLog;

@@ -16,11 +16,8 @@ mod stderr_log;
     about = "Developers' tools of scoresheet: synthetic sheets and evaluations"
 )]
 struct Cli {
-    /// Print what each stage finds to stderr (the page stage's rulings, columns, blocks and
-    /// printed numbers; the reader's choices); -vv also the decoder's trace (its letter-set
-    /// probes and beam per half-move).
-    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
-    verbose: u8,
+    #[command(flatten)]
+    verbosity: stderr_log::Verbosity,
     #[command(subcommand)]
     command: Command,
 }
@@ -37,7 +34,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    stderr_log::init(cli.verbose);
+    stderr_log::init(cli.verbosity.verbose);
     let outcome: Result<(), Box<dyn std::error::Error>> = match cli.command {
         Command::Synth(args) => synth::cli::run(&args).map(|out| print!("{out}")),
         Command::Eval(args) => read::eval::run(&args, &read::PageCutter).map(|out| print!("{out}")).map_err(Into::into),
