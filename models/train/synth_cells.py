@@ -32,7 +32,7 @@ LANGS = {
     "uk": ["Кр", "Ф", "Т", "С", "К"], "bg": ["Ц", "Д", "Т", "О", "К"], "lv": ["K", "D", "T", "L", "Z"],
     "lt": ["K", "V", "B", "R", "Ž"],
 }
-LANG_WEIGHTS = {"en": 8, "de": 2, "ru": 2}
+LANG_WEIGHTS = {"en": 8, "de": 2, "ru": 2, "en-desc": 3, "es-desc": 2}
 HELDOUT = "SteveHand.ttf"
 FONT_DIRS = ["/usr/share/fonts"]
 FILES, RANKS = "abcdefgh", "12345678"
@@ -42,7 +42,74 @@ def sq(r):
     return r.choice(FILES) + r.choice(RANKS)
 
 
+# Descriptive notation (src/notation/descriptive.rs): English "P-K4", "N-KB3", "PxP", "QxQch",
+# "P-K8(Q)"; Spanish "P4R", "C3AR", "AxC". Texts follow the written forms' shapes, not legal games
+# (the recognizer learns letters; the decoder knows the legal moves). Words the alphabet cannot
+# write ("Castles", "dis ch", "Kt") are left out.
+DESCRIPTIVE = {"en-desc": ["K", "Q", "R", "B", "N", "P"], "es-desc": ["R", "D", "T", "A", "C", "P"]}
+DESCRIPTIVE_FILES = {"en-desc": ["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
+                     "es-desc": ["TD", "CD", "AD", "D", "R", "AR", "CR", "TR"]}
+DESCRIPTIVE_SHORT = {"en-desc": ["R", "N", "B"], "es-desc": ["T", "C", "A"]}
+
+
+def descriptive_square(r, lang):
+    """A square named from the mover's side: its file (with or without its wing) and rank."""
+    file = r.choice(DESCRIPTIVE_FILES[lang]) if r.random() < 0.8 else r.choice(DESCRIPTIVE_SHORT[lang])
+    rank = r.choices(RANKS, [1, 2, 4, 5, 3, 2, 1, 1])[0]
+    return file + rank if lang == "en-desc" else rank + file
+
+
+def descriptive_piece(r, lang):
+    """A piece or pawn named by its letter, its wing ("KN", "CR") or its file ("KBP", "PAR")."""
+    pieces = DESCRIPTIVE[lang]
+    u = r.random()
+    if u < 0.8:
+        return r.choices(pieces, [1, 2, 2, 3, 3, 6])[0]
+    wing = r.choice("KQ" if lang == "en-desc" else "RD")
+    short = r.choice(DESCRIPTIVE_SHORT[lang])
+    if u < 0.9:
+        return wing + short if lang == "en-desc" else short + wing
+    if lang == "en-desc":
+        return r.choice([wing, wing + short, short]) + "P"
+    return "P" + r.choice([wing, short + wing, short])
+
+
+def descriptive_text(r, lang):
+    english = lang == "en-desc"
+    pieces = DESCRIPTIVE[lang]
+    u = r.random()
+    if u < 0.04:
+        t = r.choice(["O-O", "O-O-O", "0-0", "0-0-0"])
+    elif u < 0.7:
+        mover = r.choice(["P"] * 3 + pieces) if r.random() < 0.85 else descriptive_piece(r, lang)
+        if r.random() < 0.05:
+            mover += "/" + (descriptive_square(r, lang) if r.random() < 0.5 else r.choice("12"))
+        dash = "-" if english or "/" in mover else r.choice(["", "", "", "-"])
+        t = mover + dash + descriptive_square(r, lang)
+    elif u < 0.95:
+        t = descriptive_piece(r, lang) + r.choice(["x", "x", "x", ":"]) + descriptive_piece(r, lang)
+        if r.random() < 0.05:
+            t += "/" + descriptive_square(r, lang)
+        if r.random() < 0.03:
+            t += r.choice([" e.p.", "e.p."])
+    else:
+        goal = ("-" + r.choice(DESCRIPTIVE_FILES[lang]) + "8") if english else ("8" + r.choice(DESCRIPTIVE_FILES[lang]))
+        if r.random() < 0.3:
+            goal = "x" + r.choice(pieces[1:5])
+        promoted = r.choice(pieces[1:5])
+        t = "P" + goal + r.choice(["(" + promoted + ")", "=" + promoted, promoted])
+    if english:
+        t += r.choices(["", "ch", "+", " ch", "#"], [82, 9, 6, 2, 1])[0]
+    else:
+        t += r.choices(["", "+", "++", "#"], [85, 12, 1, 2])[0]
+    if r.random() < 0.02:
+        t += r.choice(["!", "?", "!!", "??", "!?", "?!"])
+    return t
+
+
 def move_text(r, lang):
+    if lang in DESCRIPTIVE:
+        return descriptive_text(r, lang)
     p = LANGS[lang]
     cap = r.choice(["x"] * 6 + [":"] * (3 if lang in ("ru", "uk", "bg", "de") else 1) + [""] * 4)
     check = r.choices(["", "+", "#", "++"], [85, 12, 2, 1])[0]
@@ -240,7 +307,7 @@ def main():
     if not fs:
         sys.exit(f"synth_cells.py: no {a.fonts} fonts found under {', '.join(FONT_DIRS)} "
                  "(install the Debian font packages listed in models/train/recipe.sh)")
-    langs = list(LANGS)
+    langs = list(LANGS) + list(DESCRIPTIVE)
     weights = [LANG_WEIGHTS.get(l, 1) for l in langs]
     n = 0
     with open(os.path.join(a.out, "labels.tsv"), "w", encoding="utf-8") as f:

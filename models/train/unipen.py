@@ -59,7 +59,7 @@ FOLD = Alphabet().fold_map
 
 # Piece letters per language whose letters UNIPEN has (the keys are synth_cells.LANGS' languages;
 # "de" stands for every K D T L S language: German, Slovenian, Norwegian, Danish, Swedish, Croatian).
-LANG_WEIGHTS = {"en": 6, "de": 3, "fi": 1}
+LANG_WEIGHTS = {"en": 6, "de": 3, "fi": 1, "en-desc": 2}
 
 
 # ---------------------------------------------------------------------------------------------------
