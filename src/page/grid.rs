@@ -638,7 +638,41 @@ fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> 
         let whole = v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85);
         (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
     };
-    merged.into_iter().filter(|v| keep(v)).collect()
+    let kept: Vec<Line> = merged.into_iter().filter(|v| keep(v)).collect();
+    drop_stacked_numbers(kept, vr_transposed, pitch)
+}
+
+/// Drops a line found inside a number column between its two rulings: two-digit numbers printed
+/// down a narrow column line up their strokes (blurred in a photo) into what binarizes as one more
+/// ruling, splitting the column in two. Its vertical ridge on the grey page is broken where the
+/// rulings beside it (at most 1.6 row pitches apart) are whole.
+fn drop_stacked_numbers(vsegs: Vec<Line>, vr_transposed: &Bin, pitch: f64) -> Vec<Line> {
+    let ridge_cover: Vec<f64> = vsegs.iter().map(|v| super::lines::profile(vr_transposed, v).2).collect();
+    let beside = |i: usize, j: usize| {
+        let (a, b) = (&vsegs[i], &vsegs[j]);
+        j != i && a.start.max(b.start) + 2.0 * pitch < a.end.min(b.end)
+    };
+    let keep: Vec<bool> = (0..vsegs.len())
+        .map(|i| {
+            if ridge_cover[i] >= 0.75 {
+                return true;
+            }
+            let (t, x) = (vsegs[i].mid_t(), vsegs[i].mid());
+            let nearest = |left: bool| {
+                (0..vsegs.len())
+                    .filter(|&j| beside(i, j) && (vsegs[j].at(t) < x) == left)
+                    .min_by(|&j, &k| (vsegs[j].at(t) - x).abs().total_cmp(&(vsegs[k].at(t) - x).abs()))
+            };
+            match (nearest(true), nearest(false)) {
+                (Some(l), Some(r)) => {
+                    let narrow = vsegs[r].at(t) - vsegs[l].at(t) <= 1.6 * pitch;
+                    !(narrow && ridge_cover[l] >= 0.9 && ridge_cover[r] >= 0.9)
+                }
+                _ => true,
+            }
+        })
+        .collect();
+    vsegs.into_iter().zip(keep).filter(|(_, k)| *k).map(|(v, _)| v).collect()
 }
 
 /// Virtual outer borders where the rows run beyond the last vertical ruling (cropped edges): at the
@@ -2179,6 +2213,27 @@ mod tests {
     /// Values of every start 1..=400 for a block: `fits` rows at the given starts, `rest` at others.
     fn block_values(fits: &[(u32, i64)], rest: i64) -> Vec<i64> {
         (1..=400u32).map(|s| 100 * fits.iter().find(|f| f.0 == s).map_or(rest, |f| f.1)).collect()
+    }
+
+    #[test]
+    fn a_broken_line_inside_a_narrow_number_column_is_dropped() {
+        // the transposed ridge binary of a page 100 px wide and 400 px high: whole rulings at
+        // x 30 and 45 (a number column 15 px wide at a 13 px pitch), the numbers' strokes lined
+        // up at x 39 (ink on half of each row), and the same broken line at x 80 beside a ruling
+        // at x 60 (a column 35 px wide: handwriting, left to the other checks)
+        let mut ridges = Bin::new(400, 100);
+        let mut draw = |x: usize, broken: bool| {
+            for t in (0..400).filter(|t| !broken || t % 13 < 6) {
+                ridges.d[x * 400 + t] = 1;
+            }
+        };
+        for (x, broken) in [(30, false), (39, true), (45, false), (60, false), (80, true)] {
+            draw(x, broken);
+        }
+        let line = |x: f64| h(x, 0.0, 0.0, 399.0);
+        let kept = drop_stacked_numbers([30.0, 39.0, 45.0, 60.0, 80.0].map(line).to_vec(), &ridges, 13.0);
+        let xs: Vec<f64> = kept.iter().map(|v| v.intercept).collect();
+        assert_eq!(xs, vec![30.0, 45.0, 60.0, 80.0]);
     }
 
     #[test]
