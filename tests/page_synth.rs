@@ -103,6 +103,21 @@ fn mixed_sheet(seed: u64, index: usize) -> Vec<(String, usize, usize)> {
 }
 
 #[test]
+fn a_clock_column_nearly_as_wide_as_a_move_column_is_no_move_column() {
+    // sheet 20 of `synth --form dev-mix --seed 9801` (club-a5-times, scanned: # | Time | Move |
+    // Move | Time twice): the left block's clock column, 0.6 of a move column wide, paired with
+    // White's move column, and the block read the clock and White's columns as White's and
+    // Black's (50 of 100 cells)
+    let opts = Options { count: 21, seed: 9801, mix_forms: &forms::DEVELOPMENT_FORMS, ..Options::default() };
+    for p in synth::render_sheet(&opts, 20).expect("render") {
+        let (img, truth) = page_and_truth(&p);
+        let k = page::segment(&img).map_or(0, |sheet| page::cli::match_count(&sheet.cells, &truth));
+        eprintln!("{}: {k}/{}", p.name, truth.len());
+        assert_eq!(k, truth.len(), "{}: {k}/{} cells matched", p.name, truth.len());
+    }
+}
+
+#[test]
 fn photographed_sheets_the_page_stage_once_lost() {
     // two photographed sheets of the synthetic seed 36 that exercise the page stage's numbering
     // (if the generator changes, these are other sheets, and the test still asks them to read fully):

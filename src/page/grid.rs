@@ -1905,8 +1905,21 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
             flipped += g.len() / 3;
             continue;
         }
+        // (how alike two columns' widths are: 1 for equal widths)
+        let alike_widths = |a: usize, c: usize| w[a].min(w[c]) / w[a].max(w[c]);
         let mut i = 0;
         while i + 1 < g.len() {
+            // (a clock column nearly as wide as the move column beside it pairs with it; where that
+            // move column pairs more closely with the next, and both are wider than the clock
+            // column by half, the clock column is no move column)
+            if i + 2 < g.len()
+                && pair(w[i + 1], w[i + 2])
+                && alike_widths(i + 1, i + 2) > alike_widths(i, i + 1)
+                && narrow_beside(i, w[i + 1].min(w[i + 2]))
+            {
+                i += 1;
+                continue;
+            }
             // White's column at i, Black's at j: the next column of about its width, with at most
             // one narrow column between
             // (where the number is printed inside White's cell, White's column is the cell less
