@@ -21,7 +21,6 @@
 #![warn(missing_docs)]
 
 pub mod decode;
-pub mod notation;
 pub mod output;
 pub mod page;
 pub mod read;
@@ -30,3 +29,6 @@ pub mod recognize;
 pub mod synth;
 
 pub use reader::{Reader, ReaderOptions};
+/// The notation engine (the `scoresheet-notation` crate): how chess moves are written, in every
+/// language, both ways.
+pub use scoresheet_notation as notation;

@@ -4,9 +4,10 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use scoresheet::{notation, page, read, recognize};
+use scoresheet::{page, read, recognize};
 
 mod stderr_log;
+mod transcribe_cli;
 
 #[derive(Parser)]
 #[command(name = "scoresheet", version, about = "Reads handwritten chess scoresheets into PGN")]
@@ -25,7 +26,7 @@ enum Command {
     /// PGN and one JSON report.
     Merge(read::merge::MergeArgs),
     /// Read a typed-up game in any language's notation and print it as PGN.
-    Transcribe(notation::cli::TranscribeArgs),
+    Transcribe(transcribe_cli::TranscribeArgs),
     /// Find the move table and cut every move cell out of a page image.
     Segment(page::cli::SegmentArgs),
     /// Read cell images (one handwritten move each) and print their most likely readings.
@@ -38,7 +39,7 @@ fn main() -> ExitCode {
     let outcome: Result<(), Box<dyn std::error::Error>> = match cli.command {
         Command::Read(args) => return ExitCode::from(read::cli::run(&args, &read::PageCutter)),
         Command::Merge(args) => return ExitCode::from(read::merge::run(&args)),
-        Command::Transcribe(args) => notation::cli::run(&args).map(|pgn| print!("{pgn}")),
+        Command::Transcribe(args) => transcribe_cli::run(&args).map(|pgn| print!("{pgn}")),
         Command::Segment(args) => page::cli::run(&args),
         Command::Recognize(args) => recognize::cli::run(&args).map(|out| print!("{out}")),
     };

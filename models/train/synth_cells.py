@@ -22,7 +22,7 @@ import numpy as np
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
-# Piece letters K Q R B N per language (src/notation/lang.rs), and pawn letters.
+# Piece letters K Q R B N per language (crates/notation/src/lang.rs), and pawn letters.
 LANGS = {
     "en": ["K", "Q", "R", "B", "N"], "de": ["K", "D", "T", "L", "S"], "nl": ["K", "D", "T", "L", "P"],
     "fr": ["R", "D", "T", "F", "C"], "it": ["R", "D", "T", "A", "C"], "pt": ["R", "D", "T", "B", "C"],

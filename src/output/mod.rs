@@ -1,6 +1,6 @@
 //! Output: PGN (standard English SAN), the JSON report and the review page.
 
-pub mod pgn;
+pub use scoresheet_notation::pgn;
 pub mod report;
 pub mod review;
 

@@ -32,7 +32,7 @@ pub enum Notation {
     /// "Nf3", "e4": files a to h, ranks from White's side.
     Algebraic,
     /// "N-KB3", "P-K4": files named by the pieces that stand on them at the start, ranks counted
-    /// from the mover's side (see [`super::descriptive`]).
+    /// from the mover's side (White's K4 is e4, Black's K4 is e5).
     Descriptive(WordOrder),
 }
 
@@ -213,7 +213,7 @@ pub fn skeleton(c: char) -> char {
 }
 
 /// [`skeleton`] applied to a whole string.
-pub fn skeleton_str(s: &str) -> String {
+pub(crate) fn skeleton_str(s: &str) -> String {
     s.chars().map(skeleton).collect()
 }
 

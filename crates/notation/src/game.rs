@@ -11,7 +11,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, fen::Fen};
 use super::lang::{Lang, all_languages, languages, skeleton_str};
 use super::parse::{Annotations, MatchKind, MoveError, Reading, parse_move, split_annotations};
 use super::spell::english_san;
-use crate::output::pgn::{PgnGame, PgnMove};
+use crate::pgn::{PgnGame, PgnMove};
 
 /// Which letter set to read a game in.
 #[derive(Clone, Copy, Debug)]

@@ -486,8 +486,8 @@ pub struct SpellKey {
     files_unique: bool,
     /// "PxP" names the move alone (only looked at with informal habits).
     piece_takes_piece_unique: bool,
-    /// In a descriptive notation, the forms that name the move alone and the side moving (see
-    /// [`descriptive`]); 0 in algebraic notation. Keys are compared and hashed by it and `packed`.
+    /// In a descriptive notation, the forms that name the move alone and the side moving; 0 in
+    /// algebraic notation. Keys are compared and hashed by it and `packed`.
     descriptive: u64,
     /// Every field above but `descriptive` in one number ([`SpellKey::pack`]), made once by
     /// [`SpellKey::sealed`].
@@ -953,7 +953,7 @@ mod tests {
         let legal = pos.legal_moves();
         let mut keys: Vec<SpellKey> = Vec::new();
         for m in &legal {
-            let k = spell_key(&pos, &legal, m, crate::notation::english(), &Habits::all());
+            let k = spell_key(&pos, &legal, m, crate::english(), &Habits::all());
             for bits in 0..64u32 {
                 let b = |i: u32| bits & (1 << i) != 0;
                 keys.push(
@@ -1031,9 +1031,9 @@ mod tests {
         let (mut files, mut ptp, mut checks) = (0, 0, 0);
         each_position(&fens, 30, 9, |pos, legal| {
             for habits in [&informal, &formal] {
-                let mut keys = SpellKeys::new(pos, legal, crate::notation::english(), habits);
+                let mut keys = SpellKeys::new(pos, legal, crate::english(), habits);
                 for m in legal {
-                    let want = spell_key(pos, legal, m, crate::notation::english(), habits);
+                    let want = spell_key(pos, legal, m, crate::english(), habits);
                     assert_eq!(keys.key(m), want);
                     files += usize::from(want.files_unique);
                     ptp += usize::from(want.piece_takes_piece_unique);

@@ -371,7 +371,7 @@ fn restyle_promotion(words: &Words<'_>, text: &str, mv: &Move, style: PromotionS
 }
 
 /// How a writer with `style` writes `mv` (legal in `pos`) in `lang`, a descriptive notation.
-pub fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
+pub(crate) fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> String {
     let Some(words) = Words::new(lang) else { return String::new() };
     let legal = pos.legal_moves();
     let mut after = pos.clone();
@@ -572,7 +572,7 @@ fn normalize(text: &str, words: &Words<'_>) -> Result<Written, Unreadable> {
 /// A text that names a piece by a wing it is not on ("KN" for the knight on the queen's half,
 /// the one that started on the king's side) is read with the wing ignored where nothing else
 /// fits, as an informal match; so is a promotion without its piece (a queen).
-pub fn parse_move(pos: &Chess, text: &str, lang: &Lang) -> Result<Vec<Reading>, MoveError> {
+pub(crate) fn parse_move(pos: &Chess, text: &str, lang: &Lang) -> Result<Vec<Reading>, MoveError> {
     let not_a_move = |reason: String| MoveError::NotAMove { text: text.into(), reason };
     let Some(words) = Words::new(lang) else { return Err(not_a_move("not a descriptive notation".into())) };
     if split_annotations(text).0.is_empty() {
@@ -636,7 +636,7 @@ pub fn parse_move(pos: &Chess, text: &str, lang: &Lang) -> Result<Vec<Reading>, 
 
 /// Every way of writing `mv` (legal in `pos`) in `lang`'s descriptive notation that names it
 /// alone, the minimal one first, each with the check mark the move deserves.
-pub fn spellings(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<String> {
+pub(crate) fn spellings(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<String> {
     let legal = pos.legal_moves();
     let forms = Writers::new(pos, &legal, lang).unique_forms(pos.turn(), mv, lang);
     let mut after = pos.clone();
@@ -656,7 +656,7 @@ pub fn spellings(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::lang;
+    use crate::lang;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

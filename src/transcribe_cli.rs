@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{LangChoice, all_languages, lang, parse_game};
-use crate::output::pgn::write_pgn;
+use scoresheet::notation::{LangChoice, all_languages, lang, parse_game};
+use scoresheet::output::pgn::write_pgn;
 
 /// Arguments of `scoresheet transcribe`.
 #[derive(Args, Debug)]
