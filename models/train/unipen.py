@@ -23,7 +23,9 @@ size of the other glyphs in its source file (stray strokes, mis-segmented charac
 
 Moves: the texts of synth_cells.py (`move_text`) in the languages whose piece letters UNIPEN has:
 English (K Q R B N), German and Scandinavian/Slovenian/Croatian (K D T L S) and Finnish (K D T L R);
-pawn moves, captures, checks, mates, promotions (=), long form (-) and castling (O-O, 0-0). A text is
+pawn moves, captures, checks, mates, promotions (=), long form (-) and castling (O-O, 0-0); and
+English descriptive notation ("P-K4", "NxQBP", "Q-KR5ch"; Spanish descriptive needs A and C, which
+UNIPEN lacks). A text is
 written by a writer chosen among those who wrote every character of it, with that writer's habits
 (`Hand`: size, capital height, letter gaps, pen width and pressure, slant, baseline drift, fixed per
 writer), glyphs drawn at random from that writer's samples of each character.

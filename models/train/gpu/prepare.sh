@@ -9,6 +9,7 @@ BATCH=${BATCH:-256}; LR1=${LR1:-4e-3}; LR2=${LR2:-1e-3}; WORKERS=${WORKERS:-14}
 RS=${RS:-30000}; SC=${SC:-30000}; MN=${MN:-20000}   # per part: 8 x RS, 4 x SC, 4 x MN
 UN=${UN:-8000}; UNW=${UNW:-0.15}   # UNIPEN moves per part (4 parts) and each part's mixture weight
 DS=${DS:-20000}; DSW=${DSW:-0.1}   # descriptive-notation synth cells per part (3 parts: 2 English, 1 Spanish), each part's weight
+DS_PARTS=""; [ "$DS" -gt 0 ] && DS_PARTS="0 1 2"
 export PYTHONUNBUFFERED=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 mkdir -p "$W" "$OUT"
 el() { echo $(( $(date +%s) - T0 )); }
@@ -19,7 +20,7 @@ fi
 # UNIPEN moves only when the bundle has the glyphs (pack.sh).
 if [ -s "$BUNDLE/unipen.jsonl.gz" ]; then UNIPEN_PARTS="0 1 2 3"; else UNIPEN_PARTS=""; echo "no UNIPEN glyphs in the bundle"; fi
 unipen_ok() { [ -z "$UNIPEN_PARTS" ] || { [ -s "$W/unipen3/labels.tsv" ] && [ "$(wc -l < "$W/unipen3/labels.tsv")" = "$UN" ]; }; }
-if [ -s "$W/synth_mnist3/labels.tsv" ] && [ "$(wc -l < "$W/synth_mnist3/labels.tsv")" = "$MN" ] && [ -s "$W/rsynth_heldout/labels.tsv" ] && [ -s "$W/dsynth2/labels.tsv" ] && unipen_ok; then echo "data still there"; REUSE=1; else REUSE=0; fi
+if [ -s "$W/synth_mnist3/labels.tsv" ] && [ "$(wc -l < "$W/synth_mnist3/labels.tsv")" = "$MN" ] && [ -s "$W/rsynth_heldout/labels.tsv" ] && { [ "$DS" = 0 ] || [ -s "$W/dsynth2/labels.tsv" ]; } && unipen_ok; then echo "data still there"; REUSE=1; else REUSE=0; fi
 if [ "$REUSE" = 0 ]; then
 xz -dc "$BUNDLE/scoresheet-dev.xz" > "$W/scoresheet-dev" && chmod +x "$W/scoresheet-dev"
 mkdir -p "$W/fonts" && tar xJf "$BUNDLE/fonts.tar.xz" -C "$W/fonts"
@@ -36,7 +37,7 @@ if [ "$REUSE" = 0 ]; then
 for i in 0 1 2 3 4 5 6 7; do
   $B synth --out "$W/rsynth$i" --count "$RS" --cells --seed $((21 + 1000 * i)) --lang mix --damage mix --fonts train >"$W/gen_r$i.log" 2>&1 & pids+=($!)
 done
-for i in 0 1 2; do
+for i in $DS_PARTS; do
   lang=en-descriptive; [ "$i" = 2 ] && lang=es-descriptive
   $B synth --out "$W/dsynth$i" --count "$DS" --cells --seed $((41 + 1000 * i)) --lang $lang --damage mix --fonts train >"$W/gen_d$i.log" 2>&1 & pids+=($!)
 done
@@ -54,12 +55,12 @@ head -c 300 "$W/gen_s0.log"; echo; tail -n 1 "$W/gen_r0.log"
 [ "$fail" = 0 ] || { echo "data generation failed"; tail -n 5 "$W"/gen_*.log; exit 1; }
 fi
 G=$(el)
-echo "[$G s] data generated: $(cat "$W"/rsynth?/labels.tsv | wc -l) rsynth, $(cat "$W"/dsynth?/labels.tsv | wc -l) descriptive, $(cat "$W"/synth?/labels.tsv | wc -l) synth, $(cat "$W"/synth_mnist?/labels.tsv | wc -l) mnist, $(cat /dev/null "$W"/unipen?/labels.tsv 2>/dev/null | wc -l) unipen"
+echo "[$G s] data generated: $(cat "$W"/rsynth?/labels.tsv | wc -l) rsynth, $(cat /dev/null "$W"/dsynth?/labels.tsv 2>/dev/null | wc -l) descriptive, $(cat "$W"/synth?/labels.tsv | wc -l) synth, $(cat "$W"/synth_mnist?/labels.tsv | wc -l) mnist, $(cat /dev/null "$W"/unipen?/labels.tsv 2>/dev/null | wc -l) unipen"
 [ "${DRY:-0}" = 1 ] && exit 0
 MIX=""
 for i in 0 1 2 3 4 5 6 7; do MIX="$MIX --data $W/rsynth$i:0.125"; done
 for i in 0 1 2 3; do MIX="$MIX --data $W/synth$i:0.05 --data $W/synth_mnist$i:0.0875"; done
-for i in 0 1 2; do MIX="$MIX --data $W/dsynth$i:$DSW"; done
+for i in $DS_PARTS; do MIX="$MIX --data $W/dsynth$i:$DSW"; done
 for i in $UNIPEN_PARTS; do MIX="$MIX --data $W/unipen$i:$UNW"; done
 MIX="$MIX --data $W/hcs/train:1.6 --data $W/hcs/blank:0.2"
 CFG='{"channels":[16,32,64,64,128]}'
