@@ -175,27 +175,24 @@ fn bad_cells_are_refused() {
 }
 
 #[test]
-fn the_command_line_takes_a_form_image() {
-    let args = |cells_from: Option<PathBuf>, form: &str| synth::cli::SynthArgs {
-        out: PathBuf::from("unused"),
+fn the_option_names_take_a_form_image() {
+    let args = |cells_from: Option<PathBuf>, form: &str| synth::OptionNames {
         count: 1,
         seed: 1,
         lang: "mix".into(),
         form: form.into(),
         damage: "mix".into(),
-        cells: false,
         fonts: FontSet::All,
-        jobs: None,
         low_writing: false,
         copies: false,
         form_image: Some(data("polish_zapis_blank.png")),
         cells_from,
     };
-    let o = synth::cli::options(&args(Some(data("polish_zapis_blank.cells.json")), "mix")).unwrap();
+    let o = synth::options_from_names(&args(Some(data("polish_zapis_blank.cells.json")), "mix")).unwrap();
     let f = o.form_image.unwrap();
     assert_eq!(f.name, "polish_zapis_blank", "named after the image by default");
     assert!(f.checked);
-    let o = synth::cli::options(&args(Some(data("polish_zapis_blank.cells.json")), "zapis")).unwrap();
+    let o = synth::options_from_names(&args(Some(data("polish_zapis_blank.cells.json")), "zapis")).unwrap();
     assert_eq!(o.form_image.unwrap().name, "zapis", "--form names it");
-    assert!(synth::cli::options(&args(Some(data("missing.json")), "mix")).is_err());
+    assert!(synth::options_from_names(&args(Some(data("missing.json")), "mix")).is_err());
 }

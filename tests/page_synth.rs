@@ -29,7 +29,7 @@ fn rate(form: &'static str, damage: Damage, seed: u64, count: usize) -> (usize, 
             n += truth.len();
             match page::segment(&img) {
                 Ok(sheet) => {
-                    let k = page::cli::match_count(&sheet.cells, &truth);
+                    let k = page::eval::match_count(&sheet.cells, &truth);
                     eprintln!("{} {form} {}: {k}/{}", p.name, damage.name(), truth.len());
                     m += k;
                 }
@@ -96,7 +96,7 @@ fn mixed_sheet(seed: u64, index: usize) -> Vec<(String, usize, usize)> {
         .into_iter()
         .map(|p| {
             let (img, truth) = page_and_truth(&p);
-            let k = page::segment(&img).map_or(0, |sheet| page::cli::match_count(&sheet.cells, &truth));
+            let k = page::segment(&img).map_or(0, |sheet| page::eval::match_count(&sheet.cells, &truth));
             (p.name.clone(), k, truth.len())
         })
         .collect()
@@ -111,7 +111,7 @@ fn a_clock_column_nearly_as_wide_as_a_move_column_is_no_move_column() {
     let opts = Options { count: 21, seed: 9801, mix_forms: &forms::DEVELOPMENT_FORMS, ..Options::default() };
     for p in synth::render_sheet(&opts, 20).expect("render") {
         let (img, truth) = page_and_truth(&p);
-        let k = page::segment(&img).map_or(0, |sheet| page::cli::match_count(&sheet.cells, &truth));
+        let k = page::segment(&img).map_or(0, |sheet| page::eval::match_count(&sheet.cells, &truth));
         eprintln!("{}: {k}/{}", p.name, truth.len());
         assert_eq!(k, truth.len(), "{}: {k}/{} cells matched", p.name, truth.len());
     }
@@ -155,7 +155,7 @@ fn continuation_page_whose_blurred_numbers_read_as_one_glyph_starts_at_41() {
     let (img, truth) = page_and_truth(p2);
     let sheet = page::segment(&img).expect("a move table");
     let first = sheet.cells.iter().map(|c| c.mv).min();
-    let k = page::cli::match_count(&sheet.cells, &truth);
+    let k = page::eval::match_count(&sheet.cells, &truth);
     eprintln!("{}: first move {first:?}, {k}/{} cells matched", p2.name, truth.len());
     assert_eq!(first, Some(41), "{}: numbered from {first:?}", p2.name);
     assert!(k * 10 >= truth.len() * 9, "{}: {k}/{} cells matched", p2.name, truth.len());

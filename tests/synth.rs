@@ -295,28 +295,25 @@ fn sheets_are_written_and_bad_input_is_an_error() {
     assert!(synth::write_sheets(&o, &file.join("sub")).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 
-    let args = |lang: &str, form: &str, damage: &str| synth::cli::SynthArgs {
-        out: PathBuf::from("unused"),
+    let args = |lang: &str, form: &str, damage: &str| synth::OptionNames {
         count: 1,
         seed: 1,
         lang: lang.into(),
         form: form.into(),
         damage: damage.into(),
-        cells: false,
         fonts: FontSet::All,
-        jobs: None,
         low_writing: false,
         copies: false,
         form_image: None,
         cells_from: None,
     };
-    assert!(synth::cli::options(&args("xx", "mix", "mix")).is_err());
-    assert!(synth::cli::options(&args("mix", "nope", "mix")).is_err());
-    assert!(synth::cli::options(&args("mix", "mix", "rain")).is_err());
-    assert!(synth::cli::options(&args("de", "club", "photo")).is_ok());
-    assert!(synth::cli::options(&args("de", "us-tournament", "photo")).is_ok());
-    assert!(synth::cli::options(&args("de", "long-column-p2", "photo")).is_err(), "a continuation page");
-    let mix = |form: &str| synth::cli::options(&args("mix", form, "mix")).unwrap().mix_forms.to_vec();
+    assert!(synth::options_from_names(&args("xx", "mix", "mix")).is_err());
+    assert!(synth::options_from_names(&args("mix", "nope", "mix")).is_err());
+    assert!(synth::options_from_names(&args("mix", "mix", "rain")).is_err());
+    assert!(synth::options_from_names(&args("de", "club", "photo")).is_ok());
+    assert!(synth::options_from_names(&args("de", "us-tournament", "photo")).is_ok());
+    assert!(synth::options_from_names(&args("de", "long-column-p2", "photo")).is_err(), "a continuation page");
+    let mix = |form: &str| synth::options_from_names(&args("mix", form, "mix")).unwrap().mix_forms.to_vec();
     assert_eq!(mix("mix"), forms::NAMES);
     assert_eq!(mix("dev-mix"), forms::DEVELOPMENT_FORMS);
     assert_eq!(mix("heldout-mix"), forms::HELD_OUT_FORMS);

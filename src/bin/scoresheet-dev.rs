@@ -4,8 +4,10 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use scoresheet::{page, read, synth};
+use scoresheet::read;
 
+#[path = "../commands/mod.rs"]
+mod commands;
 #[path = "../stderr_log.rs"]
 mod stderr_log;
 
@@ -25,20 +27,20 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Render synthetic handwritten scoresheets (or single cells) with exact ground truth.
-    Synth(synth::cli::SynthArgs),
+    Synth(commands::synth::SynthArgs),
     /// Measure reading accuracy on sheets with ground truth (synthetic sheets, or HCS).
     Eval(read::eval::EvalArgs),
     /// Evaluate the page stage: cells found and numbered on HCS or synthetic sheets.
-    Segment(page::cli::SegmentEvalArgs),
+    Segment(commands::segment::SegmentEvalArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     stderr_log::init(cli.verbosity.verbose);
     let outcome: Result<(), Box<dyn std::error::Error>> = match cli.command {
-        Command::Synth(args) => synth::cli::run(&args).map(|out| print!("{out}")),
+        Command::Synth(args) => commands::synth::run(&args).map(|out| print!("{out}")),
         Command::Eval(args) => read::eval::run(&args, &read::PageCutter).map(|out| print!("{out}")).map_err(Into::into),
-        Command::Segment(args) => page::cli::run_eval(&args),
+        Command::Segment(args) => commands::segment::run_eval(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

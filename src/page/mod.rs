@@ -11,9 +11,9 @@
 //! and the rows' move numbers by reading the digits printed in the number cells (`digits`,
 //! `numbering`; continuation pages starting at e.g. 61 included).
 
-pub mod cli;
 mod digits;
 mod draw;
+pub mod eval;
 pub mod geom;
 mod grid;
 mod lines;

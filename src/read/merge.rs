@@ -9,9 +9,9 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::ReadError;
-use super::cli::{EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED};
 use super::journal::{self, EntryReader, Listing};
 use super::outputs::{PgnTarget, check_may_write, write_outputs};
+use super::{EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED};
 
 /// Arguments of `scoresheet merge`.
 #[derive(Args, Debug)]

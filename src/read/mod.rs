@@ -7,7 +7,6 @@
 //! decoded. Sheets are read in parallel (rayon), each worker with its own loaded recognizer. A file that cannot be read is
 //! reported with its name and the reason, and the rest of the batch goes on.
 
-pub mod cli;
 mod error;
 pub mod eval;
 pub mod inputs;
@@ -30,6 +29,13 @@ use crate::page::load::{Pages, load_pages};
 use crate::page::{Lowered, PageError};
 use crate::recognize::{CellScores, Recognizer};
 pub use error::ReadError;
+
+/// Exit code of `read` and `merge`: every file was read.
+pub const EXIT_OK: u8 = 0;
+/// Exit code: nothing could be done (bad arguments, no model, an output that cannot be written).
+pub const EXIT_FATAL: u8 = 1;
+/// Exit code: some files could not be read; the others were, and their games were written.
+pub const EXIT_SOME_FAILED: u8 = 2;
 
 /// One cell cut from a page.
 #[derive(Clone, Debug)]

@@ -11,7 +11,6 @@
 //! O; candidate strings are folded the same way before scoring, so "Кр:е5" and "Kp:e5" score alike.
 
 pub mod alphabet;
-pub mod cli;
 pub mod ctc;
 mod error;
 pub mod model;

@@ -12,7 +12,6 @@
 //! does not depend on the number of threads.
 
 pub mod cells;
-pub mod cli;
 pub mod damage;
 mod error;
 pub mod fonts;
@@ -20,6 +19,7 @@ pub mod form_image;
 pub mod forms;
 pub mod games;
 pub mod handwriting;
+mod options_by_name;
 pub mod print;
 pub mod raster;
 pub mod sheet;
@@ -37,6 +37,7 @@ use rayon::prelude::*;
 pub use damage::Damage;
 pub use error::SynthError;
 pub use fonts::FontSet;
+pub use options_by_name::{OptionNames, options_from_names};
 pub use sheet::{CellTruth, Note, Page, SheetSpec, Truth};
 
 use crate::notation::{self, Lang};

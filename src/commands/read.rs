@@ -8,22 +8,16 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::ReadError;
-use super::inputs::{self, Fix, Grouping};
-use super::journal::{self, Contents, GameEntry, Journal, Line, Listing};
-use super::outputs::{AtomicFile, PgnTarget, check_may_write, write_outputs};
-use super::{BatchOptions, Cutter, GameRead, RecognizerPool, read_each, resume};
-use crate::decode::Params;
-use crate::notation::lang;
-use crate::output::GameOutput;
-use crate::output::review::{ReviewGame, review_html};
-
-/// Exit code: every file was read.
-pub const EXIT_OK: u8 = 0;
-/// Exit code: nothing could be done (bad arguments, no model, an output that cannot be written).
-pub const EXIT_FATAL: u8 = 1;
-/// Exit code: some files could not be read; the others were, and their games were written.
-pub const EXIT_SOME_FAILED: u8 = 2;
+use scoresheet::decode::Params;
+use scoresheet::notation::lang;
+use scoresheet::output::GameOutput;
+use scoresheet::output::review::{ReviewGame, review_html};
+use scoresheet::read::inputs::{self, Fix, Grouping};
+use scoresheet::read::journal::{self, Contents, GameEntry, Journal, Line, Listing};
+use scoresheet::read::outputs::{AtomicFile, PgnTarget, check_may_write, write_outputs};
+use scoresheet::read::{
+    BatchOptions, Cutter, EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED, GameRead, ReadError, RecognizerPool, read_each, resume,
+};
 
 /// Arguments of `scoresheet read`.
 #[derive(Args, Debug)]
@@ -36,7 +30,7 @@ pub struct ReadArgs {
     /// 0.25 or 0.5 of a row where the handwriting reads clearly better so: writers who put their
     /// moves across the rows' lower rulings), off, or one of those shares.
     #[arg(long, default_value = "auto")]
-    pub lower: super::Lowering,
+    pub lower: scoresheet::read::Lowering,
     /// Write the PGN here instead of standard output.
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
@@ -55,7 +49,7 @@ pub struct ReadArgs {
     /// Read only share K of N of the games (by a hash of each game's name), e.g. 2/8; join the
     /// shares' journals with `scoresheet merge`.
     #[arg(long)]
-    pub shard: Option<super::shard::Shard>,
+    pub shard: Option<scoresheet::read::shard::Shard>,
     /// Piece letters: auto (found from the moves, descriptive notation included) or a language
     /// code (en, de, fr, ru, ..., en-descriptive, es-descriptive).
     #[arg(long, default_value = "auto")]
@@ -104,7 +98,7 @@ pub struct ReadArgs {
 
 /// Writes `bytes` to `path` atomically (a temporary file beside it, then a rename); refuses to
 /// replace an existing file unless `force`.
-pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<(), ReadError> {
+fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<(), ReadError> {
     if path.exists() && !force {
         return Err(ReadError::file(path, "already exists (use --force to overwrite)"));
     }
@@ -166,7 +160,7 @@ fn run_inner(args: &ReadArgs, cutter: &dyn Cutter) -> Result<u8, ReadError> {
             return Err(ReadError::file(page, "already exists (use --force to overwrite)"));
         }
     }
-    let model = args.model.clone().unwrap_or_else(crate::recognize::default_model_path);
+    let model = args.model.clone().unwrap_or_else(scoresheet::recognize::default_model_path);
     let common = common_options(args, &model)?;
     let pool = RecognizerPool::new(&model)?;
     if let Some(j) = args.jobs {
@@ -332,7 +326,7 @@ fn open_journal(path: Option<&Path>) -> Result<(Journal, Contents, Option<Scratc
 /// version, the model (its files' hash, or the built-in model's name), the language and the
 /// windows option.
 fn common_options(args: &ReadArgs, model: &Path) -> Result<String, ReadError> {
-    let model_id = if model.starts_with(crate::recognize::EMBEDDED_DIR) {
+    let model_id = if model.starts_with(scoresheet::recognize::EMBEDDED_DIR) {
         model.display().to_string()
     } else {
         let mut parts = vec![journal::content_hash(&[model.to_path_buf()])?];

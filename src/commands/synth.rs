@@ -1,12 +1,8 @@
-//! `scoresheet-dev synth`: the command line over [`super::write_sheets`] and [`super::write_cells`].
+//! `scoresheet-dev synth`: the command line over [`synth::write_sheets`] and [`synth::write_cells`].
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use super::SynthError;
-use super::form_image::FormImage;
-use super::{Damage, FontSet, Options, forms};
-use crate::notation;
+use scoresheet::synth::{self, FontSet, OptionNames, SynthError, options_from_names};
 
 /// Arguments of `scoresheet-dev synth`.
 #[derive(clap::Args, Debug, Clone)]
@@ -63,62 +59,27 @@ pub struct SynthArgs {
     pub cells_from: Option<PathBuf>,
 }
 
-/// Parses the arguments into [`Options`].
-pub fn options(args: &SynthArgs) -> Result<Options, SynthError> {
-    let lang = match args.lang.as_str() {
-        "mix" => None,
-        code => Some(notation::lang(code).ok_or_else(|| {
-            let codes: Vec<&str> = notation::all_languages().map(|l| l.code).collect();
-            SynthError::Invalid(format!("unknown language '{code}' (use mix or one of {})", codes.join(", ")))
-        })?),
-    };
-    let form_image = match &args.form_image {
-        Some(path) => {
-            let name = Some(args.form.as_str()).filter(|n| *n != "mix");
-            Some(Arc::new(FormImage::load(path, args.cells_from.as_deref(), name)?))
+impl SynthArgs {
+    /// The library's names of the choices made.
+    fn option_names(&self) -> OptionNames {
+        OptionNames {
+            count: self.count,
+            seed: self.seed,
+            lang: self.lang.clone(),
+            form: self.form.clone(),
+            damage: self.damage.clone(),
+            fonts: self.fonts,
+            low_writing: self.low_writing,
+            copies: self.copies,
+            form_image: self.form_image.clone(),
+            cells_from: self.cells_from.clone(),
         }
-        None => None,
-    };
-    let (form, mix_forms): (_, &'static [&'static str]) = match args.form.as_str() {
-        _ if form_image.is_some() => (None, &forms::NAMES),
-        "mix" => (None, &forms::NAMES),
-        "dev-mix" => (None, &forms::DEVELOPMENT_FORMS),
-        "heldout-mix" => (None, &forms::HELD_OUT_FORMS),
-        name => {
-            let known = forms::library().find(|n| *n == name).ok_or_else(|| {
-                let names: Vec<&str> = forms::library().collect();
-                SynthError::Invalid(format!(
-                    "unknown form '{name}' (use mix, dev-mix, heldout-mix or one of {})",
-                    names.join(", ")
-                ))
-            })?;
-            (Some(known), &forms::NAMES)
-        }
-    };
-    let damage = match args.damage.as_str() {
-        "mix" => None,
-        "none" => Some(Damage::None),
-        "scan" => Some(Damage::Scan),
-        "photo" => Some(Damage::Photo),
-        other => return Err(SynthError::Invalid(format!("unknown damage '{other}' (use none, scan, photo or mix)"))),
-    };
-    Ok(Options {
-        count: args.count,
-        seed: args.seed,
-        lang,
-        form,
-        mix_forms,
-        damage,
-        fonts: args.fonts,
-        low_writing: args.low_writing,
-        copies: args.copies,
-        form_image,
-    })
+    }
 }
 
 /// Runs the command; returns a one-line summary.
 pub fn run(args: &SynthArgs) -> Result<String, Box<dyn std::error::Error>> {
-    let opts = options(args)?;
+    let opts = options_from_names(&args.option_names())?;
     if let Some(form) = opts.form_image.as_ref().filter(|f| !f.checked) {
         eprintln!(
             "warning: the cells of {} are the page stage's own reading of the blank form, and the truth is only \
@@ -128,10 +89,10 @@ pub fn run(args: &SynthArgs) -> Result<String, Box<dyn std::error::Error>> {
     }
     let work = || {
         if args.cells {
-            super::write_cells(&opts, &args.out)
+            synth::write_cells(&opts, &args.out)
                 .map(|n| format!("wrote {n} cell images and labels.tsv to {}\n", args.out.display()))
         } else {
-            super::write_sheets(&opts, &args.out)
+            synth::write_sheets(&opts, &args.out)
                 .map(|files| format!("wrote {} files ({} sheets) to {}\n", files.len(), opts.count, args.out.display()))
         }
     };

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::{Reading, Recognizer, default_model_path, load_cell};
+use scoresheet::recognize::{Reading, Recognizer, default_model_path, load_cell};
 
 /// Arguments of `scoresheet recognize`.
 #[derive(Args, Debug)]

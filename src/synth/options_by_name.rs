@@ -1,0 +1,91 @@
+//! [`Options`] from their names as people write them (`--lang de --form club --damage photo`):
+//! the choices of `scoresheet-dev synth`, checked.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::SynthError;
+use super::form_image::FormImage;
+use super::{Damage, FontSet, Options, forms};
+use crate::notation;
+
+/// The synthetic sheets wanted, each choice by its name, as [`options_from_names`] reads them.
+#[derive(Debug, Clone)]
+pub struct OptionNames {
+    /// Number of sheets (or of cells).
+    pub count: usize,
+    /// Random seed: the same seed gives byte-identical output.
+    pub seed: u64,
+    /// Language code (en, de, ru, ...), a descriptive notation (en-descriptive, es-descriptive),
+    /// or "mix" (the algebraic languages).
+    pub lang: String,
+    /// Form name (see docs/forms.md), or "mix", "dev-mix" or "heldout-mix"; with `form_image`,
+    /// the form's name in the truth ("mix": the image's file name).
+    pub form: String,
+    /// Damage: none, scan, photo or mix.
+    pub damage: String,
+    /// Handwriting fonts.
+    pub fonts: FontSet,
+    /// Every writer puts the moves across the rows' lower rulings.
+    pub low_writing: bool,
+    /// Each game twice, as the two players' copies.
+    pub copies: bool,
+    /// A real blank form (image) to write the games on instead of a drawn form.
+    pub form_image: Option<PathBuf>,
+    /// With `form_image`: the form's move cells, checked by a person (JSON as `segment --json`
+    /// prints it).
+    pub cells_from: Option<PathBuf>,
+}
+
+/// Checks the names and builds the [`Options`] they choose (loading the form image, if any).
+pub fn options_from_names(args: &OptionNames) -> Result<Options, SynthError> {
+    let lang = match args.lang.as_str() {
+        "mix" => None,
+        code => Some(notation::lang(code).ok_or_else(|| {
+            let codes: Vec<&str> = notation::all_languages().map(|l| l.code).collect();
+            SynthError::Invalid(format!("unknown language '{code}' (use mix or one of {})", codes.join(", ")))
+        })?),
+    };
+    let form_image = match &args.form_image {
+        Some(path) => {
+            let name = Some(args.form.as_str()).filter(|n| *n != "mix");
+            Some(Arc::new(FormImage::load(path, args.cells_from.as_deref(), name)?))
+        }
+        None => None,
+    };
+    let (form, mix_forms): (_, &'static [&'static str]) = match args.form.as_str() {
+        _ if form_image.is_some() => (None, &forms::NAMES),
+        "mix" => (None, &forms::NAMES),
+        "dev-mix" => (None, &forms::DEVELOPMENT_FORMS),
+        "heldout-mix" => (None, &forms::HELD_OUT_FORMS),
+        name => {
+            let known = forms::library().find(|n| *n == name).ok_or_else(|| {
+                let names: Vec<&str> = forms::library().collect();
+                SynthError::Invalid(format!(
+                    "unknown form '{name}' (use mix, dev-mix, heldout-mix or one of {})",
+                    names.join(", ")
+                ))
+            })?;
+            (Some(known), &forms::NAMES)
+        }
+    };
+    let damage = match args.damage.as_str() {
+        "mix" => None,
+        "none" => Some(Damage::None),
+        "scan" => Some(Damage::Scan),
+        "photo" => Some(Damage::Photo),
+        other => return Err(SynthError::Invalid(format!("unknown damage '{other}' (use none, scan, photo or mix)"))),
+    };
+    Ok(Options {
+        count: args.count,
+        seed: args.seed,
+        lang,
+        form,
+        mix_forms,
+        damage,
+        fonts: args.fonts,
+        low_writing: args.low_writing,
+        copies: args.copies,
+        form_image,
+    })
+}
