@@ -24,7 +24,7 @@ enum Command {
     Read(Box<commands::read::ReadArgs>),
     /// Join the journals of a batch read in shares (`read --shard K/N --journal FILE`) into one
     /// PGN and one JSON report.
-    Merge(read::merge::MergeArgs),
+    Merge(commands::merge::MergeArgs),
     /// Read a typed-up game in any language's notation and print it as PGN.
     Transcribe(commands::transcribe::TranscribeArgs),
     /// Find the move table and cut every move cell out of a page image.
@@ -38,7 +38,7 @@ fn main() -> ExitCode {
     stderr_log::init(cli.verbosity.verbose);
     let outcome: Result<(), Box<dyn std::error::Error>> = match cli.command {
         Command::Read(args) => return ExitCode::from(commands::read::run(&args, &read::PageCutter)),
-        Command::Merge(args) => return ExitCode::from(read::merge::run(&args)),
+        Command::Merge(args) => return ExitCode::from(commands::merge::run(&args)),
         Command::Transcribe(args) => commands::transcribe::run(&args).map(|pgn| print!("{pgn}")),
         Command::Segment(args) => commands::segment::run(&args),
         Command::Recognize(args) => commands::recognize::run(&args).map(|out| print!("{out}")),

@@ -29,7 +29,7 @@ enum Command {
     /// Render synthetic handwritten scoresheets (or single cells) with exact ground truth.
     Synth(commands::synth::SynthArgs),
     /// Measure reading accuracy on sheets with ground truth (synthetic sheets, or HCS).
-    Eval(read::eval::EvalArgs),
+    Eval(commands::eval::EvalArgs),
     /// Evaluate the page stage: cells found and numbered on HCS or synthetic sheets.
     Segment(commands::segment::SegmentEvalArgs),
 }
@@ -39,7 +39,9 @@ fn main() -> ExitCode {
     stderr_log::init(cli.verbosity.verbose);
     let outcome: Result<(), Box<dyn std::error::Error>> = match cli.command {
         Command::Synth(args) => commands::synth::run(&args).map(|out| print!("{out}")),
-        Command::Eval(args) => read::eval::run(&args, &read::PageCutter).map(|out| print!("{out}")).map_err(Into::into),
+        Command::Eval(args) => {
+            commands::eval::run(&args, &read::PageCutter).map(|out| print!("{out}")).map_err(Into::into)
+        }
         Command::Segment(args) => commands::segment::run_eval(&args),
     };
     match outcome {

@@ -1,10 +1,12 @@
 //! The commands' clap arguments and their glue over the library, shared by both binaries:
-//! `scoresheet` (read, transcribe, segment, recognize) and `scoresheet-dev` (synth, segment's
-//! evaluations). The library itself carries no argument parsing.
+//! `scoresheet` (read, merge, transcribe, segment, recognize) and `scoresheet-dev` (synth, eval,
+//! segment's evaluations). The library itself carries no argument parsing.
 
 // Each binary uses only its own commands of this shared tree.
 #![allow(dead_code)]
 
+pub mod eval;
+pub mod merge;
 pub mod read;
 pub mod recognize;
 pub mod segment;

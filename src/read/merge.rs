@@ -4,48 +4,21 @@
 //! no scans and takes none of `read`'s options, only journals.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-use clap::Args;
+use std::path::{Path, PathBuf};
 
 use super::ReadError;
 use super::journal::{self, EntryReader, Listing};
 use super::outputs::{PgnTarget, check_may_write, write_outputs};
-use super::{EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED};
+use super::{EXIT_OK, EXIT_SOME_FAILED};
 
-/// Arguments of `scoresheet merge`.
-#[derive(Args, Debug)]
-pub struct MergeArgs {
-    /// The shares' journals (`read --shard K/N --journal FILE`), in any order.
-    #[arg(required = true)]
-    pub journals: Vec<PathBuf>,
-    /// Write the PGN here instead of standard output.
-    #[arg(short = 'o', long = "output")]
-    pub output: Option<PathBuf>,
-    /// Write the JSON report here.
-    #[arg(long)]
-    pub json: Option<PathBuf>,
-    /// Overwrite existing output files.
-    #[arg(long)]
-    pub force: bool,
-}
-
-/// Runs `merge`. Returns the exit code (as `read`'s); messages go to stderr.
-pub fn run(args: &MergeArgs) -> u8 {
-    match merge(args) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("scoresheet: {e}");
-            EXIT_FATAL
-        }
+/// Joins `journals` into one PGN (to `output`, or standard output) and, with `json`, one JSON
+/// report; refuses to replace existing outputs unless `force`. Returns the exit code (as
+/// `read`'s: [`EXIT_SOME_FAILED`] where some files could not be read).
+pub fn merge(journals: &[PathBuf], output: Option<&Path>, json: Option<&Path>, force: bool) -> Result<u8, ReadError> {
+    for out in [output, json].into_iter().flatten() {
+        check_may_write(out, force, &[])?;
     }
-}
-
-fn merge(args: &MergeArgs) -> Result<u8, ReadError> {
-    for out in [&args.output, &args.json].into_iter().flatten() {
-        check_may_write(out, args.force, &[])?;
-    }
-    let (listing, places) = gather(&args.journals)?;
+    let (listing, places) = gather(journals)?;
     let missing: Vec<usize> = (0..listing.games).filter(|g| !places.contains_key(g)).collect();
     if !missing.is_empty() {
         let shown: Vec<String> = missing.iter().take(8).map(|g| (g + 1).to_string()).collect();
@@ -58,13 +31,13 @@ fn merge(args: &MergeArgs) -> Result<u8, ReadError> {
             if missing.len() > shown.len() { ", ..." } else { "" }
         )));
     }
-    let mut readers = args.journals.iter().map(|p| EntryReader::open(p)).collect::<Result<Vec<_>, _>>()?;
+    let mut readers = journals.iter().map(|p| EntryReader::open(p)).collect::<Result<Vec<_>, _>>()?;
     let mut entries = places.values().map(|place| readers[place.journal].game_at(place.offset));
-    let pgn_target = args.output.as_deref().map_or(PgnTarget::Stdout, PgnTarget::File);
-    let totals = write_outputs(&mut entries, &listing.input_errors, pgn_target, args.json.as_deref(), &|_| Ok(()))?;
+    let pgn_target = output.map_or(PgnTarget::Stdout, PgnTarget::File);
+    let totals = write_outputs(&mut entries, &listing.input_errors, pgn_target, json, &|_| Ok(()))?;
     eprintln!(
         "scoresheet: {} journals merged: {} sheets read, {} games, {} moves, {} flagged, {} files failed",
-        args.journals.len(),
+        journals.len(),
         totals.sheets,
         totals.games,
         totals.moves,
