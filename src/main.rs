@@ -43,11 +43,5 @@ fn main() -> ExitCode {
         Command::Segment(args) => commands::segment::run(&args),
         Command::Recognize(args) => commands::recognize::run(&args).map(|out| print!("{out}")),
     };
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("scoresheet: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    commands::exit_code("scoresheet", outcome)
 }

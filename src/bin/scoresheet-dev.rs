@@ -44,11 +44,5 @@ fn main() -> ExitCode {
         }
         Command::Segment(args) => commands::segment::run_eval(&args),
     };
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("scoresheet-dev: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    commands::exit_code("scoresheet-dev", outcome)
 }

@@ -12,3 +12,16 @@ pub mod recognize;
 pub mod segment;
 pub mod synth;
 pub mod transcribe;
+
+use std::process::ExitCode;
+
+/// A command's exit code: success, or its error printed to stderr after the program's name.
+pub fn exit_code(program: &str, outcome: Result<(), Box<dyn std::error::Error>>) -> ExitCode {
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{program}: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
