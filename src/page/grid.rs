@@ -650,7 +650,7 @@ fn drop_stacked_numbers(vsegs: Vec<Line>, vr_transposed: &Bin, pitch: f64) -> Ve
     let ridge_cover: Vec<f64> = vsegs.iter().map(|v| super::lines::profile(vr_transposed, v).2).collect();
     let beside = |i: usize, j: usize| {
         let (a, b) = (&vsegs[i], &vsegs[j]);
-        j != i && a.start.max(b.start) + 2.0 * pitch < a.end.min(b.end)
+        j != i && side_by_side((a.start, a.end), (b.start, b.end), pitch)
     };
     let keep: Vec<bool> = (0..vsegs.len())
         .map(|i| {
