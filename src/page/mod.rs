@@ -1,8 +1,9 @@
 //! Page geometry: from a scan or a phone photo of a scoresheet to labelled move cells.
 //!
-//! [`load()`] reads every page of an image file with decoding limits; [`segment`] finds the page's
-//! orientation (0/90/180/270 degrees), skew (0.1 degree steps) and perspective, straightens it,
-//! finds the printed move table (ruled rows and columns, move-number columns, white and black move
+//! [`load()`] reads every page of an image file with decoding limits; [`segment`] finds the sheet of
+//! paper where a photo shows it whole on a darker table (`paper`), the page's orientation
+//! (0/90/180/270 degrees), skew (0.1 degree steps) and perspective, straightens it, finds the
+//! printed move table (ruled rows and columns, move-number columns, white and black move
 //! columns, on any form) and returns every move cell with its label, box and crop.
 //!
 //! Nothing about a particular form is hard-coded: rulings are found by morphology (long runs of ink
@@ -19,6 +20,7 @@ mod grid;
 mod lines;
 pub mod load;
 mod numbering;
+mod paper;
 pub mod pdf;
 
 use std::fmt;
@@ -493,17 +495,17 @@ fn binarize_rulings(g: &GrayImage, radius: usize, rulings: Rulings) -> Bin {
     }
 }
 
-/// Segments a grey page: orientation, skew and perspective correction, move table, cells.
-///
-/// Errors with [`PageError::NoTable`] when the image holds no recognisable move table (a blank
-/// page, a photo of something else).
-pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
-    let (gw, gh) = (g.width(), g.height());
-    if gw < 32 || gh < 32 {
-        return Err(PageError::NoTable { reason: format!("image is only {gw}x{gh} pixels") });
-    }
-    let k = (gw.max(gh) / 800).max(1);
-    let (small, small_l) = lines::downscale(g, k);
+/// A table found in an analysed image downscaled by `scale`.
+struct Located {
+    table: Table,
+    scale: u32,
+}
+
+/// The move table of the grey image `g`, analysed downscaled to about 800 pixels: rulings as
+/// printed in black first, light grey ones where those find no table or only part of one.
+fn locate_table(g: &GrayImage) -> Result<Located, PageError> {
+    let scale = (g.width().max(g.height()) / 800).max(1);
+    let (small, small_l) = lines::downscale(g, scale);
     let radius = (small.width() as usize / 60).max(7);
     // (rulings printed light grey, on pages where the plain binary finds no table, are looked
     // for again in a binary made for them: it finds more ink everywhere, so it is a second try)
@@ -513,18 +515,57 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     // (the glyphs' binary is the same for both passes)
     let glyphs = lines::binarize(&small, radius);
     let plain = find_table(&glyphs, &small_l, radius, Rulings::Plain);
-    let found = match plain {
+    let table = match plain {
         Ok(table) if table.2.len() >= 2 && move_rows(&table) >= FEW_MOVE_ROWS => Ok(table),
         Ok(table) => match find_table(&glyphs, &small_l, radius, Rulings::Faint) {
             Ok(faint) if move_rows(&faint) > move_rows(&table) => Ok(faint),
             _ => Ok(table),
         },
         Err(plain_err) => find_table(&glyphs, &small_l, radius, Rulings::Faint).map_err(|_| plain_err),
+    }?;
+    Ok(Located { table, scale })
+}
+
+/// The table on the sheet of paper a photo shows whole on a darker table, straightened from the
+/// paper's corners; with the transform from input pixels to the straightened paper's. `None`
+/// where the photo shows no such sheet or no table is found on it.
+fn locate_table_on_paper(g: &GrayImage) -> Option<(Located, Homography)> {
+    let corners = paper::find_paper(g)?;
+    log::debug!("paper: corners {corners:?}");
+    let (paper, to_paper) = paper::straighten(g, &corners)?;
+    let on_paper = locate_table(&paper);
+    match &on_paper {
+        Ok(t) => log::debug!("paper: {} move rows on the straightened paper", move_rows(&t.table)),
+        Err(e) => log::debug!("paper: {e}"),
+    }
+    Some((on_paper.ok()?, to_paper))
+}
+
+/// Segments a grey page: orientation, skew and perspective correction, move table, cells.
+///
+/// Errors with [`PageError::NoTable`] when the image holds no recognisable move table (a blank
+/// page, a photo of something else).
+pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
+    let (gw, gh) = (g.width(), g.height());
+    if gw < 32 || gh < 32 {
+        return Err(PageError::NoTable { reason: format!("image is only {gw}x{gh} pixels") });
+    }
+    // (a photo of a page lying whole on a darker table: the page straightened from its outline,
+    // at the resolution it has in the photo, and the whole photo, where a shadow across the page
+    // can cut the outline short: the paper's table where it has at least as many move rows)
+    let on_paper = locate_table_on_paper(g);
+    let whole = locate_table(g);
+    let rows_whole = whole.as_ref().map_or(0, |t| move_rows(&t.table));
+    let (located, to_analysed) = match on_paper {
+        Some((on_paper, to_paper)) if move_rows(&on_paper.table) >= rows_whole => (on_paper, to_paper),
+        _ => (whole?, Homography::IDENTITY),
     };
-    let (fr, gcells, gblocks, pitch) = found?;
-    // full resolution: input -> small (1/k) -> frame (fr.h) -> page (x k, minus crop origin)
+    let Located { table: (fr, gcells, gblocks, pitch), scale: k } = located;
+    let perspective = fr.perspective || to_analysed != Homography::IDENTITY;
+    // full resolution: input -> analysed image (to_analysed) -> small (1/k) -> frame (fr.h) ->
+    // page (x k, minus crop origin)
     let kf = k as f64;
-    let to_frame_full = Homography::scale(kf).after(&fr.h).after(&Homography::scale(1.0 / kf));
+    let to_frame_full = Homography::scale(kf).after(&fr.h).after(&Homography::scale(1.0 / kf)).after(&to_analysed);
     // page = table region plus a margin, within the frame
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     // (the number cells too: their printed numbers are read on the page)
@@ -624,15 +665,7 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
             }
         })
         .collect();
-    Ok(Sheet {
-        page,
-        to_page,
-        quarter_turns: fr.quarter,
-        skew_deg: fr.skew,
-        perspective: fr.perspective,
-        blocks,
-        cells,
-    })
+    Ok(Sheet { page, to_page, quarter_turns: fr.quarter, skew_deg: fr.skew, perspective, blocks, cells })
 }
 
 /// The crop of the cell at `sb` (box in `page`) with its margin, the window moved down by

@@ -1,0 +1,362 @@
+//! The sheet of paper in a photo: where a phone photo shows the whole page on a darker table,
+//! small in the frame and seen at an angle, the page's outline gives its four corners, and the
+//! page straightened from them is analysed at the resolution the paper has in the photo.
+//!
+//! The outline is the largest bright region of the photo (Otsu's threshold on a small copy),
+//! its convex hull (a pen or a hand across the page leaves the hull whole) and the four-cornered
+//! polygon of largest area inside that hull. A region that is no quadrilateral, touches the
+//! frame or fills most of it (a scan) is no paper on a table.
+
+use image::GrayImage;
+
+use super::geom::{self, Homography};
+use super::lines;
+
+/// Longest side of the small copy the outline is found in.
+const OUTLINE_SIDE: u32 = 400;
+
+/// Least difference of mean grey level between the paper and the table around it.
+const LEAST_CONTRAST: f64 = 40.0;
+
+/// The paper's share of the photo: at least this (smaller is no readable page)...
+const LEAST_SHARE: f64 = 0.05;
+/// ... and at most this (a page filling the frame needs no cropping).
+const MOST_SHARE: f64 = 0.8;
+
+/// The bright region must fill at least this share of its four-cornered outline (a pen across
+/// the page takes a little), and the outline at least this share of the region's hull.
+const LEAST_FILL: f64 = 0.85;
+
+/// Corners of the paper in a photo, in input pixels: top left, top right, bottom right, bottom
+/// left (the top edge is the more nearly horizontal edge at the top).
+pub type Corners = [(f64, f64); 4];
+
+/// The four corners of a sheet of paper lying whole inside the photo on a darker ground, or
+/// `None` when the photo shows no such sheet.
+pub fn find_paper(g: &GrayImage) -> Option<Corners> {
+    let scale = (g.width().max(g.height()) / OUTLINE_SIDE).max(1);
+    let (small, _) = lines::downscale(g, scale);
+    let (w, h) = (small.width() as usize, small.height() as usize);
+    if w < 16 || h < 16 {
+        return None;
+    }
+    let threshold = otsu_threshold(&small)?;
+    let bright: Vec<bool> = small.as_raw().iter().map(|&v| v > threshold).collect();
+    // (the table's rulings enclose its cells: the holes of the paper's region are the paper's)
+    let region = with_holes_filled(&largest_region(&bright, w, h)?, w, h);
+    let share = region.len() as f64 / (w * h) as f64;
+    if !(LEAST_SHARE..=MOST_SHARE).contains(&share) {
+        log::debug!("paper: none, the brightest region covers {:.0} % of the photo", 100.0 * share);
+        return None;
+    }
+    // (the paper lies whole inside the frame: it does not reach the frame's edge)
+    if region.iter().any(|&(x, y)| x == 0 || y == 0 || x == w - 1 || y == h - 1) {
+        log::debug!("paper: none, the brightest region reaches the photo's edge");
+        return None;
+    }
+    let contrast = mean_contrast(&small, &bright);
+    if contrast < LEAST_CONTRAST {
+        log::debug!("paper: none, {contrast:.0} grey levels between paper and table");
+        return None;
+    }
+    let hull = convex_hull(&row_ends(&region));
+    let quad = largest_quadrilateral(&hull)?;
+    let (quad_area, hull_area) = (polygon_area(&quad), polygon_area(&hull));
+    if (region.len() as f64) < LEAST_FILL * quad_area || quad_area < LEAST_FILL * hull_area {
+        log::debug!(
+            "paper: none, no quadrilateral: region {} px, outline {quad_area:.0} px, hull {hull_area:.0} px",
+            region.len()
+        );
+        return None;
+    }
+    let to_input = |(x, y): (f64, f64)| ((x + 0.5) * scale as f64, (y + 0.5) * scale as f64);
+    Some(top_left_first(quad).map(to_input))
+}
+
+/// The paper cut out of `g` and straightened to a rectangle as long and wide as its edges are in
+/// the photo, a little inside its outline (the table's edge left out), with the transform from
+/// input pixels to the straightened paper's.
+pub fn straighten(g: &GrayImage, corners: &Corners) -> Option<(GrayImage, Homography)> {
+    let dist = |a: (f64, f64), b: (f64, f64)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+    let [top_left, top_right, bottom_right, bottom_left] = *corners;
+    let width = 0.5 * (dist(top_left, top_right) + dist(bottom_left, bottom_right));
+    let height = 0.5 * (dist(top_left, bottom_left) + dist(top_right, bottom_right));
+    // (1 % of each side inside the outline)
+    let (inset_x, inset_y) = (0.01 * width, 0.01 * height);
+    let rect = [
+        (-inset_x, -inset_y),
+        (width - inset_x, -inset_y),
+        (width - inset_x, height - inset_y),
+        (-inset_x, height - inset_y),
+    ];
+    let to_paper = Homography::from_points(corners, &rect)?;
+    let from_paper = to_paper.inverse()?;
+    let (out_w, out_h) = ((width - 2.0 * inset_x).round() as u32, (height - 2.0 * inset_y).round() as u32);
+    if out_w < 32 || out_h < 32 {
+        return None;
+    }
+    Some((geom::warp_gray(g, &from_paper, out_w, out_h), to_paper))
+}
+
+/// Otsu's threshold: the grey level that best splits the histogram into two classes; `None` for
+/// an image of one level.
+fn otsu_threshold(g: &GrayImage) -> Option<u8> {
+    let mut histogram = [0u64; 256];
+    for &v in g.as_raw() {
+        histogram[v as usize] += 1;
+    }
+    let total: u64 = histogram.iter().sum();
+    let level_sum: f64 = histogram.iter().enumerate().map(|(v, &n)| v as f64 * n as f64).sum();
+    let (mut below, mut below_sum) = (0u64, 0.0f64);
+    let mut best: Option<(f64, u8)> = None;
+    for (level, &n) in histogram.iter().enumerate().take(255) {
+        below += n;
+        below_sum += level as f64 * n as f64;
+        let above = total - below;
+        if below == 0 || above == 0 {
+            continue;
+        }
+        let mean_below = below_sum / below as f64;
+        let mean_above = (level_sum - below_sum) / above as f64;
+        let between = below as f64 * above as f64 * (mean_above - mean_below).powi(2);
+        if best.is_none_or(|(b, _)| between > b) {
+            best = Some((between, level as u8));
+        }
+    }
+    best.map(|(_, level)| level)
+}
+
+/// Mean grey level of the bright pixels minus that of the dark ones.
+fn mean_contrast(g: &GrayImage, bright: &[bool]) -> f64 {
+    let (mut sums, mut counts) = ([0.0f64; 2], [0u64; 2]);
+    for (&v, &b) in g.as_raw().iter().zip(bright) {
+        sums[b as usize] += v as f64;
+        counts[b as usize] += 1;
+    }
+    if counts[0] == 0 || counts[1] == 0 {
+        return 0.0;
+    }
+    sums[1] / counts[1] as f64 - sums[0] / counts[0] as f64
+}
+
+/// The pixels of the largest 4-connected region of `mask`.
+fn largest_region(mask: &[bool], w: usize, h: usize) -> Option<Vec<(usize, usize)>> {
+    let mut seen = vec![false; w * h];
+    let mut best: Vec<(usize, usize)> = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..w * h {
+        if !mask[start] || seen[start] {
+            continue;
+        }
+        let mut region = Vec::new();
+        seen[start] = true;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i % w, i / w);
+            region.push((x, y));
+            let neighbours = [
+                (x > 0).then(|| i - 1),
+                (x + 1 < w).then(|| i + 1),
+                (y > 0).then(|| i - w),
+                (y + 1 < h).then(|| i + w),
+            ];
+            for j in neighbours.into_iter().flatten() {
+                if mask[j] && !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        if region.len() > best.len() {
+            best = region;
+        }
+    }
+    (!best.is_empty()).then_some(best)
+}
+
+/// The region with every hole in it filled: the pixels not reachable from the frame's edge
+/// without crossing it.
+fn with_holes_filled(region: &[(usize, usize)], w: usize, h: usize) -> Vec<(usize, usize)> {
+    let mut inside = vec![false; w * h];
+    for &(x, y) in region {
+        inside[y * w + x] = true;
+    }
+    let mut outside = vec![false; w * h];
+    let mut stack: Vec<usize> =
+        (0..w).flat_map(|x| [x, (h - 1) * w + x]).chain((0..h).flat_map(|y| [y * w, y * w + w - 1])).collect();
+    while let Some(i) = stack.pop() {
+        if inside[i] || outside[i] {
+            continue;
+        }
+        outside[i] = true;
+        let (x, y) = (i % w, i / w);
+        if x > 0 {
+            stack.push(i - 1);
+        }
+        if x + 1 < w {
+            stack.push(i + 1);
+        }
+        if y > 0 {
+            stack.push(i - w);
+        }
+        if y + 1 < h {
+            stack.push(i + w);
+        }
+    }
+    (0..w * h).filter(|&i| !outside[i]).map(|i| (i % w, i / w)).collect()
+}
+
+/// The leftmost and rightmost pixel of the region on each of its rows (its hull's candidates).
+fn row_ends(region: &[(usize, usize)]) -> Vec<(f64, f64)> {
+    let mut ends: std::collections::BTreeMap<usize, (usize, usize)> = std::collections::BTreeMap::new();
+    for &(x, y) in region {
+        let e = ends.entry(y).or_insert((x, x));
+        e.0 = e.0.min(x);
+        e.1 = e.1.max(x);
+    }
+    ends.into_iter().flat_map(|(y, (x0, x1))| [(x0 as f64, y as f64), (x1 as f64, y as f64)]).collect()
+}
+
+/// Convex hull (Andrew's monotone chain), clockwise on screen (y down), no collinear points.
+fn convex_hull(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut pts = points.to_vec();
+    pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    pts.dedup();
+    if pts.len() < 3 {
+        return pts;
+    }
+    let turn = |o: (f64, f64), a: (f64, f64), b: (f64, f64)| (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0);
+    let mut hull: Vec<(f64, f64)> = Vec::with_capacity(2 * pts.len());
+    for pass in 0..2 {
+        let start = hull.len();
+        let ordered: Box<dyn Iterator<Item = &(f64, f64)>> =
+            if pass == 0 { Box::new(pts.iter()) } else { Box::new(pts.iter().rev()) };
+        for &p in ordered {
+            while hull.len() >= start + 2 && turn(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0 {
+                hull.pop();
+            }
+            hull.push(p);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+/// Area of a simple polygon (shoelace formula).
+fn polygon_area(polygon: &[(f64, f64)]) -> f64 {
+    let n = polygon.len();
+    let twice: f64 = (0..n)
+        .map(|i| {
+            let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum();
+    0.5 * twice.abs()
+}
+
+/// The four hull vertices spanning the largest quadrilateral, in the hull's order. For each
+/// diagonal the best vertex on either side is the one farthest from it.
+fn largest_quadrilateral(hull: &[(f64, f64)]) -> Option<[(f64, f64); 4]> {
+    let n = hull.len();
+    if n < 4 {
+        return None;
+    }
+    // (twice the signed area of the triangle a b c, positive on one side of a -> b)
+    let tri =
+        |a: (f64, f64), b: (f64, f64), c: (f64, f64)| ((b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)).abs();
+    let mut best: Option<(f64, [usize; 4])> = None;
+    for i in 0..n {
+        for k in i + 2..n {
+            if i == 0 && k == n - 1 {
+                continue;
+            }
+            let one_side =
+                (i + 1..k).max_by(|&p, &q| tri(hull[i], hull[k], hull[p]).total_cmp(&tri(hull[i], hull[k], hull[q])));
+            let other_side = (k + 1..n + i)
+                .map(|j| j % n)
+                .max_by(|&p, &q| tri(hull[i], hull[k], hull[p]).total_cmp(&tri(hull[i], hull[k], hull[q])));
+            let (Some(j), Some(l)) = (one_side, other_side) else { continue };
+            let area = tri(hull[i], hull[k], hull[j]) + tri(hull[i], hull[k], hull[l]);
+            if best.is_none_or(|(b, _)| area > b) {
+                best = Some((area, [i, j, k, l]));
+            }
+        }
+    }
+    best.map(|(_, idx)| idx.map(|i| hull[i]))
+}
+
+/// The quadrilateral's corners (in order around it) starting at the top left: the edge from the
+/// first to the second corner is the top one, of the two edges more nearly horizontal than
+/// vertical the one higher up; the corners run clockwise on screen.
+fn top_left_first(mut quad: [(f64, f64); 4]) -> Corners {
+    // clockwise on screen (y down) means a positive shoelace sum
+    let signed: f64 = (0..4).map(|i| quad[i].0 * quad[(i + 1) % 4].1 - quad[(i + 1) % 4].0 * quad[i].1).sum();
+    if signed < 0.0 {
+        quad.reverse();
+    }
+    let horizontalness = |i: usize| {
+        let (a, b) = (quad[i], quad[(i + 1) % 4]);
+        (b.0 - a.0).abs() - (b.1 - a.1).abs()
+    };
+    let mid_y = |i: usize| 0.5 * (quad[i].1 + quad[(i + 1) % 4].1);
+    // (opposite edges 0-2 and 1-3: the pair more nearly horizontal, then its upper edge)
+    let pair = if horizontalness(0) + horizontalness(2) >= horizontalness(1) + horizontalness(3) { 0 } else { 1 };
+    let top = if mid_y(pair) <= mid_y(pair + 2) { pair } else { pair + 2 };
+    [quad[top], quad[(top + 1) % 4], quad[(top + 2) % 4], quad[(top + 3) % 4]]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Luma;
+
+    /// A dark photo with a bright quadrilateral `corners` (clockwise from top left) on it.
+    fn photo_with_paper(w: u32, h: u32, corners: [(f64, f64); 4]) -> GrayImage {
+        let inside = |x: f64, y: f64| {
+            (0..4).all(|i| {
+                let (a, b) = (corners[i], corners[(i + 1) % 4]);
+                (b.0 - a.0) * (y - a.1) - (b.1 - a.1) * (x - a.0) >= 0.0
+            })
+        };
+        GrayImage::from_fn(w, h, |x, y| Luma([if inside(x as f64 + 0.5, y as f64 + 0.5) { 200 } else { 40 }]))
+    }
+
+    #[test]
+    fn a_turned_page_on_a_dark_table_gives_its_corners_top_left_first() {
+        let corners = [(300.0, 120.0), (700.0, 260.0), (560.0, 660.0), (160.0, 520.0)];
+        let photo = photo_with_paper(900, 800, corners);
+        let found = find_paper(&photo).expect("the page is found");
+        for (f, c) in found.iter().zip(&corners) {
+            assert!((f.0 - c.0).abs() < 6.0 && (f.1 - c.1).abs() < 6.0, "{found:?} against {corners:?}");
+        }
+    }
+
+    #[test]
+    fn a_page_seen_at_an_angle_straightens_to_a_rectangle() {
+        let corners = [(250.0, 100.0), (650.0, 140.0), (760.0, 700.0), (120.0, 640.0)];
+        let photo = photo_with_paper(900, 800, corners);
+        let found = find_paper(&photo).expect("the page is found");
+        let (paper, to_paper) = straighten(&photo, &found).expect("straightened");
+        // every pixel of the straightened paper is paper
+        assert!(paper.pixels().all(|p| p.0[0] > 150), "table inside the straightened page");
+        let (x, y) = to_paper.apply(250.0, 100.0);
+        assert!(x.abs() < 10.0 && y.abs() < 10.0, "top left corner maps to the origin: {x} {y}");
+    }
+
+    #[test]
+    fn a_scan_filling_the_frame_is_no_paper_on_a_table() {
+        let scan = GrayImage::from_fn(600, 800, |x, y| {
+            Luma([if (5..595).contains(&x) && (5..795).contains(&y) { 220 } else { 30 }])
+        });
+        assert!(find_paper(&scan).is_none());
+    }
+
+    #[test]
+    fn a_bright_round_spot_is_no_paper() {
+        let spot = GrayImage::from_fn(800, 800, |x, y| {
+            let r2 = (x as f64 - 400.0).powi(2) + (y as f64 - 400.0).powi(2);
+            Luma([if r2 < 200.0 * 200.0 { 210 } else { 30 }])
+        });
+        assert!(find_paper(&spot).is_none());
+    }
+}
