@@ -203,10 +203,16 @@ fn numbers_printed_between_the_moves_without_rulings_label_the_cells() {
     // Brancas | Xog. | Negras three times (federation-pt) with the number column's rules left out:
     // each block is one ruled column, the number centred between White's move and Black's; and
     // Weiß | No | Schwarz twice (olympiad-dotted) with dotted rows and no rule between the
-    // players: the number right-aligned a little left of the block's middle
-    for (form, seed) in [("federation-pt", 47), ("olympiad-dotted", 48)] {
-        for (k, n) in rate_numbers_unruled(form, Damage::Scan, seed, 2) {
-            assert!(k as f64 >= 0.97 * n as f64, "{form}: {k}/{n} cells matched");
+    // players: the number right-aligned a little left of the block's middle; photographed, a
+    // blurred number's digits run together
+    let sheets = [
+        ("federation-pt", Damage::Scan, 47),
+        ("olympiad-dotted", Damage::Scan, 48),
+        ("federation-pt", Damage::Photo, 47),
+    ];
+    for (form, damage, seed) in sheets {
+        for (k, n) in rate_numbers_unruled(form, damage, seed, 2) {
+            assert!(k as f64 >= 0.97 * n as f64, "{form} {}: {k}/{n} cells matched", damage.name());
         }
     }
 }

@@ -372,12 +372,13 @@ fn middle_number_zone(b: &Bin, c: &Column, pitch: f64) -> Option<(f64, f64)> {
         let xc = c.centre_x(yc);
         let xa = c.left.at(yc);
         let strip = 0.3 * c.width();
-        // (a glyph cut by the strip's sides is a move written across it: `components` leaves it out)
+        // (a glyph cut by the strip's sides is a move written across it: `components` leaves it out;
+        // a blurred number's digits run together into one glyph up to 1.2 pitches wide)
         let glyphs: Vec<_> = components(b, [xc - strip, t.at(xc), xc + strip, bo.at(xc)])
             .into_iter()
             .filter(|q| {
                 let height = (q.3 - q.1 + 1) as f64;
-                height >= 0.2 * pitch && height <= 0.75 * pitch && ((q.2 - q.0 + 1) as f64) <= 0.6 * pitch && q.4 >= 4
+                height >= 0.2 * pitch && height <= 0.75 * pitch && ((q.2 - q.0 + 1) as f64) <= 1.2 * pitch && q.4 >= 4
             })
             .collect();
         let centre_of = |q: &(usize, usize, usize, usize, usize)| 0.5 * (q.0 + q.2) as f64;
@@ -388,6 +389,16 @@ fn middle_number_zone(b: &Bin, c: &Column, pitch: f64) -> Option<(f64, f64)> {
         let number = number_around(&glyphs, *seed, pitch);
         found.push(((number.3 - number.1 + 1) as f64, number.0 as f64 - xa, (number.2 + 1) as f64 - xa));
     }
+    if log::log_enabled!(log::Level::Debug) {
+        let v: Vec<String> = found.iter().map(|f| format!("{:.0}/{:.0}..{:.0}", f.0, f.1, f.2)).collect();
+        log::debug!(
+            "  number zone? x {:.0} middle: {} of {} rows: {}",
+            c.left.mid(),
+            found.len(),
+            c.rows.len(),
+            v.join(" ")
+        );
+    }
     let heights: Vec<f64> = found.iter().map(|f| f.0).collect();
     let height = printed_number_height(&heights, c.rows.len(), pitch)?;
     let printed: Vec<&(f64, f64, f64)> =
@@ -395,16 +406,11 @@ fn middle_number_zone(b: &Bin, c: &Column, pitch: f64) -> Option<(f64, f64)> {
     let centre = median(printed.iter().map(|f| 0.5 * (f.1 + f.2)).collect());
     let aligned: Vec<&&(f64, f64, f64)> =
         printed.iter().filter(|f| (0.5 * (f.1 + f.2) - centre).abs() <= 0.4 * pitch).collect();
-    if log::log_enabled!(log::Level::Debug) {
-        log::debug!(
-            "  number zone? x {:.0} middle: {} of {} rows, {} of the numbers' height {height:.0}, {} aligned at {centre:.0}",
-            c.left.mid(),
-            found.len(),
-            c.rows.len(),
-            printed.len(),
-            aligned.len()
-        );
-    }
+    log::debug!(
+        "    {} of the numbers' height {height:.0}, {} of them on one line at {centre:.0}",
+        printed.len(),
+        aligned.len()
+    );
     if (aligned.len() as f64) < 0.7 * c.rows.len() as f64 {
         return None;
     }
@@ -2813,7 +2819,7 @@ mod tests {
     }
 
     #[test]
-    fn a_writers_letters_in_the_middle_of_a_column_are_no_number_zone() {
+    fn printed_numbers_in_the_middle_of_a_column_make_a_number_zone_and_a_writers_letters_none() {
         // letters of varying height and place across the middle of a wide column
         let ys = row_ys(20, 10);
         let mut b = Bin::new(400, 400);
@@ -2842,6 +2848,14 @@ mod tests {
         let (from, to) = middle_number_zone(&printed, &column, 20.0).expect("a number zone");
         // (the numbers stand at x 155-166 from the column's left side)
         assert!(from > 145.0 && from < 155.0 && to > 166.0 && to < 176.0, "{from}..{to}");
+        // blurred, each number's digits run together into one glyph 15 px wide (0.75 pitch)
+        let mut blurred = Bin::new(400, 400);
+        draw_blocks_numbered_in_the_middle(&mut blurred, &[20], &ys, &[]);
+        for &y in &ys[..10] {
+            fill(&mut blurred, 174, y + 7, 189, y + 15);
+        }
+        let (from, to) = middle_number_zone(&blurred, &column, 20.0).expect("a number zone");
+        assert!(from > 143.0 && from < 153.0 && to > 169.0 && to < 179.0, "{from}..{to}");
     }
 
     /// A block in columns 0, 1, 2 with `n` rows of pitch 20 from `top`.
