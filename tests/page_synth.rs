@@ -215,3 +215,59 @@ fn a_page_small_on_a_dark_table_is_read_from_its_outline() {
         assert!(k as f64 >= 0.99 * truth.len() as f64, "{form} turned {turn}: {k}/{} cells matched", truth.len());
     }
 }
+
+/// `count` sheets written on `form` printed with its number column unruled and unshaded (the
+/// number in the middle of one ruled column with the moves), `damage` done: the matched and true
+/// cells of each.
+fn rate_numbers_unruled(form: &str, damage: Damage, seed: u64, count: usize) -> Vec<(usize, usize)> {
+    let mut form = forms::form(form).expect("a form");
+    form.look.ruling.number_ruled = false;
+    form.look.shaded_numbers = 0.0;
+    let mut rng = synth::rng_for(seed, 7, 0);
+    let style = forms::FormStyle::random(&form, &mut rng);
+    let mut blank = synth::raster::Canvas::new(form.width as usize, form.height as usize, [250, 250, 247]);
+    synth::print::print_form(&mut blank, &form, &style);
+    let form_image = synth::form_image::FormImage {
+        name: format!("{}-numbers-unruled", form.name),
+        image: blank,
+        slots: form.slots(),
+        last_move: form.last_move(),
+        row_h: form.blocks[0].row_h,
+        checked: true,
+    };
+    let opts = Options {
+        count,
+        seed,
+        damage: Some(damage),
+        form_image: Some(std::sync::Arc::new(form_image)),
+        ..Options::default()
+    };
+    (0..count)
+        .flat_map(|i| synth::render_sheet(&opts, i).expect("render"))
+        .map(|p| {
+            let (img, truth) = page_and_truth(&p);
+            let k = page::segment(&img).map_or(0, |sheet| page::eval::match_count(&sheet.cells, &truth));
+            eprintln!("{} ({}): {k}/{}", p.name, damage.name(), truth.len());
+            (k, truth.len())
+        })
+        .collect()
+}
+
+#[test]
+fn numbers_printed_between_the_moves_without_rulings_label_the_cells() {
+    // Brancas | Xog. | Negras three times (federation-pt) with the number column's rules left out:
+    // each block is one ruled column, the number centred between White's move and Black's; and
+    // Weiß | No | Schwarz twice (olympiad-dotted) with dotted rows and no rule between the
+    // players: the number right-aligned a little left of the block's middle; photographed, a
+    // blurred number's digits run together
+    let sheets = [
+        ("federation-pt", Damage::Scan, 47),
+        ("olympiad-dotted", Damage::Scan, 48),
+        ("federation-pt", Damage::Photo, 47),
+    ];
+    for (form, damage, seed) in sheets {
+        for (k, n) in rate_numbers_unruled(form, damage, seed, 2) {
+            assert!(k as f64 >= 0.97 * n as f64, "{form} {}: {k}/{n} cells matched", damage.name());
+        }
+    }
+}

@@ -246,6 +246,14 @@ fn glyph_height(b: &Bin, bx: [f64; 4]) -> Option<f64> {
 /// real forms' number columns are 0.9 pitch and wider).
 const MIN_NUMBER_COLUMN: f64 = 0.6;
 
+/// The widest number column, in row pitches (the forms' are about 3 pitches wide and less, three
+/// digits taking about one; wider is a move column).
+const MAX_NUMBER_COLUMN: f64 = 4.0;
+
+/// The widest clock column standing between a number column and White's, in row pitches (the
+/// forms' are 2 pitches wide and less; a move column is wider).
+const MAX_CLOCK_COLUMN: f64 = 3.0;
+
 /// The tallest printed move numbers of a number zone, in row pitches (measured: 0.31-0.46 on HCS
 /// and synthetic forms; a writer's letters at a column's side 0.63 and more).
 const MAX_NUMBER_HEIGHT: f64 = 0.55;
@@ -319,24 +327,131 @@ fn number_zone(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, from_right:
             v.join(" ")
         );
     }
-    if (found.len() as f64) < 0.7 * c.rows.len() as f64 || found.len() < 3 {
-        return None;
-    }
-    // printed: heights agree; tops agree relative to the row
-    let mut hs: Vec<f64> = found.iter().map(|f| f.1).collect();
-    hs.sort_by(f64::total_cmp);
-    let hm = hs[hs.len() / 2];
-    let tol = 1.5;
-    let agree = found.iter().filter(|f| (f.1 - hm).abs() <= tol).count();
-    // (printed numbers stand under about half the row's height, between its rulings; a writer's
-    // letters lined up at a column's side fill more of it)
-    if (agree as f64) < 0.7 * c.rows.len() as f64 || hm > MAX_NUMBER_HEIGHT * pitch {
-        return None;
-    }
-    let mut reaches: Vec<f64> = found.iter().filter(|f| (f.1 - hm).abs() <= tol).map(|f| f.2).collect();
+    let heights: Vec<f64> = found.iter().map(|f| f.1).collect();
+    let hm = printed_number_height(&heights, c.rows.len(), pitch)?;
+    let mut reaches: Vec<f64> =
+        found.iter().filter(|f| (f.1 - hm).abs() <= NUMBER_HEIGHT_SPREAD).map(|f| f.2).collect();
     reaches.sort_by(f64::total_cmp);
     let r = reaches[(reaches.len() * 9 / 10).min(reaches.len() - 1)];
     Some(r + 0.35 * pitch)
+}
+
+/// How far (pixels) a printed number's height may lie from the numbers' median height.
+const NUMBER_HEIGHT_SPREAD: f64 = 1.5;
+
+/// The printed numbers' height in a column of `rows` rows, from the heights of the glyph groups
+/// found in its rows: where they are found in 70 % of the rows and 70 % of the rows agree on one
+/// height (within [`NUMBER_HEIGHT_SPREAD`]), that height; a writer's figures vary in height.
+fn printed_number_height(heights: &[f64], rows: usize, pitch: f64) -> Option<f64> {
+    if (heights.len() as f64) < 0.7 * rows as f64 || heights.len() < 3 {
+        return None;
+    }
+    let height = median(heights.to_vec());
+    let agree = heights.iter().filter(|h| (*h - height).abs() <= NUMBER_HEIGHT_SPREAD).count();
+    // (printed numbers stand under about half the row's height, between its rulings; a writer's
+    // letters lined up at a column's side fill more of it)
+    if (agree as f64) < 0.7 * rows as f64 || height > MAX_NUMBER_HEIGHT * pitch {
+        return None;
+    }
+    Some(height)
+}
+
+/// The narrowest move cell left beside a number zone found in the middle of a column, in row
+/// pitches (HCS's and the real forms' move cells are 3 pitches wide and more).
+const MIN_MOVE_CELL: f64 = 2.0;
+
+/// Printed move numbers in the middle of a column, between White's move and Black's with no ruling
+/// between them (`d4  1  Nf3`): in most rows a glyph group of the printed numbers' height stands
+/// near the column's middle, on one line down the column (centred, or aligned at one side: the
+/// groups' centres within 0.4 pitch). Returns the zone's left and right ends, measured from the
+/// column's left side; a move cell stays on either side.
+fn middle_number_zone(b: &Bin, c: &Column, pitch: f64) -> Option<(f64, f64)> {
+    let mut found: Vec<(f64, f64, f64)> = Vec::new(); // (height, left end, right end)
+    for (t, bo) in &c.rows {
+        let yc = 0.5 * (t.mid() + bo.mid());
+        let xc = c.centre_x(yc);
+        let xa = c.left.at(yc);
+        let strip = 0.3 * c.width();
+        // (a glyph cut by the strip's sides is a move written across it: `components` leaves it out;
+        // a blurred number's digits run together into one glyph up to 1.2 pitches wide)
+        let glyphs: Vec<_> = components(b, [xc - strip, t.at(xc), xc + strip, bo.at(xc)])
+            .into_iter()
+            .filter(|q| {
+                let height = (q.3 - q.1 + 1) as f64;
+                height >= 0.2 * pitch && height <= 0.75 * pitch && ((q.2 - q.0 + 1) as f64) <= 1.2 * pitch && q.4 >= 4
+            })
+            .collect();
+        let centre_of = |q: &(usize, usize, usize, usize, usize)| 0.5 * (q.0 + q.2) as f64;
+        let Some(seed) = glyphs.iter().min_by(|p, q| (centre_of(p) - xc).abs().total_cmp(&(centre_of(q) - xc).abs()))
+        else {
+            continue;
+        };
+        let number = number_around(&glyphs, *seed, pitch);
+        found.push(((number.3 - number.1 + 1) as f64, number.0 as f64 - xa, (number.2 + 1) as f64 - xa));
+    }
+    if log::log_enabled!(log::Level::Debug) {
+        let v: Vec<String> = found.iter().map(|f| format!("{:.0}/{:.0}..{:.0}", f.0, f.1, f.2)).collect();
+        log::debug!(
+            "  number zone? x {:.0} middle: {} of {} rows: {}",
+            c.left.mid(),
+            found.len(),
+            c.rows.len(),
+            v.join(" ")
+        );
+    }
+    let heights: Vec<f64> = found.iter().map(|f| f.0).collect();
+    let height = printed_number_height(&heights, c.rows.len(), pitch)?;
+    let printed: Vec<&(f64, f64, f64)> =
+        found.iter().filter(|f| (f.0 - height).abs() <= NUMBER_HEIGHT_SPREAD).collect();
+    let centre = median(printed.iter().map(|f| 0.5 * (f.1 + f.2)).collect());
+    let aligned: Vec<&&(f64, f64, f64)> =
+        printed.iter().filter(|f| (0.5 * (f.1 + f.2) - centre).abs() <= 0.4 * pitch).collect();
+    log::debug!(
+        "    {} of the numbers' height {height:.0}, {} of them on one line at {centre:.0}",
+        printed.len(),
+        aligned.len()
+    );
+    if (aligned.len() as f64) < 0.7 * c.rows.len() as f64 {
+        return None;
+    }
+    let lefts: Vec<f64> = aligned.iter().map(|f| f.1).collect();
+    let rights: Vec<f64> = aligned.iter().map(|f| f.2).collect();
+    let left = quantile(lefts, 0.1) - 0.25 * pitch;
+    let right = quantile(rights, 0.9) + 0.25 * pitch;
+    let room = MIN_MOVE_CELL * pitch;
+    (left >= room && c.width() - right >= room).then_some((left, right))
+}
+
+/// The printed number a glyph belongs to: the glyph and those of its height and line beside it,
+/// digit by digit (under a quarter pitch apart), as `(x0, y0, x1, y1)`.
+fn number_around(
+    glyphs: &[(usize, usize, usize, usize, usize)],
+    seed: (usize, usize, usize, usize, usize),
+    pitch: f64,
+) -> (usize, usize, usize, usize) {
+    let (mut x0, mut y0, mut x1, mut y1) = (seed.0, seed.1, seed.2, seed.3);
+    let seed_height = (seed.3 - seed.1 + 1) as f64;
+    let same_line = |q: &(usize, usize, usize, usize, usize)| {
+        ((q.3 - q.1 + 1) as f64 - seed_height).abs() <= 0.2 * seed_height + 1.0
+            && (q.1 as f64 - seed.1 as f64).abs() <= 0.15 * pitch + 1.0
+    };
+    let gap = 0.25 * pitch;
+    loop {
+        let beside = glyphs.iter().filter(|q| {
+            same_line(q) && q.0 as f64 <= x1 as f64 + gap && q.2 as f64 + gap >= x0 as f64 && (q.0 < x0 || q.2 > x1)
+        });
+        let grown = beside.fold((x0, y0, x1, y1), |n, q| (n.0.min(q.0), n.1.min(q.1), n.2.max(q.2), n.3.max(q.3)));
+        if grown == (x0, y0, x1, y1) {
+            return grown;
+        }
+        (x0, y0, x1, y1) = grown;
+    }
+}
+
+/// The value below which a `share` of `v` lies (`v` is not empty).
+fn quantile(mut v: Vec<f64>, share: f64) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[((v.len() as f64 * share) as usize).min(v.len() - 1)]
 }
 
 /// Fraction of ink pixels in the inner part of a cell.
@@ -933,6 +1048,43 @@ fn add_number_zones(
     for (right, left) in right_zones.iter_mut().zip(&zones) {
         if left.is_some() {
             *right = None;
+        }
+    }
+    // (a number printed in the middle of a column, between White's move and Black's, where neither
+    // side holds one; blocks of one column each repeat with a period of one column)
+    let mut middle_zones: Vec<Option<(f64, f64)>> = cols
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let sides_free = zones[i].is_none() && right_zones[i].is_none();
+            if free(i) && sides_free && c.width() > 2.0 * MIN_MOVE_CELL * pitch {
+                middle_number_zone(b, c, pitch)
+            } else {
+                None
+            }
+        })
+        .collect();
+    for _ in 0..3 {
+        for i in 0..cols.len() {
+            let Some(z) = middle_zones[i] else { continue };
+            for j in [left_of(i), right_of(i)].into_iter().flatten() {
+                let no_zone = zones[j].is_none() && right_zones[j].is_none() && middle_zones[j].is_none();
+                if no_zone && free(j) && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width() {
+                    middle_zones[j] = Some(z);
+                }
+            }
+        }
+    }
+    for (c, z) in cols.iter().zip(&middle_zones) {
+        if let Some((from, to)) = z {
+            for dx in [from, to] {
+                extra.push(Line {
+                    intercept: c.left.intercept + dx,
+                    slope: c.left.slope,
+                    start: c.left.start.max(c.right.start),
+                    end: c.left.end.min(c.right.end),
+                });
+            }
         }
     }
     for (c, z) in cols.iter().zip(&zones) {
@@ -1943,17 +2095,24 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
             };
             let wide = w[i].min(w[j]);
             // the number column: between the two, or in the run of narrow columns left of White's
+            // (a column standing between the number and White's is a clock column, narrower than
+            // a move column)
             let mut candidates: Vec<usize> = (i + 1..j).collect();
             let mut k = i;
-            while k > 0 && narrow_beside(k - 1, wide) && i - (k - 1) <= 2 {
+            while k > 0
+                && narrow_beside(k - 1, wide)
+                && i - (k - 1) <= 2
+                && (k == i || cols[g[k]].width() <= MAX_CLOCK_COLUMN * pitch)
+            {
                 k -= 1;
                 candidates.push(k);
             }
-            let nearest_left =
-                (i > 0 && narrow_beside(i - 1, wide) && cols[g[i - 1]].width() >= MIN_NUMBER_COLUMN * pitch)
-                    .then(|| i - 1);
-            // (a column under 0.6 pitch holds no printed number: the gap between two blocks)
-            candidates.retain(|&c| cols[g[c]].width() >= MIN_NUMBER_COLUMN * pitch);
+            // (a column under 0.6 pitch holds no printed number: the gap between two blocks; one
+            // over 4 pitches is a move column)
+            let number_width =
+                |c: usize| (MIN_NUMBER_COLUMN * pitch..=MAX_NUMBER_COLUMN * pitch).contains(&cols[g[c]].width());
+            let nearest_left = (i > 0 && narrow_beside(i - 1, wide) && number_width(i - 1)).then(|| i - 1);
+            candidates.retain(|&c| number_width(c));
             let printed: Vec<(usize, f64)> = candidates.iter().map(|&c| (c, printed_share(b, &cols[g[c]]))).collect();
             // (of several columns with glyphs of one height, a clock column's written times are
             // the less regular: printed numbers share their top and bottom row after row)
@@ -2597,6 +2756,106 @@ mod tests {
         let mut ruled = Bin::new(60, 200);
         fill(&mut ruled, 23, 0, 25, 200);
         assert_eq!(printed_share(&ruled, &column), 0.0);
+    }
+
+    /// Draws one ruled column per block, 320 px wide from each of `lefts` (the blocks sharing their
+    /// rulings where they touch), rows at `ys`, and each row's printed number (row index, number)
+    /// centred in the column, between White's move and Black's with no ruling between them.
+    fn draw_blocks_numbered_in_the_middle(bin: &mut Bin, lefts: &[usize], ys: &[usize], numbers: &[(usize, u32)]) {
+        let (top, bottom) = (ys[0], ys[ys.len() - 1] + 2);
+        for &left in lefts {
+            for x in [left, left + 320] {
+                fill(bin, x, top, x + 2, bottom);
+            }
+            for &y in ys {
+                fill(bin, left, y, left + 322, y + 2);
+            }
+            for &(row, number) in numbers {
+                let digits = number.to_string().len();
+                let x0 = left + 161 - (4 + 7 * (digits - 1)) / 2;
+                for i in 0..digits {
+                    fill(bin, x0 + 7 * i, ys[row] + 7, x0 + 4 + 7 * i, ys[row] + 15);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_printed_in_the_middle_of_a_column_split_it_into_white_and_black() {
+        // two blocks of 10 move rows side by side under a heading row, each one ruled column with
+        // the numbers in its middle; the writer's moves crowd the first block's numbers
+        let ys = row_ys(28, 10);
+        let mut lb = Bin::new(720, 400);
+        draw_blocks_numbered_in_the_middle(&mut lb, &[20, 340], &ys, &[]);
+        let mut b = lb.clone();
+        let numbers = |first: u32| (1..=10).map(|r| (r as usize, first + r as u32 - 1)).collect::<Vec<_>>();
+        draw_blocks_numbered_in_the_middle(&mut b, &[20], &ys, &numbers(1));
+        draw_blocks_numbered_in_the_middle(&mut b, &[340], &ys, &numbers(11));
+        for (r, &y) in ys[1..11].iter().enumerate() {
+            // a move of letters 12-15 px high on either side of the number, Black's close to it
+            let height = 12 + r % 4;
+            fill(&mut b, 70, y + 17 - height, 120, y + 17);
+            fill(&mut b, 196, y + 17 - height, 240, y + 17);
+        }
+        let Grid::Found { cells, blocks, .. } = analyze(&b, &lb, &Bin::new(720, 400)) else {
+            panic!("no table found");
+        };
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(cells.len(), 40);
+        let first_row: Vec<(u32, Side, i64, i64)> = cells
+            .iter()
+            .filter(|c| c.mv == 1 || c.mv == 11)
+            .map(|c| (c.mv, c.side, c.bx[0].round() as i64, c.bx[2].round() as i64))
+            .collect();
+        // White's cell ends before the numbers (x 176-187 from the block's left ruling at 20),
+        // within half a pitch; Black's starts after them
+        for (mv, side, x0, x1) in first_row {
+            let left = if mv == 1 { 20 } else { 340 };
+            match side {
+                Side::White => assert!(x0 == left + 1 && (146..=156).contains(&(x1 - left)), "{mv}w {x0}..{x1}"),
+                Side::Black => assert!((168..=178).contains(&(x0 - left)) && x1 == left + 321, "{mv}b {x0}..{x1}"),
+            }
+        }
+    }
+
+    #[test]
+    fn printed_numbers_in_the_middle_of_a_column_make_a_number_zone_and_a_writers_letters_none() {
+        // letters of varying height and place across the middle of a wide column
+        let ys = row_ys(20, 10);
+        let mut b = Bin::new(400, 400);
+        draw_blocks_numbered_in_the_middle(&mut b, &[20], &ys, &[]);
+        for (r, &y) in ys[..10].iter().enumerate() {
+            let (height, x) = (6 + (r * 3) % 9, 150 + (r * 13) % 40);
+            fill(&mut b, x, y + 17 - height, x + 5, y + 17);
+        }
+        let rows: Vec<Row> = ys.windows(2).map(|p| (h_line(p[0] as f64 + 1.0), h_line(p[1] as f64 + 1.0))).collect();
+        let column = Column {
+            left: h(21.0, 0.0, 100.0, 322.0),
+            right: h(341.0, 0.0, 100.0, 322.0),
+            left_ruling: 0,
+            right_ruling: 1,
+            rows,
+        };
+        assert_eq!(middle_number_zone(&b, &column, 20.0), None);
+        // the same column with printed numbers in its middle has a zone around them
+        let mut printed = Bin::new(400, 400);
+        draw_blocks_numbered_in_the_middle(
+            &mut printed,
+            &[20],
+            &ys,
+            &(0..10).map(|r| (r, r as u32 + 1)).collect::<Vec<_>>(),
+        );
+        let (from, to) = middle_number_zone(&printed, &column, 20.0).expect("a number zone");
+        // (the numbers stand at x 155-166 from the column's left side)
+        assert!(from > 145.0 && from < 155.0 && to > 166.0 && to < 176.0, "{from}..{to}");
+        // blurred, each number's digits run together into one glyph 15 px wide (0.75 pitch)
+        let mut blurred = Bin::new(400, 400);
+        draw_blocks_numbered_in_the_middle(&mut blurred, &[20], &ys, &[]);
+        for &y in &ys[..10] {
+            fill(&mut blurred, 174, y + 7, 189, y + 15);
+        }
+        let (from, to) = middle_number_zone(&blurred, &column, 20.0).expect("a number zone");
+        assert!(from > 143.0 && from < 153.0 && to > 169.0 && to < 179.0, "{from}..{to}");
     }
 
     /// A block in columns 0, 1, 2 with `n` rows of pitch 20 from `top`.

@@ -417,6 +417,9 @@ pub struct Ruling {
     pub rows: RowLine,
     /// A full grid (else open).
     pub grid: bool,
+    /// Rules part a number column between the moves from them (else the number stands in the
+    /// middle of one ruled column with White's and Black's moves, as on many club forms).
+    pub number_ruled: bool,
 }
 
 /// How the column headings are shaded.
@@ -500,7 +503,7 @@ impl Look {
         dark_white_heading: true,
         usual_digit_font: None,
         headings: HeadingShade::Original,
-        ruling: Ruling { rows: RowLine::Solid, grid: true },
+        ruling: Ruling { rows: RowLine::Solid, grid: true, number_ruled: true },
         thin_rules: None,
         faded_rules: None,
         print_colours: &[],
@@ -1075,7 +1078,7 @@ fn library_form(name: &str) -> Option<Form> {
             look: Look {
                 usual_digit_font: Some(("dejavu-sans-bold", 1.0)),
                 headings: HeadingShade::Band(0.74, 0.84),
-                ruling: Ruling { rows: RowLine::Solid, grid: false },
+                ruling: Ruling { rows: RowLine::Solid, grid: false, number_ruled: true },
                 number_suffix: ".",
                 ..Look::PLAIN
             },
@@ -1202,7 +1205,7 @@ fn library_form(name: &str) -> Option<Form> {
             lines: vec![[40.0, 360.0, 1200.0, 360.0], [620.0, 360.0, 620.0, 1536.0]],
             headings: Headings::words("", "Weiß:", "Schwarz:"),
             look: Look {
-                ruling: Ruling { rows: RowLine::Dotted, grid: false },
+                ruling: Ruling { rows: RowLine::Dotted, grid: false, number_ruled: true },
                 number_align: Some(Align::Right),
                 ..Look::PLAIN
             },
@@ -1223,7 +1226,7 @@ fn library_form(name: &str) -> Option<Form> {
             notes: vec![("Notizen:", 40.0, 1470.0)],
             headings: Headings::words("", "Weiß:", "Schwarz:"),
             look: Look {
-                ruling: Ruling { rows: RowLine::Dotted, grid: false },
+                ruling: Ruling { rows: RowLine::Dotted, grid: false, number_ruled: true },
                 number_align: Some(Align::Right),
                 ..Look::PLAIN
             },
@@ -1428,7 +1431,7 @@ fn library_form(name: &str) -> Option<Form> {
 
 /// The score book's print: dashed rows in one coloured ink.
 const SCOREBOOK_LOOK: Look = Look {
-    ruling: Ruling { rows: RowLine::Dashed, grid: true },
+    ruling: Ruling { rows: RowLine::Dashed, grid: true, number_ruled: true },
     thin_rules: Some((1.0, 1.6)),
     print_colours: &[[20, 80, 50], [90, 50, 30], [30, 40, 110], [110, 30, 40]],
     headings: HeadingShade::Band(0.8, 0.9),

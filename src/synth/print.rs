@@ -215,7 +215,9 @@ fn print_block(canvas: &mut Canvas, form: &Form, b: &Block, style: &FormStyle) {
             // Within one player's columns the rule starts under the player's word.
             let same_player = i > 0 && kind.side().is_some() && b.columns[i - 1].0.side() == kind.side();
             let from = if two_level && same_player { hy + b.heading_h / 2.0 } else { top };
-            canvas.vline(cx, from, y1, if i == 0 { style.thick } else { style.thin }, rules);
+            if i == 0 || !number_unruled_at(b, style, i) {
+                canvas.vline(cx, from, y1, if i == 0 { style.thick } else { style.thin }, rules);
+            }
             cx += w;
         }
         canvas.vline(x1, top, y1, style.thick, rules);
@@ -228,7 +230,10 @@ fn print_block(canvas: &mut Canvas, form: &Form, b: &Block, style: &FormStyle) {
             let kind = if r == b.rows { RowLine::Solid } else { style.ruling.rows };
             row_rule(canvas, x0, x1, y0 + r as f32 * b.row_h, style.thin, rules, kind);
         }
-        if let Some((bx, _)) = b.column(Column::Moves(Side::Black)) {
+        let black = b.columns.iter().position(|c| c.0 == Column::Moves(Side::Black));
+        if let (Some((bx, _)), Some(i)) = (b.column(Column::Moves(Side::Black)), black)
+            && !number_unruled_at(b, style, i)
+        {
             canvas.vline(bx, top, y1, style.thin, rules);
         }
     }
@@ -272,6 +277,13 @@ fn print_block(canvas: &mut Canvas, form: &Form, b: &Block, style: &FormStyle) {
             }
         }
     }
+}
+
+/// Whether the rule at the left of column `i` is left out: it borders the number column and the
+/// form prints its numbers unruled, between the moves.
+fn number_unruled_at(b: &Block, style: &FormStyle, i: usize) -> bool {
+    let borders_numbers = b.columns[i].0 == Column::Number || (i > 0 && b.columns[i - 1].0 == Column::Number);
+    !style.ruling.number_ruled && borders_numbers
 }
 
 /// Left and right of a player's columns (moves and clock) in a block.
