@@ -42,16 +42,18 @@ pub fn find_paper(g: &GrayImage) -> Option<Corners> {
     }
     let threshold = otsu_threshold(&small)?;
     let bright: Vec<bool> = small.as_raw().iter().map(|&v| v > threshold).collect();
+    let region = largest_region(&bright, w, h)?;
+    // (the paper lies whole inside the frame: it does not reach the frame's edge; a scan's page
+    // does, and is let go here, before the costlier steps)
+    if region.iter().any(|&(x, y)| x == 0 || y == 0 || x == w - 1 || y == h - 1) {
+        log::debug!("paper: none, the brightest region reaches the photo's edge");
+        return None;
+    }
     // (the table's rulings enclose its cells: the holes of the paper's region are the paper's)
-    let region = with_holes_filled(&largest_region(&bright, w, h)?, w, h);
+    let region = with_holes_filled(&region, w, h);
     let share = region.len() as f64 / (w * h) as f64;
     if !(LEAST_SHARE..=MOST_SHARE).contains(&share) {
         log::debug!("paper: none, the brightest region covers {:.0} % of the photo", 100.0 * share);
-        return None;
-    }
-    // (the paper lies whole inside the frame: it does not reach the frame's edge)
-    if region.iter().any(|&(x, y)| x == 0 || y == 0 || x == w - 1 || y == h - 1) {
-        log::debug!("paper: none, the brightest region reaches the photo's edge");
         return None;
     }
     let contrast = mean_contrast(&small, &bright);
