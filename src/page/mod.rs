@@ -552,14 +552,28 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     }
     // (a photo of a page lying whole on a darker table: the page straightened from its outline,
     // at the resolution it has in the photo, and the whole photo, where a shadow across the page
-    // can cut the outline short: the paper's table where it has at least as many move rows)
-    let on_paper = locate_table_on_paper(g);
-    let whole = locate_table(g);
-    let rows_whole = whole.as_ref().map_or(0, |t| move_rows(&t.table));
-    let (located, to_analysed) = match on_paper {
-        Some((on_paper, to_paper)) if move_rows(&on_paper.table) >= rows_whole => (on_paper, to_paper),
-        _ => (whole?, Homography::IDENTITY),
-    };
+    // can cut the outline short; of two sheets the one with more rows numbered from their printed
+    // numbers wins, then the one with more rows, the paper's on a tie: more rows at the photo's
+    // lower resolution can be headings and pieces of rows, counted)
+    let on_paper = locate_table_on_paper(g).and_then(|(located, to_paper)| sheet_from_table(g, located, to_paper).ok());
+    let whole = locate_table(g).and_then(|located| sheet_from_table(g, located, Homography::IDENTITY));
+    match (on_paper, whole) {
+        (Some(on_paper), Ok(whole)) if rows_read(&whole) > rows_read(&on_paper) => Ok(whole),
+        (Some(on_paper), _) => Ok(on_paper),
+        (None, whole) => whole,
+    }
+}
+
+/// A sheet's move rows numbered from their printed numbers, then all its move rows.
+fn rows_read(sheet: &Sheet) -> (usize, usize) {
+    let printed = sheet.cells.iter().filter(|c| !c.numbering_guessed).count();
+    (printed, sheet.cells.len())
+}
+
+/// The sheet of the table `located` in the image `to_analysed` maps `g` onto: the page cut out of
+/// `g` around the table and straightened, its printed numbers read, its cells labelled and cut.
+fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) -> Result<Sheet, PageError> {
+    let (gw, gh) = (g.width(), g.height());
     let Located { table: (fr, gcells, gblocks, pitch), scale: k } = located;
     let perspective = fr.perspective || to_analysed != Homography::IDENTITY;
     // full resolution: input -> analysed image (to_analysed) -> small (1/k) -> frame (fr.h) ->
