@@ -1191,6 +1191,8 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     drop_end_rows_beyond_beside(&mut blocks_found, pitch);
     drop_shared_headings(&mut blocks_found, pitch);
     share_rows_side_by_side(&cols, &lb_transposed, &mut blocks_found, pitch);
+    // (pieces of one column's rows, apart before, can each take the rows of the block beside)
+    drop_repeated_blocks(&mut blocks_found, pitch);
     if blocks_found.is_empty() {
         return Grid::NotFound("no printed move numbers found".into());
     }
