@@ -10,7 +10,6 @@
 use image::GrayImage;
 
 use super::geom::{self, Homography};
-use super::lines;
 
 /// Longest side of the small copy the outline is found in.
 const OUTLINE_SIDE: u32 = 400;
@@ -35,7 +34,7 @@ pub type Corners = [(f64, f64); 4];
 /// `None` when the photo shows no such sheet.
 pub fn find_paper(g: &GrayImage) -> Option<Corners> {
     let scale = (g.width().max(g.height()) / OUTLINE_SIDE).max(1);
-    let (small, _) = lines::downscale(g, scale);
+    let small = box_mean(g, scale);
     let (w, h) = (small.width() as usize, small.height() as usize);
     if w < 16 || h < 16 {
         return None;
@@ -98,6 +97,25 @@ pub fn straighten(g: &GrayImage, corners: &Corners) -> Option<(GrayImage, Homogr
         return None;
     }
     Some((geom::warp_gray(g, &from_paper, out_w, out_h), to_paper))
+}
+
+/// `g` reduced by `scale`: each pixel the mean of its `scale` x `scale` box (what
+/// `lines::downscale` gives first, without the copy for rulings it makes beside).
+fn box_mean(g: &GrayImage, scale: u32) -> GrayImage {
+    let (w, h) = (g.width() / scale, g.height() / scale);
+    let (src, src_w, k) = (g.as_raw(), g.width() as usize, scale as usize);
+    let mut sums = vec![0u32; w as usize];
+    let mut out = Vec::with_capacity((w * h) as usize);
+    for y in 0..h as usize {
+        sums.iter_mut().for_each(|s| *s = 0);
+        for row in src[y * k * src_w..].chunks(src_w).take(k) {
+            for (sum, box_row) in sums.iter_mut().zip(row.chunks_exact(k)) {
+                *sum += box_row.iter().map(|&v| v as u32).sum::<u32>();
+            }
+        }
+        out.extend(sums.iter().map(|&s| (s / (k * k) as u32) as u8));
+    }
+    GrayImage::from_raw(w, h, out).expect("size matches")
 }
 
 /// Otsu's threshold: the grey level that best splits the histogram into two classes; `None` for
