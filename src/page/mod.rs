@@ -541,7 +541,8 @@ fn locate_table_on_paper(g: &GrayImage) -> Option<(Located, Homography)> {
     Some((on_paper.ok()?, to_paper))
 }
 
-/// Segments a grey page: orientation, skew and perspective correction, move table, cells.
+/// Segments a grey page: the sheet of paper in a photo, orientation, skew and perspective
+/// correction, move table, cells.
 ///
 /// Errors with [`PageError::NoTable`] when the image holds no recognisable move table (a blank
 /// page, a photo of something else).
@@ -564,7 +565,8 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     }
 }
 
-/// A sheet's move rows numbered from their printed numbers, then all its move rows.
+/// How much of a sheet is read: its cells labelled from their rows' printed numbers, then all
+/// its cells.
 fn rows_read(sheet: &Sheet) -> (usize, usize) {
     let printed = sheet.cells.iter().filter(|c| !c.numbering_guessed).count();
     (printed, sheet.cells.len())
