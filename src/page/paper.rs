@@ -39,7 +39,7 @@ pub fn find_paper(g: &GrayImage) -> Option<Corners> {
     if w < 16 || h < 16 {
         return None;
     }
-    let threshold = otsu_threshold(&small)?;
+    let threshold = imageproc::contrast::otsu_level(&small);
     let bright: Vec<bool> = small.as_raw().iter().map(|&v| v > threshold).collect();
     let region = largest_region(&bright, w, h)?;
     // (the paper lies whole inside the frame: it does not reach the frame's edge; a scan's page
@@ -116,34 +116,6 @@ fn box_mean(g: &GrayImage, scale: u32) -> GrayImage {
         out.extend(sums.iter().map(|&s| (s / (k * k) as u32) as u8));
     }
     GrayImage::from_raw(w, h, out).expect("size matches")
-}
-
-/// Otsu's threshold: the grey level that best splits the histogram into two classes; `None` for
-/// an image of one level.
-fn otsu_threshold(g: &GrayImage) -> Option<u8> {
-    let mut histogram = [0u64; 256];
-    for &v in g.as_raw() {
-        histogram[v as usize] += 1;
-    }
-    let total: u64 = histogram.iter().sum();
-    let level_sum: f64 = histogram.iter().enumerate().map(|(v, &n)| v as f64 * n as f64).sum();
-    let (mut below, mut below_sum) = (0u64, 0.0f64);
-    let mut best: Option<(f64, u8)> = None;
-    for (level, &n) in histogram.iter().enumerate().take(255) {
-        below += n;
-        below_sum += level as f64 * n as f64;
-        let above = total - below;
-        if below == 0 || above == 0 {
-            continue;
-        }
-        let mean_below = below_sum / below as f64;
-        let mean_above = (level_sum - below_sum) / above as f64;
-        let between = below as f64 * above as f64 * (mean_above - mean_below).powi(2);
-        if best.is_none_or(|(b, _)| between > b) {
-            best = Some((between, level as u8));
-        }
-    }
-    best.map(|(_, level)| level)
 }
 
 /// Mean grey level of the bright pixels minus that of the dark ones.
