@@ -1,6 +1,6 @@
 //! Plane geometry: 3x3 homographies, point mapping, warping.
 
-use image::{GrayImage, Luma};
+use image::GrayImage;
 
 /// A plane projective transform (row-major 3x3 matrix) mapping `(x, y)` to
 /// `((m0 x + m1 y + m2) / w, (m3 x + m4 y + m5) / w)` with `w = m6 x + m7 y + m8`.
@@ -122,59 +122,112 @@ pub fn map_box(h: &Homography, b: [f64; 4]) -> [f64; 4] {
     out
 }
 
+/// Bits of fraction in the fixed-point source positions of [`row_positions`].
+pub const FRACTION_BITS: u32 = 16;
+
+/// Output pixels between the source positions [`row_positions`] maps exactly; those between
+/// follow a straight line (a photo's perspective bends it by a few thousandths of a pixel over
+/// this span).
+const EXACT_EVERY: i64 = 16;
+
+/// The source positions `to_src` maps the output pixels `(x + offset, y + offset)` of row `y`
+/// to, `x` in `0..w`, in fixed point with [`FRACTION_BITS`] bits of fraction, into `out`.
+/// Exact every [`EXACT_EVERY`] pixels and interpolated between: warping then needs no division a
+/// pixel.
+pub fn row_positions(to_src: &Homography, y: usize, offset: f64, w: usize, out: &mut Vec<(i64, i64)>) {
+    out.clear();
+    // (clamped far outside any image, so that the steps between cannot overflow)
+    let fixed = |v: f64| (v * (1u64 << FRACTION_BITS) as f64).clamp(-1e15, 1e15) as i64;
+    let exact = |x: usize| {
+        let (sx, sy) = to_src.apply(x as f64 + offset, y as f64 + offset);
+        (fixed(sx), fixed(sy))
+    };
+    let mut from = exact(0);
+    for start in (0..w).step_by(EXACT_EVERY as usize) {
+        let to = exact(start + EXACT_EVERY as usize);
+        // (in 16ths of the fixed point: the steps add up to the next exact position)
+        let (mut x, mut y) = (from.0 * EXACT_EVERY, from.1 * EXACT_EVERY);
+        let (step_x, step_y) = (to.0 - from.0, to.1 - from.1);
+        for _ in start..(start + EXACT_EVERY as usize).min(w) {
+            out.push((x.div_euclid(EXACT_EVERY), y.div_euclid(EXACT_EVERY)));
+            x += step_x;
+            y += step_y;
+        }
+        from = to;
+    }
+}
+
 /// Warps `src` into a `w` x `h` image: output pixel `p` takes the bilinear sample of `src` at
 /// `to_src(p)`; outside samples are white.
 pub fn warp_gray(src: &GrayImage, to_src: &Homography, w: u32, h: u32) -> GrayImage {
-    let (sw, sh) = (src.width() as i64, src.height() as i64);
+    let (sw, sh) = (src.width() as usize, src.height() as usize);
     let data = src.as_raw();
-    let mut out = GrayImage::from_pixel(w, h, Luma([255]));
-    let m = &to_src.0;
-    let affine = m[6].abs() < 1e-12 && m[7].abs() < 1e-12;
-    let buf: &mut [u8] = &mut out;
-    // (an affine map whose last entry is 1 needs no division: x / 1 is x)
-    let unit = affine && m[8] == 1.0;
-    for y in 0..h as usize {
-        let fy = y as f64;
-        let row = &mut buf[y * w as usize..(y + 1) * w as usize];
-        for (x, px) in row.iter_mut().enumerate() {
-            let fx = x as f64;
-            let (sx, sy) = if unit {
-                (m[0] * fx + m[1] * fy + m[2], m[3] * fx + m[4] * fy + m[5])
-            } else if affine {
-                let d = m[8];
-                ((m[0] * fx + m[1] * fy + m[2]) / d, (m[3] * fx + m[4] * fy + m[5]) / d)
-            } else {
-                to_src.apply(fx, fy)
-            };
-            if sx < 0.0 || sy < 0.0 {
+    let (w, h) = (w as usize, h as usize);
+    let mut out = vec![255u8; w * h];
+    let mut positions = Vec::with_capacity(w);
+    for (y, row) in out.chunks_exact_mut(w.max(1)).enumerate().take(h) {
+        row_positions(to_src, y, 0.0, w, &mut positions);
+        for (px, &(sx, sy)) in row.iter_mut().zip(&positions) {
+            if sx < 0 || sy < 0 {
                 continue;
             }
-            let x0 = sx as i64;
-            let y0 = sy as i64;
+            let (x0, y0) = ((sx >> FRACTION_BITS) as usize, (sy >> FRACTION_BITS) as usize);
             if x0 + 1 >= sw || y0 + 1 >= sh {
                 if x0 < sw && y0 < sh {
-                    *px = data[(y0 * sw + x0) as usize];
+                    *px = data[y0 * sw + x0];
                 }
                 continue;
             }
-            let ax = sx - x0 as f64;
-            let ay = sy - y0 as f64;
-            let i = (y0 * sw + x0) as usize;
-            let p00 = data[i] as f64;
-            let p01 = data[i + 1] as f64;
-            let p10 = data[i + sw as usize] as f64;
-            let p11 = data[i + sw as usize + 1] as f64;
-            let top = p00 + (p01 - p00) * ax;
-            let bot = p10 + (p11 - p10) * ax;
-            *px = (top + (bot - top) * ay + 0.5) as u8;
+            // (the sample's place between its four pixels, in the positions' fixed point: the
+            // sums are exact, as they would be in floating point)
+            let fraction = (1i64 << FRACTION_BITS) - 1;
+            let (ax, ay) = (sx & fraction, sy & fraction);
+            let i = y0 * sw + x0;
+            let (upper, lower) = (&data[i..i + 2], &data[i + sw..i + sw + 2]);
+            let lerp = |a: u8, b: u8, t: i64| ((a as i64) << FRACTION_BITS) + (b as i64 - a as i64) * t;
+            let (top, bottom) = (lerp(upper[0], upper[1], ax), lerp(lower[0], lower[1], ax));
+            let value = (top << FRACTION_BITS) + (bottom - top) * ay;
+            *px = ((value + (1 << (2 * FRACTION_BITS - 1))) >> (2 * FRACTION_BITS)) as u8;
         }
     }
-    out
+    GrayImage::from_raw(w as u32, h as u32, out).expect("buffer of w x h pixels")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn row_positions_follow_a_perspective_within_a_hundredth_of_a_pixel() {
+        let src = [(10.0, 20.0), (700.0, 5.0), (720.0, 900.0), (0.0, 870.0)];
+        let dst = [(0.0, 0.0), (725.0, 0.0), (725.0, 880.0), (0.0, 880.0)];
+        let to_src = Homography::from_points(&dst, &src).unwrap();
+        let mut positions = Vec::new();
+        for y in [0, 437, 879] {
+            row_positions(&to_src, y, 0.5, 725, &mut positions);
+            assert_eq!(positions.len(), 725);
+            for (x, &(sx, sy)) in positions.iter().enumerate() {
+                let (ex, ey) = to_src.apply(x as f64 + 0.5, y as f64 + 0.5);
+                let one = (1u64 << FRACTION_BITS) as f64;
+                assert!((sx as f64 / one - ex).abs() < 0.01 && (sy as f64 / one - ey).abs() < 0.01, "{x},{y}");
+            }
+        }
+    }
+
+    #[test]
+    fn warping_samples_between_pixels_and_leaves_outside_white() {
+        let src = GrayImage::from_fn(8, 8, |x, y| image::Luma([(x * 20 + y * 10) as u8]));
+        assert_eq!(warp_gray(&src, &Homography::IDENTITY, 8, 8), src);
+        // half a pixel right: the mean of two neighbours, 70 and 90 at (2, 3) and (3, 3); a
+        // quarter down as well: a quarter of the way to the row below's 80 and 100
+        let half_right = warp_gray(&src, &Homography::translate(0.5, 0.0), 7, 8);
+        assert_eq!(half_right.get_pixel(2, 3)[0], 80);
+        let and_down = warp_gray(&src, &Homography::translate(0.5, 0.25), 7, 7);
+        assert_eq!(and_down.get_pixel(2, 3)[0], 83);
+        let shifted_out = warp_gray(&src, &Homography::translate(-3.0, 0.0), 8, 8);
+        assert_eq!(shifted_out.get_pixel(1, 1)[0], 255);
+        assert_eq!(shifted_out.get_pixel(5, 1)[0], src.get_pixel(2, 1)[0]);
+    }
 
     #[test]
     fn four_point_homography_round_trips() {

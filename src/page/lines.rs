@@ -2,7 +2,7 @@
 
 use image::GrayImage;
 
-use super::geom::Homography;
+use super::geom::{self, Homography};
 
 /// A binary image: 1 = ink.
 #[derive(Clone, Debug)]
@@ -22,9 +22,16 @@ impl Bin {
     }
     pub fn transpose(&self) -> Bin {
         let mut t = Bin::new(self.h, self.w);
-        for y in 0..self.h {
-            for x in 0..self.w {
-                t.d[x * self.h + y] = self.d[y * self.w + x];
+        // (in tiles, so that both images are read and written a cache line at a time)
+        const TILE: usize = 32;
+        for y0 in (0..self.h).step_by(TILE) {
+            for x0 in (0..self.w).step_by(TILE) {
+                for y in y0..(y0 + TILE).min(self.h) {
+                    let row = &self.d[y * self.w..(y + 1) * self.w];
+                    for x in x0..(x0 + TILE).min(self.w) {
+                        t.d[x * self.h + y] = row[x];
+                    }
+                }
             }
         }
         t
@@ -32,11 +39,12 @@ impl Bin {
     /// Nearest-neighbour warp: output pixel `p` is `self(to_src(p))`.
     pub fn warp(&self, to_src: &Homography, w: usize, h: usize) -> Bin {
         let mut out = Bin::new(w, h);
+        let mut positions = Vec::with_capacity(w);
         for (y, row) in out.d.chunks_exact_mut(w.max(1)).enumerate().take(h) {
-            for (x, px) in row.iter_mut().enumerate() {
-                let (sx, sy) = to_src.apply(x as f64 + 0.5, y as f64 + 0.5);
-                if sx >= 0.0 && sy >= 0.0 {
-                    let (ix, iy) = (sx as usize, sy as usize);
+            geom::row_positions(to_src, y, 0.5, w, &mut positions);
+            for (px, &(sx, sy)) in row.iter_mut().zip(&positions) {
+                if sx >= 0 && sy >= 0 {
+                    let (ix, iy) = ((sx >> geom::FRACTION_BITS) as usize, (sy >> geom::FRACTION_BITS) as usize);
                     if ix < self.w && iy < self.h {
                         *px = self.d[iy * self.w + ix];
                     }
@@ -143,43 +151,35 @@ pub fn vertical_ridges(g: &GrayImage) -> Bin {
 pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     let (w, h) = (g.width() as usize, g.height() as usize);
     let src = g.as_raw();
-    let stride = w + 1;
-    let mut integral = vec![0u64; stride * (h + 1)];
-    for y in 0..h {
-        let mut row_sum = 0u64;
-        let (above, here) = integral[y * stride..(y + 2) * stride].split_at_mut(stride);
-        for x in 0..w {
-            row_sum += src[y * w + x] as u64;
-            here[x + 1] = above[x + 1] + row_sum;
-        }
-    }
     let mut b = Bin::new(w, h);
+    // (each column's sum over the window's rows, kept as the window moves down; then, row by
+    // row, the running sum along the row: a window's sum is the difference of two of those)
+    let mut column_sums = vec![0u64; w];
+    let mut row_prefix = vec![0u64; w + 1];
+    let (mut lo, mut hi) = (0usize, 0usize); // rows lo..hi are in the column sums
     for y in 0..h {
-        let y0 = y.saturating_sub(r);
-        let y1 = (y + r + 1).min(h);
-        let top = &integral[y0 * stride..(y0 + 1) * stride];
-        let bottom = &integral[y1 * stride..(y1 + 1) * stride];
+        let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
+        while hi < y1 {
+            column_sums.iter_mut().zip(&src[hi * w..(hi + 1) * w]).for_each(|(s, &v)| *s += v as u64);
+            hi += 1;
+        }
+        while lo < y0 {
+            column_sums.iter_mut().zip(&src[lo * w..(lo + 1) * w]).for_each(|(s, &v)| *s -= v as u64);
+            lo += 1;
+        }
+        for x in 0..w {
+            row_prefix[x + 1] = row_prefix[x] + column_sums[x];
+        }
         let pixels = &src[y * w..(y + 1) * w];
         let out = &mut b.d[y * w..(y + 1) * w];
         // p/n < mean * pct % and mean - p/n > min_diff, for the pixel's sum p (times n) and the
         // window's sum s of n pixels
         let dark = |p: u64, s: u64, n: u64| p * n * 100 < s * pct && p * n + min_diff * n < s;
-        let window = |x: usize| {
+        let rows = (y1 - y0) as u64;
+        for (x, (out, &p)) in out.iter_mut().zip(pixels).enumerate() {
             let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
-            (bottom[x1] + top[x0] - top[x1] - bottom[x0], ((x1 - x0) * (y1 - y0)) as u64)
-        };
-        // (the window lies whole inside the row for x in r..w-r-1: its size is fixed there)
-        let (inner_start, inner_end) = (r.min(w), w.saturating_sub(r + 1).max(r.min(w)));
-        for x in (0..inner_start).chain(inner_end..w) {
-            let (s, n) = window(x);
-            out[x] = dark(pixels[x] as u64, s, n) as u8;
-        }
-        let n = ((2 * r + 1) * (y1 - y0)) as u64;
-        let span = 2 * r + 1;
-        for x in inner_start..inner_end {
-            let (x0, x1) = (x - r, x + span - r);
-            let s = bottom[x1] + top[x0] - top[x1] - bottom[x0];
-            out[x] = dark(pixels[x] as u64, s, n) as u8;
+            let (s, n) = (row_prefix[x1] - row_prefix[x0], (x1 - x0) as u64 * rows);
+            *out = dark(p as u64, s, n) as u8;
         }
     }
     b
@@ -288,25 +288,20 @@ pub fn rulings_upto(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max:
                 *d |= *s;
             }
         }
-        let mut x = 0;
+        let mut x = next_ink(&dil, 0);
         while x < w {
-            if dil[x] != 0 {
-                let s = x;
-                // (gaps of up to GAP pixels are bridged: faint rulings binarize as dashes)
-                let mut e = x;
-                while x < w && (dil[x] != 0 || x < e + GAP + 1) {
-                    if dil[x] != 0 {
-                        e = x;
-                    }
-                    x += 1;
-                }
-                x = e + 1;
-                if x - s >= min_run {
-                    runs.push((y as u32, s as u32, x as u32));
-                }
-            } else {
-                x += 1;
+            let s = x;
+            // (gaps of up to GAP pixels are bridged: faint rulings binarize as dashes)
+            let mut end = next_blank(&dil, x);
+            let mut next = next_ink(&dil, end);
+            while next < w && next - end <= GAP {
+                end = next_blank(&dil, next);
+                next = next_ink(&dil, end);
             }
+            if end - s >= min_run {
+                runs.push((y as u32, s as u32, end as u32));
+            }
+            x = next;
         }
     }
     row_start[h] = runs.len();
@@ -385,6 +380,21 @@ pub fn rulings_upto(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max:
     segs
 }
 
+/// The first ink pixel of `row` at or after `from` (`row.len()` where none is): blank pixels are
+/// skipped eight at a time, most of a binary being blank.
+pub(super) fn next_ink(row: &[u8], from: usize) -> usize {
+    let mut x = from;
+    while x + 8 <= row.len() && u64::from_ne_bytes(row[x..x + 8].try_into().expect("eight bytes")) == 0 {
+        x += 8;
+    }
+    x + row[x..].iter().position(|&v| v != 0).unwrap_or(row.len() - x)
+}
+
+/// The first blank pixel of `row` at or after `from` (`row.len()` where none is).
+fn next_blank(row: &[u8], from: usize) -> usize {
+    from + row[from..].iter().position(|&v| v == 0).unwrap_or(row.len() - from)
+}
+
 fn fit(pts: &[(f64, f64)]) -> Option<(f64, f64)> {
     let n = pts.len() as f64;
     let (sx, sy) = pts.iter().fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y));
@@ -408,22 +418,22 @@ pub fn skew(b: &Bin, max_deg: f64) -> (f64, f64) {
     // sample ink pixels that belong to horizontal runs (>= 3) to favour lines, and to thin
     // vertical runs: the dark band along a paper edge against the background is thick
     let mut thick = vec![false; b.w * b.h];
-    for x in 0..b.w {
-        let mut y = 0;
-        while y < b.h {
-            if b.d[y * b.w + x] != 0 {
-                let s = y;
-                while y < b.h && b.d[y * b.w + x] != 0 {
-                    y += 1;
-                }
-                if y - s > 4 {
-                    for t in s..y {
-                        thick[t * b.w + x] = true;
-                    }
-                }
-            } else {
-                y += 1;
+    // (row by row, each column's current vertical run kept: the image is read in memory order)
+    let mut run_start = vec![0usize; b.w];
+    for y in 0..=b.h {
+        for x in 0..b.w {
+            let inked = y < b.h && b.d[y * b.w + x] != 0;
+            if inked {
+                continue;
             }
+            // (a run of ink ends above this pixel: rows run_start[x]..y)
+            let s = run_start[x];
+            if y - s > 4 {
+                for t in s..y {
+                    thick[t * b.w + x] = true;
+                }
+            }
+            run_start[x] = y + 1;
         }
     }
     let mut pts: Vec<(f32, f32)> = Vec::new();

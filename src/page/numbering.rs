@@ -32,10 +32,15 @@ pub struct BlockNumbers {
 /// How far a row's printed number agrees with move number `n`: 1 where it reads `n`, a half
 /// where `n` is close in shape, else 0.
 fn agreement(read: &PrintedNumber, n: i64) -> f32 {
-    if n < 1 {
+    agreement_read_as(read, read.best(), n)
+}
+
+/// [`agreement`] for a row whose printed number reads `best` (`read.best()`, found once).
+fn agreement_read_as(read: &PrintedNumber, best: Option<u32>, n: i64) -> f32 {
+    if n < 1 || !matches!(read, PrintedNumber::Digits(_)) {
         return 0.0;
     }
-    if read.best() == Some(n as u32) {
+    if best == Some(n as u32) {
         return 1.0;
     }
     match read.extra_cost(n as u32) {
@@ -44,9 +49,10 @@ fn agreement(read: &PrintedNumber, n: i64) -> f32 {
     }
 }
 
-/// How many of the block's rows agree with the rows numbered from `start` (the number of row 0).
-fn support(reads: &[PrintedNumber], start: i64) -> f32 {
-    reads.iter().enumerate().map(|(i, r)| agreement(r, start + i as i64)).sum()
+/// How many of the block's rows agree with the rows numbered from `start` (the number of row 0),
+/// for rows whose printed numbers read `bests`.
+fn support(reads: &[PrintedNumber], bests: &[Option<u32>], start: i64) -> f32 {
+    reads.iter().zip(bests).enumerate().map(|(i, (r, &best))| agreement_read_as(r, best, start + i as i64)).sum()
 }
 
 /// What a start costs in numbers another block holds: a form prints each move number once, so a
@@ -60,9 +66,10 @@ fn best_start(reads: &[PrintedNumber], prefer: Option<i64>, held: &[Range<i64>])
     let n = reads.len() as i64;
     let mut best = (1, f32::MIN);
     let mut runner_up = 0f32;
+    let bests: Vec<Option<u32>> = reads.iter().map(PrintedNumber::best).collect();
     for start in (1 - n)..=MAX_MOVE {
         let overlap: i64 = held.iter().map(|h| (h.end.min(start + n) - h.start.max(start)).max(0)).sum();
-        let s = support(reads, start) - HELD_COST * overlap as f32;
+        let s = support(reads, &bests, start) - HELD_COST * overlap as f32;
         let better = s > best.1 + 1e-6 || ((s - best.1).abs() <= 1e-6 && Some(start) == prefer);
         if better {
             runner_up = runner_up.max(best.1);
