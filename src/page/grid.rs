@@ -1,5 +1,7 @@
 //! From rulings on a straightened binary page to labelled move cells.
 
+use std::collections::HashMap;
+
 use super::Side;
 use super::lines::{self, Bin, Line, join_broken, rulings};
 
@@ -579,8 +581,9 @@ const FAINT_COVER: f64 = 0.4;
 /// (a light grey ruling over a patterned background; the heading rows are above the block).
 const FAINT_COVER_BELOW: f64 = 0.3;
 
+/// The digits `n` is written with.
 fn digits(n: u32) -> usize {
-    n.to_string().len()
+    n.checked_ilog10().map_or(1, |l| l as usize + 1)
 }
 
 /// Saves `bin` as a picture (ink black) as `NAME.png` in the debug directory, if one is set
@@ -1887,8 +1890,16 @@ fn provisional_starts(b: &Bin, cols: &[Column], order: &[FoundBlock]) -> Vec<u32
         // one-digit one)
         let by_width = ws.iter().flatten().count() * 2 >= ws.len();
         // (both measures together, each a count of fitting rows)
-        let score =
-            |gl: &[usize], s: u32| -> i64 { if by_width { wscore(&ws, s) + gscore(gl, s) } else { 2 * gscore(gl, s) } };
+        // (the widths' fit depends on the start only through how many rows have one, two and
+        // three digits: found once for each such split)
+        let rows = bk.rows.len() as u32;
+        let mut width_fit_of_split: HashMap<[u32; 3], i64> = HashMap::new();
+        let mut width_fit = |s: u32| {
+            let split = [10, 100, 1000].map(|below: u32| below.saturating_sub(s).min(rows));
+            *width_fit_of_split.entry(split).or_insert_with(|| wscore(&ws, s))
+        };
+        let mut score =
+            |gl: &[usize], s: u32| -> i64 { if by_width { width_fit(s) + gscore(gl, s) } else { 2 * gscore(gl, s) } };
         // a start within this block's first page's rows (2..=rows: neither a first page nor one
         // continuing whole pages) counts one row less (a first number that lost a digit fits 9-48
         // one row better than 41-80); among equally good starts prefer one that follows whole

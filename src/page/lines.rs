@@ -154,21 +154,22 @@ pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     let mut b = Bin::new(w, h);
     // (each column's sum over the window's rows, kept as the window moves down; then, row by
     // row, the running sum along the row: a window's sum is the difference of two of those)
-    let mut column_sums = vec![0u64; w];
+    // (a column's sum is at most 255 times the window's rows)
+    let mut column_sums = vec![0u32; w];
     let mut row_prefix = vec![0u64; w + 1];
     let (mut lo, mut hi) = (0usize, 0usize); // rows lo..hi are in the column sums
     for y in 0..h {
         let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
         while hi < y1 {
-            column_sums.iter_mut().zip(&src[hi * w..(hi + 1) * w]).for_each(|(s, &v)| *s += v as u64);
+            column_sums.iter_mut().zip(&src[hi * w..(hi + 1) * w]).for_each(|(s, &v)| *s += v as u32);
             hi += 1;
         }
         while lo < y0 {
-            column_sums.iter_mut().zip(&src[lo * w..(lo + 1) * w]).for_each(|(s, &v)| *s -= v as u64);
+            column_sums.iter_mut().zip(&src[lo * w..(lo + 1) * w]).for_each(|(s, &v)| *s -= v as u32);
             lo += 1;
         }
         for x in 0..w {
-            row_prefix[x + 1] = row_prefix[x] + column_sums[x];
+            row_prefix[x + 1] = row_prefix[x] + column_sums[x] as u64;
         }
         let pixels = &src[y * w..(y + 1) * w];
         let out = &mut b.d[y * w..(y + 1) * w];
@@ -176,9 +177,17 @@ pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
         // window's sum s of n pixels
         let dark = |p: u64, s: u64, n: u64| p * n * 100 < s * pct && p * n + min_diff * n < s;
         let rows = (y1 - y0) as u64;
-        for (x, (out, &p)) in out.iter_mut().zip(pixels).enumerate() {
+        // (the window lies whole inside the row for x in r..w-r-1: its size is fixed there)
+        let span = 2 * r + 1;
+        let inner = if w > span { r..w - r } else { 0..0 };
+        for x in (0..inner.start).chain(inner.end..w) {
             let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
             let (s, n) = (row_prefix[x1] - row_prefix[x0], (x1 - x0) as u64 * rows);
+            out[x] = dark(pixels[x] as u64, s, n) as u8;
+        }
+        let n = span as u64 * rows;
+        let window_sums = row_prefix[span..].iter().zip(&row_prefix[..row_prefix.len() - span]).map(|(b, a)| b - a);
+        for ((out, &p), s) in out[inner.clone()].iter_mut().zip(&pixels[inner]).zip(window_sums) {
             *out = dark(p as u64, s, n) as u8;
         }
     }

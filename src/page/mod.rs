@@ -245,6 +245,9 @@ struct Frame {
     hsum: f64,
     /// the move table found in this frame
     grid: grid::Grid,
+    /// the analysis image straightened into this frame (None where the frame is the analysis
+    /// image itself)
+    straightened: Option<GrayImage>,
 }
 
 /// Rotation by quarter turns + skew about the image, translated so the result starts at 0.
@@ -376,7 +379,8 @@ fn spread(segs: &[lines::Line]) -> f64 {
 
 /// Builds the straightened analysis frame for one orientation guess: the grey analysis image is
 /// warped (bilinear) and binarized again in each straightened frame, so thin rulings stay
-/// unbroken.
+/// unbroken. Where the rulings show a perspective, the frame that undoes it is analysed first;
+/// it is kept where its rulings come out more nearly parallel and it holds a table.
 fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u32, rulings: Rulings) -> Frame {
     let (r0, w0, h0) = rotation(bin0.w, bin0.h, quarter, 0.0);
     let skew = if quarter == 0 {
@@ -386,16 +390,19 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
         lines::skew(&b, 12.0).0
     };
     let (r, w, h) = rotation(bin0.w, bin0.h, quarter, skew);
-    let straight = |hm: &Homography| {
-        let inv = hm.inverse().unwrap_or(Homography::IDENTITY);
-        let gw = geom::warp_gray(small_l, &inv, w as u32, h as u32);
-        let lb = binarize_rulings(&gw, radius, rulings);
-        (bin0.warp(&inv, w, h), lb, lines::vertical_ridges(&gw))
+    let inverse = |hm: &Homography| hm.inverse().unwrap_or(Homography::IDENTITY);
+    // (the grey image straightened by `hm` and its rulings' binary: what a perspective is
+    // measured on)
+    let straight_rulings = |hm: &Homography| {
+        let grey = geom::warp_gray(small_l, &inverse(hm), w as u32, h as u32);
+        (binarize_rulings(&grey, radius, rulings), grey)
     };
-    let (bin1, lbin1, vr1) = if quarter == 0 && skew == 0.0 {
-        (bin0.clone(), lbin0.clone(), lines::vertical_ridges(small_l))
+    let unturned = quarter == 0 && skew == 0.0;
+    let (lbin1, grey1) = if unturned {
+        (lbin0.clone(), None)
     } else {
-        straight(&r)
+        let (lbin, grey) = straight_rulings(&r);
+        (lbin, Some(grey))
     };
     let lh = (w / 25).max(16);
     let hsum: f64 = lines::rulings(&lbin1, lh, 1, 0.2 * w as f64).iter().map(|s| s.len()).sum();
@@ -408,27 +415,38 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
     let vs: Vec<lines::Line> = joined(&lbin1.transpose(), (h / 30).max(12), h);
     let persp = perspective(&hs, &vs, w, h);
     log::debug!("frame q {quarter} skew {skew:.1} hsum {hsum:.0} perspective {persp:?}");
-    let plain = grid::analyze(&bin1, &lbin1, &vr1);
     if let Some(p) = persp {
         let hh = p.after(&r);
-        let (bin, lbin, vr) = straight(&hh);
-        // kept unless notably fewer move rows are read than without it (the rulings' vanishing
-        // points can be thrown off by a page edge or a ruling of another part of the form)
-        // and only when its rulings come out more nearly parallel
+        let (lbin, grey) = straight_rulings(&hh);
+        // (only where its rulings come out more nearly parallel: the rulings' vanishing points
+        // can be thrown off by a page edge or a ruling of another part of the form)
         let hs2: Vec<lines::Line> = joined(&lbin, lh, w);
         let vs2: Vec<lines::Line> = joined(&lbin.transpose(), (h / 30).max(12), h);
         let (s1, s2) = (spread(&hs) + spread(&vs), spread(&hs2) + spread(&vs2));
         log::debug!("perspective: slope spread {s1:.4} -> {s2:.4}");
-        let warped = if s2 < 0.8 * s1 { grid::analyze(&bin, &lbin, &vr) } else { grid::Grid::NotFound(String::new()) };
-        log::debug!("perspective: rows read {} plain, {} warped", plain.rows(), warped.rows());
-        // (a clear perspective, the rulings parallel to a tenth, need not read as many rows: the
-        // slanted frame can read junk rows)
-        let need = if s2 < 0.1 * s1 { 0.75 } else { 0.9 };
-        if warped.rows() > 0 && warped.rows() as f64 >= need * plain.rows() as f64 {
-            return Frame { h: hh, w, hh: h, quarter, skew, perspective: true, hsum, grid: warped };
+        if s2 < 0.8 * s1 {
+            let glyphs = bin0.warp(&inverse(&hh), w, h);
+            let warped = grid::analyze(&glyphs, &lbin, &lines::vertical_ridges(&grey));
+            log::debug!("perspective: {} rows read", warped.rows());
+            if warped.rows() > 0 {
+                return Frame {
+                    h: hh,
+                    w,
+                    hh: h,
+                    quarter,
+                    skew,
+                    perspective: true,
+                    hsum,
+                    grid: warped,
+                    straightened: Some(grey),
+                };
+            }
         }
     }
-    Frame { h: r, w, hh: h, quarter, skew, perspective: false, hsum, grid: plain }
+    let glyphs = if unturned { bin0.clone() } else { bin0.warp(&inverse(&r), w, h) };
+    let ridges = lines::vertical_ridges(grey1.as_ref().unwrap_or(small_l));
+    let plain = grid::analyze(&glyphs, &lbin1, &ridges);
+    Frame { h: r, w, hh: h, quarter, skew, perspective: false, hsum, grid: plain, straightened: grey1 }
 }
 
 /// The move table in the analysis image, in the first orientation that holds one, with the
@@ -603,7 +621,13 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     let ph = ((py1 - py0) * kf) as u32;
     let from_page =
         to_page.inverse().ok_or_else(|| PageError::NoTable { reason: "degenerate page geometry".into() })?;
-    let page = geom::warp_gray(g, &from_page, pw.max(1), ph.max(1));
+    // (where the table was analysed at the input's resolution, the frame's straightened image is
+    // the page already: cut out, not warped again)
+    let page = if k == 1 && to_analysed == Homography::IDENTITY && pw > 0 && ph > 0 {
+        copy_rect(fr.straightened.as_ref().unwrap_or(g), px0 as u32, py0 as u32, pw, ph)
+    } else {
+        geom::warp_gray(g, &from_page, pw.max(1), ph.max(1))
+    };
     let on_page = |bx: &[f64; 4]| [(bx[0] - px0) * kf, (bx[1] - py0) * kf, (bx[2] - px0) * kf, (bx[3] - py0) * kf];
     // the move numbers printed on the rows, read at full resolution
     let printed: Vec<Vec<digits::PrintedNumber>> = gblocks
