@@ -27,7 +27,7 @@ fn main() {
 
     // Stages, one core, each sample page once (after one warm-up read).
     let (mut t_load, mut t_cut_rec, mut t_decode) = (0.0, 0.0, 0.0);
-    for round in 0..2 {
+    for pass in 0..2 {
         for p in &pages {
             let t = Instant::now();
             let img = image::open(p).expect("sample image");
@@ -39,7 +39,7 @@ fn main() {
             let g = decode_game("bench", std::slice::from_ref(&sheet), None, &params, Vec::new());
             let decode = t.elapsed().as_secs_f64();
             assert!(!g.game.moves.is_empty());
-            if round == 1 {
+            if pass == 1 {
                 t_load += load;
                 t_cut_rec += cut_rec;
                 t_decode += decode;

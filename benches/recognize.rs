@@ -26,13 +26,13 @@ fn main() {
     let base = cells[0].clone();
     cells = (0..120).map(|i| if i % 2 == 0 { base.clone() } else { cells[i % cells.len()].clone() }).collect();
     let _ = r.recognize(&cells).unwrap();
-    let rounds = 5;
+    let repeats = 5;
     let t = Instant::now();
     let mut scores = Vec::new();
-    for _ in 0..rounds {
+    for _ in 0..repeats {
         scores = r.recognize(&cells).unwrap();
     }
-    let per_cell = t.elapsed().as_secs_f64() * 1000.0 / (rounds * cells.len()) as f64;
+    let per_cell = t.elapsed().as_secs_f64() * 1000.0 / (repeats * cells.len()) as f64;
     println!("recognize: {per_cell:.3} ms per cell (one core, {} cells per page)", cells.len());
 
     let t = Instant::now();

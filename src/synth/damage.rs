@@ -140,9 +140,21 @@ fn photo<R: Rng>(mut page: Canvas, rng: &mut R) -> Damaged {
         let jitter = (rng.gen_range(-0.008..0.008) * w, rng.gen_range(-0.008..0.008) * h);
         dst[i] = (px * c - py * s + jitter.0, px * s + py * c + jitter.1);
     }
-    // Centre the quadrilateral in the frame with a random offset that keeps it inside.
-    let (minx, maxx) = dst.iter().fold((f64::MAX, f64::MIN), |a, p| (a.0.min(p.0), a.1.max(p.0)));
-    let (miny, maxy) = dst.iter().fold((f64::MAX, f64::MIN), |a, p| (a.0.min(p.1), a.1.max(p.1)));
+    // Centre the quadrilateral in the frame with a random offset that keeps it inside (a tilt
+    // can make the near edge wider than the frame: the page is then shown a little smaller).
+    let extent = |dst: &[(f64, f64); 4]| {
+        let (minx, maxx) = dst.iter().fold((f64::MAX, f64::MIN), |a, p| (a.0.min(p.0), a.1.max(p.0)));
+        let (miny, maxy) = dst.iter().fold((f64::MAX, f64::MIN), |a, p| (a.0.min(p.1), a.1.max(p.1)));
+        (minx, maxx, miny, maxy)
+    };
+    let (minx, maxx, miny, maxy) = extent(&dst);
+    let fits = (0.98 * ow as f64 / (maxx - minx)).min(0.98 * oh as f64 / (maxy - miny));
+    if fits < 1.0 {
+        for p in &mut dst {
+            *p = (p.0 * fits, p.1 * fits);
+        }
+    }
+    let (minx, maxx, miny, maxy) = extent(&dst);
     let room_x = (ow as f64 - (maxx - minx)).max(0.0);
     let room_y = (oh as f64 - (maxy - miny)).max(0.0);
     let ox = -minx + room_x * rng.gen_range(0.2..0.8);
@@ -356,5 +368,27 @@ pub fn add_noise(img: &mut Canvas, sigma: f32, seed: u32) {
         p[0] = (p[0] as f32 + n + c).clamp(0.0, 255.0) as u8;
         p[1] = (p[1] as f32 + n).clamp(0.0, 255.0) as u8;
         p[2] = (p[2] as f32 + n - c).clamp(0.0, 255.0) as u8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::*;
+
+    #[test]
+    fn a_photo_shows_the_whole_page() {
+        for seed in 0..300 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let page = Canvas::new(60, 80, [255, 255, 255]);
+            let photo = photo(page, &mut rng);
+            let (ow, oh) = (photo.image.w as f64, photo.image.h as f64);
+            for (x, y) in [(0.0, 0.0), (60.0, 0.0), (60.0, 80.0), (0.0, 80.0)] {
+                let (u, v) = photo.map.apply(x, y);
+                assert!((0.0..=ow).contains(&u) && (0.0..=oh).contains(&v), "seed {seed}: corner {x},{y} at {u:.1},{v:.1}");
+            }
+        }
     }
 }
