@@ -650,6 +650,10 @@ fn row_pitch(row_rulings: &[Line], page_h: usize) -> Option<f64> {
     mode(&diffs, 6.0, page_h as f64 / 4.0)
 }
 
+/// The widest (pixels, in the analysis image) a line found in the rulings' binary is and still
+/// measures the table's rulings' length (a bold border is 3-4 px).
+const MAX_RULING_WIDTH: f64 = 5.0;
+
 /// The vertical (column) rulings, as lines along y: straight, well-inked lines of the rulings'
 /// binary (`lb_transposed`, transposed), double rulings blurred into one thick line, and faint
 /// rulings found as long, straight, unbroken ridges of the grey page (`vr_transposed`: the
@@ -698,7 +702,14 @@ fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> 
     // taken only where it is long (6 row pitches and 40 % of the longest column ruling), straight
     // and nearly unbroken: handwriting lines up in ridges over a few rows, and the curved border of
     // a bent page is no straight line)
-    let vmax = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
+    // (the longest ruling's length, of lines as thin as printed rulings: the dark band along the
+    // edge of a photographed page runs the page's height and would make every ruling of the
+    // table short)
+    let vmax = vsegs
+        .iter()
+        .filter(|v| super::lines::profile(lb_transposed, v).0 < MAX_RULING_WIDTH)
+        .map(|v| v.len())
+        .fold(0.0, f64::max);
     let ridge_printed = |v: &Line| {
         let (_, off, cover) = super::lines::profile(vr_transposed, v);
         off <= 1.0 && cover >= 0.93
