@@ -250,6 +250,32 @@ fn hcs_pages_have_120_labelled_cells() {
 }
 
 #[test]
+fn small_scans_are_read_enlarged_with_boxes_in_their_own_pixels() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_073_0.jpg");
+    let full_size = page::load(&path).unwrap().remove(0).to_luma8();
+    let full = page::segment_gray(&full_size).unwrap();
+    // (300 to 380 px wide: rows 10 to 13 px apart, the printed numbers 5 or 6 px high)
+    for w in [300, 340, 380] {
+        let h = full_size.height() * w / full_size.width();
+        let small = image::imageops::resize(&full_size, w, h, image::imageops::FilterType::Triangle);
+        let sheet = page::segment_gray(&small).unwrap_or_else(|e| panic!("{w} px: {e}"));
+        assert_eq!(sheet.cells.len(), 120, "{w} px");
+        assert!(sheet.cells.iter().all(|c| !c.numbering_guessed), "{w} px: rows numbered from their printed numbers");
+        let shrink = w as f64 / full_size.width() as f64;
+        for cell in &sheet.cells {
+            let in_small = cell.box_in_input.map(|v| v as f64);
+            assert!(in_small[2] <= w as f64 && in_small[3] <= h as f64, "{in_small:?} outside the small image");
+            let expected = full.cell(cell.mv, cell.side).unwrap().box_in_input.map(|v| v as f64 * shrink);
+            assert!(iou(in_small, expected) >= 0.7, "cell {} {:?}: {in_small:?} vs {expected:?}", cell.mv, cell.side);
+            // (the input-to-page transform takes the small image's pixels)
+            let (cx, cy) = sheet.to_page.apply(0.5 * (in_small[0] + in_small[2]), 0.5 * (in_small[1] + in_small[3]));
+            let straight = cell.box_straight.map(|v| v as f64);
+            assert!(straight[0] <= cx && cx <= straight[2] && straight[1] <= cy && cy <= straight[3]);
+        }
+    }
+}
+
+#[test]
 fn bad_files_are_errors_naming_the_file() {
     let dir = std::env::temp_dir().join(format!("scoresheet-page-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -119,7 +119,7 @@ pub struct Block {
 #[derive(Clone, Debug, Serialize)]
 pub struct Sheet {
     /// Straightened grey page (orientation, skew and perspective corrected, at about the input's
-    /// resolution).
+    /// resolution; a small input's enlarged, see [`segment_gray`]).
     #[serde(skip)]
     pub page: GrayImage,
     /// Maps input-image pixel coordinates to [`Sheet::page`] coordinates.
@@ -569,6 +569,36 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     if gw < 32 || gh < 32 {
         return Err(PageError::NoTable { reason: format!("image is only {gw}x{gh} pixels") });
     }
+    // (a small image, a thumbnail or a low-resolution scan, has rulings a pixel apart from the
+    // handwriting that crosses them and gaps of a pixel or two that close: it is read enlarged,
+    // its cells' boxes given back in its own pixels)
+    let upscale = upscale_factor(gw.max(gh));
+    if upscale > 1 {
+        log::debug!("small image ({gw}x{gh}): read enlarged {upscale} times");
+        let enlarged = image::imageops::resize(g, gw * upscale, gh * upscale, image::imageops::FilterType::CatmullRom);
+        return segment_at_input_resolution(&enlarged).map(|sheet| sheet.reduced(upscale));
+    }
+    segment_at_input_resolution(g)
+}
+
+/// The long side under which an image is read enlarged (to at least [`ENLARGED_LONG_SIDE`]).
+const SMALL_IMAGE_LONG_SIDE: u32 = 600;
+/// The long side a small image is enlarged to, at least: rows of a full page's table are about
+/// 20 pixels apart there.
+const ENLARGED_LONG_SIDE: u32 = 800;
+
+/// The integer factor a page image of long side `long_side` is enlarged by before it is read
+/// (1: read as it is).
+fn upscale_factor(long_side: u32) -> u32 {
+    if long_side >= SMALL_IMAGE_LONG_SIDE {
+        1
+    } else {
+        ENLARGED_LONG_SIDE.div_ceil(long_side.max(1))
+    }
+}
+
+/// [`segment_gray`] on an image read at its own resolution.
+fn segment_at_input_resolution(g: &GrayImage) -> Result<Sheet, PageError> {
     // (a photo of a page lying whole on a darker table: the page straightened from its outline,
     // at the resolution it has in the photo, and the whole photo, where a shadow across the page
     // can cut the outline short; of two sheets the one with more rows numbered from their printed
@@ -736,6 +766,19 @@ fn copy_rect(page: &GrayImage, x0: u32, y0: u32, w: u32, h: u32) -> GrayImage {
 }
 
 impl Sheet {
+    /// The sheet of an image read enlarged `factor` times, in the original image's pixels: the
+    /// boxes in the input divided by `factor` (the straightened page stays enlarged).
+    fn reduced(mut self, factor: u32) -> Sheet {
+        let f = factor as f32;
+        let shrink = |bx: &mut [f32; 4]| bx.iter_mut().for_each(|v| *v /= f);
+        for cell in &mut self.cells {
+            shrink(&mut cell.box_in_input);
+            cell.lowered.iter_mut().for_each(|low| shrink(&mut low.box_in_input));
+        }
+        self.to_page = self.to_page.after(&Homography::scale(factor as f64));
+        self
+    }
+
     /// The overlay picture: the straightened page with every cell's box and label drawn on it.
     pub fn overlay(&self) -> RgbImage {
         overlay(self)
