@@ -147,6 +147,68 @@ pub fn vertical_ridges(g: &GrayImage) -> Bin {
     b
 }
 
+/// Vertical steps: the edge between two flat areas of different grey, as where a shaded number
+/// column meets the white move column beside it with no ruling printed between them. A pixel is
+/// a step where the 3 pixels to its left and the 3 to its right (in the grey image averaged over
+/// 3 rows) differ by at least 6 % of the lighter side and 6 levels, each side as flat as the
+/// 3 pixels beyond it (within a third of the step: a thin line beside the pixel is no step), and
+/// the step is the steepest of its neighbours across. Handwriting's edges are steps too, but short
+/// ones: only steps in long straight runs make rulings.
+pub fn vertical_steps(g: &GrayImage) -> Bin {
+    const K: usize = 1;
+    const SIDE: usize = 3;
+    let (w, h) = (g.width() as usize, g.height() as usize);
+    let src = g.as_raw();
+    let mut b = Bin::new(w, h);
+    if w < 4 * SIDE + 3 || h == 0 {
+        return b;
+    }
+    let mut sum = vec![0u32; w];
+    // (prefix sums of the column sums along the row, and each pixel's signed step)
+    let mut prefix = vec![0i64; w + 1];
+    let mut step = vec![0i64; w];
+    let (mut lo, mut hi) = (0usize, 0usize); // rows lo..hi are in the sums
+    for y in 0..h {
+        let (a, e) = (y.saturating_sub(K), (y + K + 1).min(h));
+        while hi < e {
+            sum.iter_mut().zip(&src[hi * w..(hi + 1) * w]).for_each(|(s, &v)| *s += v as u32);
+            hi += 1;
+        }
+        while lo < a {
+            sum.iter_mut().zip(&src[lo * w..(lo + 1) * w]).for_each(|(s, &v)| *s -= v as u32);
+            lo += 1;
+        }
+        let n = (hi - lo) as i64 * SIDE as i64;
+        for x in 0..w {
+            prefix[x + 1] = prefix[x] + sum[x] as i64;
+        }
+        // the sum of columns x0..x1
+        let side = |x0: usize, x1: usize| prefix[x1] - prefix[x0];
+        step.iter_mut().for_each(|s| *s = 0);
+        for x in 2 * SIDE..w - 2 * SIDE {
+            let (left, right) = (side(x - SIDE, x), side(x + 1, x + 1 + SIDE));
+            let difference = right - left;
+            let lighter = left.max(right);
+            if difference.abs() < (6 * n).max(lighter * 6 / 100) {
+                continue;
+            }
+            let (beyond_left, beyond_right) = (side(x - 2 * SIDE, x - SIDE), side(x + 1 + SIDE, x + 1 + 2 * SIDE));
+            let flat = |a: i64, b: i64| 3 * (a - b).abs() < difference.abs();
+            if flat(left, beyond_left) && flat(right, beyond_right) {
+                step[x] = difference;
+            }
+        }
+        let row = &mut b.d[y * w..(y + 1) * w];
+        for x in 1..w - 1 {
+            let here = step[x].abs();
+            if here > 0 && here >= step[x - 1].abs() && here > step[x + 1].abs() {
+                row[x] = 1;
+            }
+        }
+    }
+    b
+}
+
 /// [`binarize`] with the threshold `pct` % of the local mean and the least contrast `min_diff`.
 pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     let (w, h) = (g.width() as usize, g.height() as usize);
@@ -216,6 +278,17 @@ pub fn binarize_faint_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64) 
     let mut across_columns = vertical_ridges(g);
     close_gaps_down(&mut across_columns, DASH_GAP);
     b.d.iter_mut().zip(&across_columns.d).for_each(|(p, &q)| *p |= q);
+    b
+}
+
+/// [`binarize_faint_rulings`] joined with the edges of shaded columns ([`vertical_steps`]): a
+/// shaded number column's edge stands for the column ruling a form does not print there. Edges
+/// of every shade and print come out too, so this binary is a last try.
+pub fn binarize_with_shade_edges(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
+    let mut b = binarize_faint_rulings(g, r, pct, min_diff);
+    let mut shade_edges = vertical_steps(g);
+    close_gaps_down(&mut shade_edges, DASH_GAP);
+    b.d.iter_mut().zip(&shade_edges.d).for_each(|(p, &q)| *p |= q);
     b
 }
 
@@ -622,4 +695,44 @@ pub fn cover_band(b: &Bin, s: &Line, t0: f64, t1: f64, band: usize) -> f64 {
         }
     }
     n as f64 / all.max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 60 x 40 page of grey 230 with a column shaded 170 over x 10..20, a thin ruling of 150 at
+    /// x 30 and a bold one 3 px wide at x 45..48.
+    fn page_with_shade_and_rulings() -> GrayImage {
+        GrayImage::from_fn(60, 40, |x, _| {
+            let v = match x {
+                10..20 => 170,
+                30 => 150,
+                45..48 => 60,
+                _ => 230,
+            };
+            image::Luma([v])
+        })
+    }
+
+    fn columns_marked(b: &Bin, y: usize) -> Vec<usize> {
+        (0..b.w).filter(|&x| b.get(x, y)).collect()
+    }
+
+    #[test]
+    fn a_shaded_columns_edges_are_steps_and_rulings_are_not() {
+        let steps = vertical_steps(&page_with_shade_and_rulings());
+        for y in 0..40 {
+            let marked = columns_marked(&steps, y);
+            // (one pixel at each edge of the shade, beside the pixel where the grey changes)
+            assert_eq!(marked.len(), 2, "row {y}: {marked:?}");
+            assert!((8..=10).contains(&marked[0]) && (19..=21).contains(&marked[1]), "row {y}: {marked:?}");
+        }
+    }
+
+    #[test]
+    fn flat_paper_has_no_steps() {
+        let steps = vertical_steps(&GrayImage::from_pixel(40, 20, image::Luma([200])));
+        assert!(steps.d.iter().all(|&p| p == 0));
+    }
 }

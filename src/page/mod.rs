@@ -498,18 +498,22 @@ fn move_rows(table: &Table) -> u32 {
     table.2.iter().map(|b| b.rows).sum()
 }
 
-/// How the rulings are binarized: as printed in black, or light grey on grainy paper.
+/// How the rulings are binarized: as printed in black, light grey on grainy paper, or also where
+/// a shaded column's edge stands for a ruling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Rulings {
     Plain,
     Faint,
+    ShadeEdges,
 }
 
-/// The rulings' binary of `g` (see [`lines::binarize_faint_rulings`] for faint ones).
+/// The rulings' binary of `g` (see [`lines::binarize_faint_rulings`] for faint ones,
+/// [`lines::binarize_with_shade_edges`] for shade edges).
 fn binarize_rulings(g: &GrayImage, radius: usize, rulings: Rulings) -> Bin {
     match rulings {
         Rulings::Plain => lines::binarize_with(g, radius, LINE_PCT, LINE_DIFF),
         Rulings::Faint => lines::binarize_faint_rulings(g, radius, LINE_PCT, LINE_DIFF),
+        Rulings::ShadeEdges => lines::binarize_with_shade_edges(g, radius, LINE_PCT, LINE_DIFF),
     }
 }
 
@@ -530,18 +534,25 @@ fn locate_table(g: &GrayImage) -> Result<Located, PageError> {
     // (and where it finds one block only, a block whose faint rulings were lost beside it, or
     // fewer move rows than a short game's, pieces of a table whose faint rulings broke: the table
     // with more move rows wins)
-    // (the glyphs' binary is the same for both passes)
+    // (where that still finds no table or a poor one, a shaded column's edge may stand for a
+    // ruling a form does not print: a third try, as edges of every shade come out)
+    // (the glyphs' binary is the same for every pass)
     let glyphs = lines::binarize(&small, radius);
-    let plain = find_table(&glyphs, &small_l, radius, Rulings::Plain);
-    let table = match plain {
-        Ok(table) if table.2.len() >= 2 && move_rows(&table) >= FEW_MOVE_ROWS => Ok(table),
-        Ok(table) => match find_table(&glyphs, &small_l, radius, Rulings::Faint) {
-            Ok(faint) if move_rows(&faint) > move_rows(&table) => Ok(faint),
-            _ => Ok(table),
-        },
-        Err(plain_err) => find_table(&glyphs, &small_l, radius, Rulings::Faint).map_err(|_| plain_err),
-    }?;
-    Ok(Located { table, scale })
+    let whole = |table: &Table| table.2.len() >= 2 && move_rows(table) >= FEW_MOVE_ROWS;
+    let mut found = find_table(&glyphs, &small_l, radius, Rulings::Plain);
+    for rulings in [Rulings::Faint, Rulings::ShadeEdges] {
+        if found.as_ref().is_ok_and(whole) {
+            break;
+        }
+        let again = find_table(&glyphs, &small_l, radius, rulings);
+        found = match (found, again) {
+            (Ok(table), Ok(again)) if move_rows(&again) > move_rows(&table) => Ok(again),
+            (Ok(table), _) => Ok(table),
+            (Err(_), Ok(again)) => Ok(again),
+            (Err(first_error), Err(_)) => Err(first_error),
+        };
+    }
+    Ok(Located { table: found?, scale })
 }
 
 /// The table on the sheet of paper a photo shows whole on a darker table, straightened from the
