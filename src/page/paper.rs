@@ -70,8 +70,146 @@ pub fn find_paper(g: &GrayImage) -> Option<Corners> {
         );
         return None;
     }
+    // (a shadow across a corner takes the corner out of the bright region: the corner is where
+    // the two straight sides beside it meet)
+    let quad = match corners_of_straight_sides(&hull) {
+        Some(sides) if cuts_a_corner(&quad, &sides, &hull) => {
+            log::debug!("paper: a corner cut off the bright region, outline {quad:?} -> {sides:?}");
+            sides
+        }
+        _ => quad,
+    };
     let to_input = |(x, y): (f64, f64)| ((x + 0.5) * scale as f64, (y + 0.5) * scale as f64);
     Some(top_left_first(quad).map(to_input))
+}
+
+/// Hull edges whose direction is within this many degrees of a side's make one straight side.
+const SIDE_BEND_DEG: f64 = 8.0;
+
+/// Hull edges shorter than this (pixels) join a straight side whatever their direction: a
+/// rasterized corner's steps.
+const SHORT_EDGE: f64 = 4.0;
+
+/// A straight side of the hull: its consecutive edges along one direction.
+#[derive(Clone, Copy, Debug)]
+struct StraightSide {
+    from: (f64, f64),
+    to: (f64, f64),
+}
+
+impl StraightSide {
+    fn length(&self) -> f64 {
+        (self.to.0 - self.from.0).hypot(self.to.1 - self.from.1)
+    }
+    fn direction_deg(&self) -> f64 {
+        (self.to.1 - self.from.1).atan2(self.to.0 - self.from.0).to_degrees()
+    }
+}
+
+/// The angle between two directions, in degrees (0 to 180).
+fn angle_between_deg(a: f64, b: f64) -> f64 {
+    let d = (a - b).rem_euclid(360.0);
+    d.min(360.0 - d)
+}
+
+/// The hull's outline as straight sides, in the hull's order: an edge joins the side before it
+/// where both the edge (unless a few pixels short) and the side extended by it run within
+/// [`SIDE_BEND_DEG`] of the side's direction.
+fn straight_sides(hull: &[(f64, f64)]) -> Vec<StraightSide> {
+    let n = hull.len();
+    if n < 3 {
+        return Vec::new();
+    }
+    let edge_direction = |i: usize| {
+        let (a, b) = (hull[i], hull[(i + 1) % n]);
+        (b.1 - a.1).atan2(b.0 - a.0).to_degrees()
+    };
+    // (start where the outline turns most, so that no side wraps round the start)
+    let turn = |i: usize| angle_between_deg(edge_direction((i + n - 1) % n), edge_direction(i));
+    let start = (0..n).max_by(|&a, &b| turn(a).total_cmp(&turn(b))).unwrap_or(0);
+    let mut sides: Vec<StraightSide> = Vec::new();
+    let mut current = StraightSide { from: hull[start], to: hull[(start + 1) % n] };
+    for step in 1..n {
+        let i = (start + step) % n;
+        let edge = StraightSide { from: hull[i], to: hull[(i + 1) % n] };
+        let extended = StraightSide { from: current.from, to: edge.to };
+        let along = current.direction_deg();
+        let edge_along = edge.length() < SHORT_EDGE || angle_between_deg(edge.direction_deg(), along) <= SIDE_BEND_DEG;
+        if edge_along && angle_between_deg(extended.direction_deg(), along) <= SIDE_BEND_DEG {
+            current = extended;
+        } else {
+            sides.push(current);
+            current = edge;
+        }
+    }
+    sides.push(current);
+    sides
+}
+
+/// Where the lines through two sides meet (`None` for parallel sides).
+fn intersection(a: &StraightSide, b: &StraightSide) -> Option<(f64, f64)> {
+    let (d1, d2) = ((a.to.0 - a.from.0, a.to.1 - a.from.1), (b.to.0 - b.from.0, b.to.1 - b.from.1));
+    let cross = d1.0 * d2.1 - d1.1 * d2.0;
+    if cross.abs() < 1e-9 {
+        return None;
+    }
+    let t = ((b.from.0 - a.from.0) * d2.1 - (b.from.1 - a.from.1) * d2.0) / cross;
+    Some((a.from.0 + t * d1.0, a.from.1 + t * d1.1))
+}
+
+/// The corners where the hull's four longest straight sides meet, in the hull's order: the
+/// paper's outline with any corner a shadow cut off put back. `None` where two neighbouring
+/// sides of the four are within 30 degrees of one direction.
+fn corners_of_straight_sides(hull: &[(f64, f64)]) -> Option<[(f64, f64); 4]> {
+    let sides = straight_sides(hull);
+    if sides.len() < 4 {
+        return None;
+    }
+    let mut longest: Vec<usize> = (0..sides.len()).collect();
+    longest.sort_by(|&a, &b| sides[b].length().total_cmp(&sides[a].length()));
+    longest.truncate(4);
+    longest.sort_unstable();
+    let four = [sides[longest[0]], sides[longest[1]], sides[longest[2]], sides[longest[3]]];
+    let mut corners = [(0.0, 0.0); 4];
+    for i in 0..4 {
+        let (a, b) = (&four[i], &four[(i + 1) % 4]);
+        let bend = angle_between_deg(a.direction_deg(), b.direction_deg());
+        if !(30.0..=150.0).contains(&bend) {
+            return None;
+        }
+        corners[i] = intersection(a, b)?;
+    }
+    Some(corners)
+}
+
+/// Whether the outline `sides` puts back a corner the largest quadrilateral `quad` of the hull
+/// cuts off: one of its corners lies more than 3 % of the hull's diagonal from every corner of
+/// `quad`, it holds the whole hull (within 1 % of the hull's diagonal), and it adds no more than a third of the hull's area (a
+/// corner's triangle, not a side gone astray).
+fn cuts_a_corner(quad: &[(f64, f64); 4], sides: &[(f64, f64); 4], hull: &[(f64, f64)]) -> bool {
+    let (min_x, max_x) = hull.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (min_y, max_y) = hull.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    let diagonal = (max_x - min_x).hypot(max_y - min_y);
+    let distance = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
+    let moved = sides.iter().any(|&c| quad.iter().all(|&q| distance(c, q) > 0.03 * diagonal));
+    let hull_area = polygon_area(hull);
+    // (within 1 % of the diagonal: a side's line runs through its end vertices, and the pixel
+    // steps of a rasterized side stand out of it by a pixel or two)
+    let holds_hull = hull.iter().all(|&p| inside_or_near(sides, p, (0.01 * diagonal).max(2.0)));
+    moved && holds_hull && polygon_area(sides) <= 1.34 * hull_area
+}
+
+/// Whether `p` lies inside the convex quadrilateral `quad` or within `margin` of it.
+fn inside_or_near(quad: &[(f64, f64); 4], p: (f64, f64), margin: f64) -> bool {
+    // (signed distances to each side, all of one sign inside)
+    let signed: Vec<f64> = (0..4)
+        .map(|i| {
+            let (a, b) = (quad[i], quad[(i + 1) % 4]);
+            let length = (b.0 - a.0).hypot(b.1 - a.1).max(1e-9);
+            ((b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)) / length
+        })
+        .collect();
+    signed.iter().all(|&d| d >= -margin) || signed.iter().all(|&d| d <= margin)
 }
 
 /// The paper cut out of `g` and straightened to a rectangle as long and wide as its edges are in
@@ -333,6 +471,23 @@ mod tests {
         assert!(paper.pixels().all(|p| p.0[0] > 150), "table inside the straightened page");
         let (x, y) = to_paper.apply(250.0, 100.0);
         assert!(x.abs() < 10.0 && y.abs() < 10.0, "top left corner maps to the origin: {x} {y}");
+    }
+
+    #[test]
+    fn a_corner_in_a_shadow_is_where_its_two_sides_meet() {
+        let corners = [(250.0, 100.0), (650.0, 140.0), (700.0, 700.0), (180.0, 660.0)];
+        let mut photo = photo_with_paper(900, 800, corners);
+        // (a shadow as dark as the table over the lower left corner, its edge curved)
+        for (x, y, pixel) in photo.enumerate_pixels_mut() {
+            let (dx, dy) = (x as f64 - 150.0, y as f64 - 720.0);
+            if dx * dx + dy * dy < 170.0 * 170.0 {
+                pixel.0[0] = 45;
+            }
+        }
+        let found = find_paper(&photo).expect("the page is found");
+        for (f, c) in found.iter().zip(&corners) {
+            assert!((f.0 - c.0).abs() < 8.0 && (f.1 - c.1).abs() < 8.0, "{found:?} against {corners:?}");
+        }
     }
 
     #[test]
