@@ -133,6 +133,27 @@ fn a_shaded_number_columns_edge_stands_for_its_ruling_on_a_photo() {
 }
 
 #[test]
+fn numbers_left_of_whites_column_win_over_times_written_in_a_clock_column() {
+    // sheet 26 of `synth --form dev-mix --damage photo --seed 9997` (federation-es: No | White |
+    // clock | Black | clock): the first block's written times in White's clock column, between
+    // the moves, were taken for its move numbers, and its rows were counted
+    let opts = Options {
+        count: 27,
+        seed: 9997,
+        mix_forms: &forms::DEVELOPMENT_FORMS,
+        damage: Some(Damage::Photo),
+        ..Options::default()
+    };
+    for p in synth::render_sheet(&opts, 26).expect("render") {
+        assert_eq!(p.truth.form, "federation-es", "the generator deals another form now");
+        let (img, truth) = page_and_truth(&p);
+        let sheet = page::segment(&img).expect("table found");
+        assert_eq!(page::eval::match_count(&sheet.cells, &truth), truth.len(), "{}", p.name);
+        assert!(sheet.cells.iter().all(|c| !c.numbering_guessed), "{}: rows counted", p.name);
+    }
+}
+
+#[test]
 fn photographed_sheets_the_page_stage_once_lost() {
     // two photographed sheets of the synthetic seed 36 that exercise the page stage's numbering
     // (if the generator changes, these are other sheets, and the test still asks them to read fully):

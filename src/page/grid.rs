@@ -2142,7 +2142,17 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
                 |c: usize| (MIN_NUMBER_COLUMN * pitch..=MAX_NUMBER_COLUMN * pitch).contains(&cols[g[c]].width());
             let nearest_left = (i > 0 && narrow_beside(i - 1, wide) && number_width(i - 1)).then(|| i - 1);
             candidates.retain(|&c| number_width(c));
-            let printed: Vec<(usize, f64)> = candidates.iter().map(|&c| (c, printed_share(b, &cols[g[c]]))).collect();
+            let mut printed: Vec<(usize, f64)> =
+                candidates.iter().map(|&c| (c, printed_share(b, &cols[g[c]]))).collect();
+            // (a column between the moves as wide as a narrow column right of Black's is White's
+            // clock column, the other Black's: where a column left of White's shows glyphs too,
+            // the numbers are there, not in the times a writer put in the clock column)
+            let clock_after_black = |c: usize| {
+                j + 1 < g.len() && narrow_beside(j + 1, wide) && (w[c] - w[j + 1]).abs() <= 0.1 * w[c].max(w[j + 1])
+            };
+            if printed.iter().any(|&(c, share)| c < i && share >= 0.5) {
+                printed.retain(|&(c, _)| !(c > i && c < j && clock_after_black(c)));
+            }
             // (of several columns with glyphs of one height, a clock column's written times are
             // the less regular: printed numbers share their top and bottom row after row)
             let num = printed
