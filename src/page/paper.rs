@@ -183,20 +183,31 @@ fn corners_of_straight_sides(hull: &[(f64, f64)]) -> Option<[(f64, f64); 4]> {
 }
 
 /// Whether the outline `sides` puts back a corner the largest quadrilateral `quad` of the hull
-/// cuts off: one of its corners lies more than 3 % of the hull's diagonal from every corner of
-/// `quad`, it holds the whole hull (within 1 % of the hull's diagonal), and it adds no more than a third of the hull's area (a
-/// corner's triangle, not a side gone astray).
+/// cuts off: exactly one of its corners lies more than 3 % of the hull's diagonal from every
+/// corner of `quad`, it is convex, it holds the whole hull (within 1 % of the hull's diagonal),
+/// and it adds no more than a third of the hull's area (a corner's triangle).
 fn cuts_a_corner(quad: &[(f64, f64); 4], sides: &[(f64, f64); 4], hull: &[(f64, f64)]) -> bool {
     let (min_x, max_x) = hull.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
     let (min_y, max_y) = hull.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
     let diagonal = (max_x - min_x).hypot(max_y - min_y);
     let distance = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
-    let moved = sides.iter().any(|&c| quad.iter().all(|&q| distance(c, q) > 0.03 * diagonal));
+    // (one corner put back, the other three where they were: a side gone astray moves two)
+    let moved = sides.iter().filter(|&&c| quad.iter().all(|&q| distance(c, q) > 0.03 * diagonal)).count();
     let hull_area = polygon_area(hull);
     // (within 1 % of the diagonal: a side's line runs through its end vertices, and the pixel
     // steps of a rasterized side stand out of it by a pixel or two)
     let holds_hull = hull.iter().all(|&p| inside_or_near(sides, p, (0.01 * diagonal).max(2.0)));
-    moved && holds_hull && polygon_area(sides) <= 1.34 * hull_area
+    moved == 1 && is_convex(sides) && holds_hull && polygon_area(sides) <= 1.34 * hull_area
+}
+
+/// Whether the quadrilateral turns the same way at each corner (convex, not crossing itself).
+fn is_convex(quad: &[(f64, f64); 4]) -> bool {
+    let turn = |i: usize| {
+        let (a, b, c) = (quad[i], quad[(i + 1) % 4], quad[(i + 2) % 4]);
+        (b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0)
+    };
+    let turns = [turn(0), turn(1), turn(2), turn(3)];
+    turns.iter().all(|&t| t > 0.0) || turns.iter().all(|&t| t < 0.0)
 }
 
 /// Whether `p` lies inside the convex quadrilateral `quad` or within `margin` of it.
@@ -488,6 +499,24 @@ mod tests {
         for (f, c) in found.iter().zip(&corners) {
             assert!((f.0 - c.0).abs() < 8.0 && (f.1 - c.1).abs() < 8.0, "{found:?} against {corners:?}");
         }
+    }
+
+    #[test]
+    fn a_quadrilateral_crossing_itself_is_not_convex() {
+        assert!(is_convex(&[(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]));
+        assert!(is_convex(&[(0.0, 10.0), (10.0, 10.0), (10.0, 0.0), (0.0, 0.0)]));
+        assert!(!is_convex(&[(0.0, 0.0), (10.0, 10.0), (10.0, 0.0), (0.0, 10.0)]));
+    }
+
+    #[test]
+    fn an_outline_that_moves_two_corners_puts_back_none() {
+        // (seed 9997 sheet 21, federation-pt photo: a shadow over the lower right cuts most of the
+        // bottom side, and the four longest sides are the top, the right's upper part, the
+        // shadow's edge and the left)
+        let quad = [(31.0, 27.0), (270.0, 30.0), (261.0, 249.0), (15.0, 375.0)];
+        let sides = [(269.0, 237.0), (4.5, 568.8), (31.0, 27.0), (270.0, 30.0)];
+        let hull = [(31.0, 27.0), (270.0, 30.0), (268.0, 240.0), (261.0, 249.0), (40.0, 372.0), (15.0, 375.0)];
+        assert!(!cuts_a_corner(&quad, &sides, &hull));
     }
 
     #[test]
