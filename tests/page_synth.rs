@@ -137,19 +137,25 @@ fn numbers_left_of_whites_column_win_over_times_written_in_a_clock_column() {
     // sheet 26 of `synth --form dev-mix --damage photo --seed 9997` (federation-es: No | White |
     // clock | Black | clock): the first block's written times in White's clock column, between
     // the moves, were taken for its move numbers, and its rows were counted
-    let opts = Options {
+    let photo = Options {
         count: 27,
         seed: 9997,
         mix_forms: &forms::DEVELOPMENT_FORMS,
         damage: Some(Damage::Photo),
         ..Options::default()
     };
-    for p in synth::render_sheet(&opts, 26).expect("render") {
-        assert_eq!(p.truth.form, "federation-es", "the generator deals another form now");
-        let (img, truth) = page_and_truth(&p);
-        let sheet = page::segment(&img).expect("table found");
-        assert_eq!(page::eval::match_count(&sheet.cells, &truth), truth.len(), "{}", p.name);
-        assert!(sheet.cells.iter().all(|c| !c.numbering_guessed), "{}: rows counted", p.name);
+    // and the other way round, sheet 44 of `synth --form heldout-mix --seed 9604`
+    // (number-between: clock | White | No | Black, twice): the numbers between the moves are as
+    // wide as the next block's clock column, and the clock left of White's is no number column
+    let scan = Options { count: 45, seed: 9604, mix_forms: &forms::HELD_OUT_FORMS, ..Options::default() };
+    for (opts, index, form) in [(photo, 26, "federation-es"), (scan, 44, "number-between")] {
+        for p in synth::render_sheet(&opts, index).expect("render") {
+            assert_eq!(p.truth.form, form, "the generator deals another form now");
+            let (img, truth) = page_and_truth(&p);
+            let sheet = page::segment(&img).expect("table found");
+            assert_eq!(page::eval::match_count(&sheet.cells, &truth), truth.len(), "{}", p.name);
+            assert!(sheet.cells.iter().all(|c| !c.numbering_guessed), "{}: rows counted", p.name);
+        }
     }
 }
 

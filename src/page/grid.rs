@@ -2145,12 +2145,14 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
             let mut printed: Vec<(usize, f64)> =
                 candidates.iter().map(|&c| (c, printed_share(b, &cols[g[c]]))).collect();
             // (a column between the moves as wide as a narrow column right of Black's is White's
-            // clock column, the other Black's: where a column left of White's shows glyphs too,
-            // the numbers are there, not in the times a writer put in the clock column)
+            // clock column, the other Black's: where a column left of White's, not of that width,
+            // shows glyphs too, the numbers are there, not in the times a writer put in the clock
+            // column; a column of that width left of White's is the clock, and the numbers
+            // between the moves, as the next block's clock column right of Black's shows)
             let clock_after_black = |c: usize| {
                 j + 1 < g.len() && narrow_beside(j + 1, wide) && (w[c] - w[j + 1]).abs() <= 0.1 * w[c].max(w[j + 1])
             };
-            if printed.iter().any(|&(c, share)| c < i && share >= 0.5) {
+            if printed.iter().any(|&(c, share)| c < i && share >= 0.5 && !clock_after_black(c)) {
                 printed.retain(|&(c, _)| !(c > i && c < j && clock_after_black(c)));
             }
             // (of several columns with glyphs of one height, a clock column's written times are
