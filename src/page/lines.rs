@@ -104,6 +104,40 @@ pub fn binarize(g: &GrayImage, r: usize) -> Bin {
     binarize_with(g, r, 85, 12)
 }
 
+/// Each column's sum of grey over a window of rows that moves down the image: rows enter at the
+/// bottom and leave at the top as the window moves, so each row is added and taken away once.
+struct ColumnSums<'a> {
+    pixels: &'a [u8],
+    width: usize,
+    sums: Vec<u32>,
+    /// Rows `top..bottom` are in the sums.
+    top: usize,
+    bottom: usize,
+}
+
+impl<'a> ColumnSums<'a> {
+    fn new(g: &'a GrayImage) -> ColumnSums<'a> {
+        let width = g.width() as usize;
+        ColumnSums { pixels: g.as_raw(), width, sums: vec![0; width], top: 0, bottom: 0 }
+    }
+
+    /// The column sums over rows `top..bottom`; each call's window lies at or below the last's.
+    fn over_rows(&mut self, top: usize, bottom: usize) -> &[u32] {
+        let w = self.width;
+        while self.bottom < bottom {
+            let row = &self.pixels[self.bottom * w..(self.bottom + 1) * w];
+            self.sums.iter_mut().zip(row).for_each(|(s, &v)| *s += v as u32);
+            self.bottom += 1;
+        }
+        while self.top < top {
+            let row = &self.pixels[self.top * w..(self.top + 1) * w];
+            self.sums.iter_mut().zip(row).for_each(|(s, &v)| *s -= v as u32);
+            self.top += 1;
+        }
+        &self.sums
+    }
+}
+
 /// Vertical ridges: pixels darker than both their neighbours 2 or 3 pixels to the left and to the
 /// right, in the grey image averaged over 3 rows (at least 5 % of the pixel's level and 4 levels).
 /// A faint column ruling that binarizes as dashes comes out whole; horizontal rulings and filled
@@ -111,29 +145,16 @@ pub fn binarize(g: &GrayImage, r: usize) -> Bin {
 pub fn vertical_ridges(g: &GrayImage) -> Bin {
     const K: usize = 1;
     let (w, h) = (g.width() as usize, g.height() as usize);
-    let src = g.as_raw();
     let mut b = Bin::new(w, h);
     if w < 8 || h == 0 {
         return b;
     }
-    // running column sums over rows y-K..=y+K (clipped at the borders)
-    let mut sum = vec![0u32; w];
-    let (mut lo, mut hi) = (0usize, 0usize); // rows lo..hi are in the sums
+    // column sums over rows y-K..=y+K (clipped at the borders)
+    let mut column_sums = ColumnSums::new(g);
     for y in 0..h {
-        let (a, e) = (y.saturating_sub(K), (y + K + 1).min(h));
-        while hi < e {
-            for (s, &v) in sum.iter_mut().zip(&src[hi * w..(hi + 1) * w]) {
-                *s += v as u32;
-            }
-            hi += 1;
-        }
-        while lo < a {
-            for (s, &v) in sum.iter_mut().zip(&src[lo * w..(lo + 1) * w]) {
-                *s -= v as u32;
-            }
-            lo += 1;
-        }
-        let n = (hi - lo) as u32;
+        let (top, bottom) = (y.saturating_sub(K), (y + K + 1).min(h));
+        let sum = column_sums.over_rows(top, bottom);
+        let n = (bottom - top) as u32;
         let row = &mut b.d[y * w..(y + 1) * w];
         for x in 3..w - 3 {
             let c = sum[x];
@@ -158,27 +179,18 @@ pub fn vertical_steps(g: &GrayImage) -> Bin {
     const K: usize = 1;
     const SIDE: usize = 3;
     let (w, h) = (g.width() as usize, g.height() as usize);
-    let src = g.as_raw();
     let mut b = Bin::new(w, h);
     if w < 4 * SIDE + 3 || h == 0 {
         return b;
     }
-    let mut sum = vec![0u32; w];
+    let mut column_sums = ColumnSums::new(g);
     // (prefix sums of the column sums along the row, and each pixel's signed step)
     let mut prefix = vec![0i64; w + 1];
     let mut step = vec![0i64; w];
-    let (mut lo, mut hi) = (0usize, 0usize); // rows lo..hi are in the sums
     for y in 0..h {
-        let (a, e) = (y.saturating_sub(K), (y + K + 1).min(h));
-        while hi < e {
-            sum.iter_mut().zip(&src[hi * w..(hi + 1) * w]).for_each(|(s, &v)| *s += v as u32);
-            hi += 1;
-        }
-        while lo < a {
-            sum.iter_mut().zip(&src[lo * w..(lo + 1) * w]).for_each(|(s, &v)| *s -= v as u32);
-            lo += 1;
-        }
-        let n = (hi - lo) as i64 * SIDE as i64;
+        let (top, bottom) = (y.saturating_sub(K), (y + K + 1).min(h));
+        let sum = column_sums.over_rows(top, bottom);
+        let n = (bottom - top) as i64 * SIDE as i64;
         for x in 0..w {
             prefix[x + 1] = prefix[x] + sum[x] as i64;
         }
@@ -217,19 +229,11 @@ pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     // (each column's sum over the window's rows, kept as the window moves down; then, row by
     // row, the running sum along the row: a window's sum is the difference of two of those)
     // (a column's sum is at most 255 times the window's rows)
-    let mut column_sums = vec![0u32; w];
+    let mut window_rows = ColumnSums::new(g);
     let mut row_prefix = vec![0u64; w + 1];
-    let (mut lo, mut hi) = (0usize, 0usize); // rows lo..hi are in the column sums
     for y in 0..h {
         let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
-        while hi < y1 {
-            column_sums.iter_mut().zip(&src[hi * w..(hi + 1) * w]).for_each(|(s, &v)| *s += v as u32);
-            hi += 1;
-        }
-        while lo < y0 {
-            column_sums.iter_mut().zip(&src[lo * w..(lo + 1) * w]).for_each(|(s, &v)| *s -= v as u32);
-            lo += 1;
-        }
+        let column_sums = window_rows.over_rows(y0, y1);
         for x in 0..w {
             row_prefix[x + 1] = row_prefix[x] + column_sums[x] as u64;
         }
