@@ -102,6 +102,16 @@ fn mixed_sheet(seed: u64, index: usize) -> Vec<(String, usize, usize)> {
         .collect()
 }
 
+/// Asserts that every page of sheet `index` rendered with `opts` has every true cell matched.
+fn assert_every_page_reads_whole(opts: &Options, index: usize) {
+    for p in synth::render_sheet(opts, index).expect("render") {
+        let (img, truth) = page_and_truth(&p);
+        let k = page::segment(&img).map_or(0, |sheet| page::eval::match_count(&sheet.cells, &truth));
+        eprintln!("{}: {k}/{}", p.name, truth.len());
+        assert_eq!(k, truth.len(), "{}: {k}/{} cells matched", p.name, truth.len());
+    }
+}
+
 #[test]
 fn a_clock_column_nearly_as_wide_as_a_move_column_is_no_move_column() {
     // sheet 20 of `synth --form dev-mix --seed 9801` (club-a5-times, scanned: # | Time | Move |
@@ -109,12 +119,7 @@ fn a_clock_column_nearly_as_wide_as_a_move_column_is_no_move_column() {
     // White's move column, and the block read the clock and White's columns as White's and
     // Black's (50 of 100 cells)
     let opts = Options { count: 21, seed: 9801, mix_forms: &forms::DEVELOPMENT_FORMS, ..Options::default() };
-    for p in synth::render_sheet(&opts, 20).expect("render") {
-        let (img, truth) = page_and_truth(&p);
-        let k = page::segment(&img).map_or(0, |sheet| page::eval::match_count(&sheet.cells, &truth));
-        eprintln!("{}: {k}/{}", p.name, truth.len());
-        assert_eq!(k, truth.len(), "{}: {k}/{} cells matched", p.name, truth.len());
-    }
+    assert_every_page_reads_whole(&opts, 20);
 }
 
 #[test]
@@ -124,12 +129,7 @@ fn a_shaded_number_columns_edge_stands_for_its_ruling_on_a_photo() {
     // photo's uneven light the shade's edge is no ink to either rulings' binary, the block's
     // columns were paired across the gap between the blocks and the block lost (50 of 100 cells)
     let opts = Options { count: 13, seed: 9995, form: Some("us-tournament"), damage: Some(Damage::Photo), ..Options::default() };
-    for p in synth::render_sheet(&opts, 12).expect("render") {
-        let (img, truth) = page_and_truth(&p);
-        let k = page::segment(&img).map_or(0, |sheet| page::eval::match_count(&sheet.cells, &truth));
-        eprintln!("{}: {k}/{}", p.name, truth.len());
-        assert_eq!(k, truth.len(), "{}: {k}/{} cells matched", p.name, truth.len());
-    }
+    assert_every_page_reads_whole(&opts, 12);
 }
 
 #[test]
@@ -144,7 +144,7 @@ fn numbers_left_of_whites_column_win_over_times_written_in_a_clock_column() {
         damage: Some(Damage::Photo),
         ..Options::default()
     };
-    // and the other way round, sheet 44 of `synth --form heldout-mix --seed 9604`
+    // and the opposite case, sheet 44 of `synth --form heldout-mix --seed 9604`
     // (number-between: clock | White | No | Black, twice): the numbers between the moves are as
     // wide as the next block's clock column, and the clock left of White's is no number column
     let scan = Options { count: 45, seed: 9604, mix_forms: &forms::HELD_OUT_FORMS, ..Options::default() };

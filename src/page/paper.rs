@@ -124,7 +124,7 @@ fn straight_sides(hull: &[(f64, f64)]) -> Vec<StraightSide> {
         let (a, b) = (hull[i], hull[(i + 1) % n]);
         (b.1 - a.1).atan2(b.0 - a.0).to_degrees()
     };
-    // (start where the outline turns most, so that no side wraps round the start)
+    // (start where the outline turns most, so that no side runs past the start)
     let turn = |i: usize| angle_between_deg(edge_direction((i + n - 1) % n), edge_direction(i));
     let start = (0..n).max_by(|&a, &b| turn(a).total_cmp(&turn(b))).unwrap_or(0);
     let mut sides: Vec<StraightSide> = Vec::new();
