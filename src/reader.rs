@@ -9,7 +9,8 @@ use crate::notation::Lang;
 use crate::output::GameOutput;
 use crate::page::load::load_pages;
 use crate::read::{
-    CutCell, Cutter, Lowering, PageCutter, ReadError, RecognizerPool, SheetRead, decode_game, read_page,
+    CutCell, Cutter, Lowering, PageCutter, ReadError, RecognizerPool, SheetRead, decode_game, read_in_its_notation,
+    read_page,
 };
 use crate::recognize::{CellScores, default_model_path};
 
@@ -69,28 +70,30 @@ impl Reader {
     /// Reads one game from all its sheets: the players' copies and continuation pages, in any
     /// order. Fails on the first sheet that cannot be read (naming its place among `pages`).
     pub fn read_game(&self, pages: &[DynamicImage]) -> Result<GameOutput, ReadError> {
-        let sheets = pages
-            .iter()
-            .enumerate()
-            .map(|(i, page)| {
-                self.read_cells(&sheet_name(i), i, page)
-                    .map_err(|e| ReadError::Page { number: i + 1, source: Box::new(e) })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(self.decode(&sheets))
+        self.read_and_decode(|pool| {
+            pages
+                .iter()
+                .enumerate()
+                .map(|(i, page)| {
+                    self.read_cells(pool, &sheet_name(i), i, page)
+                        .map_err(|e| ReadError::Page { number: i + 1, source: Box::new(e) })
+                })
+                .collect()
+        })
     }
 
     /// Reads the game on the pages of one file (an image, a multi-page TIFF or a scanned PDF).
     pub fn read_file(&self, path: &Path) -> Result<GameOutput, ReadError> {
         let in_file = |e: ReadError| ReadError::file(path, e.to_string());
-        let pages = load_pages(path).map_err(|e| in_file(e.into()))?;
-        let sheets = pages
+        let pages: Vec<DynamicImage> = load_pages(path)
+            .map_err(|e| in_file(e.into()))?
             .into_iter()
-            .enumerate()
-            .map(|(i, page)| self.read_cells(path, i, &page?))
-            .collect::<Result<Vec<_>, ReadError>>()
-            .map_err(in_file)?;
-        Ok(self.decode(&sheets))
+            .collect::<Result<_, _>>()
+            .map_err(|e| in_file(e.into()))?;
+        self.read_and_decode(|pool| {
+            pages.iter().enumerate().map(|(i, page)| self.read_cells(pool, path, i, page)).collect::<Result<_, _>>()
+        })
+        .map_err(in_file)
     }
 
     /// The page stage alone: the move cells of the table on `page`, labelled by half-move.
@@ -103,14 +106,29 @@ impl Reader {
         Ok(self.pool.with(|r| r.recognize(cells))??)
     }
 
-    /// One page cut and recognized, as the decoder takes it; `file` and `page` name it.
-    fn read_cells(&self, file: &Path, page: usize, image: &DynamicImage) -> Result<SheetRead, ReadError> {
-        read_page(&PageCutter, &self.pool, file, page, image.clone(), false, self.options.lowering)
+    /// One page cut and recognized by `pool`, as the decoder takes it; `file` and `page` name it.
+    fn read_cells(
+        &self,
+        pool: &RecognizerPool,
+        file: &Path,
+        page: usize,
+        image: &DynamicImage,
+    ) -> Result<SheetRead, ReadError> {
+        read_page(&PageCutter, pool, file, page, image.clone(), false, self.options.lowering)
     }
 
-    /// The decoder over the sheets of one game.
-    fn decode(&self, sheets: &[SheetRead]) -> GameOutput {
-        decode_game("game", sheets, self.options.lang, &self.options.params, Vec::new())
+    /// The sheets of one game read by `read_sheets` (given the recognizers), then decoded, in the
+    /// notation the game is written in ([`read_in_its_notation`]).
+    fn read_and_decode(
+        &self,
+        read_sheets: impl Fn(&RecognizerPool) -> Result<Vec<SheetRead>, ReadError>,
+    ) -> Result<GameOutput, ReadError> {
+        let read = |pool: &RecognizerPool, lang| {
+            let sheets = read_sheets(pool)?;
+            Ok(decode_game("game", &sheets, lang, &self.options.params, Vec::new()))
+        };
+        let lang_of = |game: &Result<GameOutput, ReadError>| game.as_ref().ok().map(|g| g.game.lang);
+        read_in_its_notation(&self.pool, self.options.lang, read, lang_of)
     }
 }
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use image::GrayImage;
-use scoresheet::recognize::{Recognizer, ctc, embedded_model_path, float_model_path, load_cell};
+use scoresheet::recognize::{Recognizer, ViewReaders, ctc, embedded_model_path, float_model_path, load_cell};
 
 fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(rel)
@@ -228,4 +228,20 @@ fn views_read_by_the_models_preprocess_names() {
     let err = Recognizer::load(&dir.join("tiny.onnx")).err().expect("a missing partner model fails").to_string();
     assert!(err.contains("partner.onnx"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Read by the loaded model alone (as descriptive sheets are), the shipped pair's first view reads
+/// as before and its second view as the loaded model reads it, not as the partner does.
+#[test]
+fn the_loaded_model_alone_reads_every_view() {
+    let mut r = Recognizer::load(&embedded_model_path()).unwrap();
+    assert!(r.has_partners());
+    let images: Vec<GrayImage> = cells().iter().take(6).map(|(p, _)| load_cell(p).unwrap()).collect();
+    let partnered = r.recognize_with(&images, ViewReaders::Partnered).unwrap();
+    let alone = r.recognize_with(&images, ViewReaders::LoadedModel).unwrap();
+    for (p, a) in partnered.iter().zip(&alone) {
+        assert_eq!(p.views()[0], a.views()[0]);
+    }
+    let second_view_differs = partnered.iter().zip(&alone).any(|(p, a)| p.views()[1] != a.views()[1]);
+    assert!(second_view_differs, "the partner model reads the second view in both");
 }

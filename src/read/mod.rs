@@ -23,11 +23,11 @@ use image::{DynamicImage, GrayImage, RgbImage};
 use rayon::prelude::*;
 
 use crate::decode::{CellScorer, InkAware, Params, SheetCopy, decode};
-use crate::notation::Lang;
+use crate::notation::{Lang, Notation};
 use crate::output::{FileError, GameOutput, SheetRef};
 use crate::page::load::{Pages, load_pages};
 use crate::page::{Lowered, PageError};
-use crate::recognize::{CellScores, Recognizer};
+use crate::recognize::{CellScores, Recognizer, ViewReaders};
 pub use error::ReadError;
 
 /// Exit code of `read` and `merge`: every file was read.
@@ -116,13 +116,39 @@ pub struct SheetAlt {
 pub struct RecognizerPool {
     model: PathBuf,
     free: Mutex<Vec<Recognizer>>,
+    /// Which models read the views of the cells [`RecognizerPool::recognize`] reads.
+    readers: ViewReaders,
+    /// Whether the model has partners that read some views.
+    partnered: bool,
 }
 
 impl RecognizerPool {
     /// A pool over the model at `model` (checked by loading one recognizer now).
     pub fn new(model: &Path) -> Result<RecognizerPool, ReadError> {
         let first = Recognizer::load(model)?;
-        Ok(RecognizerPool { model: model.to_path_buf(), free: Mutex::new(vec![first]) })
+        let partnered = first.has_partners();
+        Ok(RecognizerPool {
+            model: model.to_path_buf(),
+            free: Mutex::new(vec![first]),
+            readers: ViewReaders::Partnered,
+            partnered,
+        })
+    }
+
+    /// A pool over the same model whose every view is read by the model loaded, not by its
+    /// partners (see [`ViewReaders::LoadedModel`]); `None` where the model has no partners.
+    pub fn loaded_model_alone(&self) -> Option<RecognizerPool> {
+        self.partnered.then(|| RecognizerPool {
+            model: self.model.clone(),
+            free: Mutex::new(Vec::new()),
+            readers: ViewReaders::LoadedModel,
+            partnered: true,
+        })
+    }
+
+    /// Reads cells with a recognizer of the pool, its views read as the pool says.
+    pub fn recognize(&self, cells: &[GrayImage]) -> Result<Vec<CellScores>, ReadError> {
+        Ok(self.with(|r| r.recognize_with(cells, self.readers))??)
     }
 
     /// Runs `f` with a recognizer of the pool.
@@ -197,7 +223,7 @@ pub fn read_page(
     let numbering_guessed = cells.iter().any(|c| c.numbering_guessed);
     let read = |cells: &[CutCell]| -> Result<Vec<CellScores>, ReadError> {
         let crops: Vec<GrayImage> = cells.iter().map(|c| c.crop.clone()).collect();
-        Ok(pool.with(|r| r.recognize(&crops))??)
+        pool.recognize(&crops)
     };
     let lower = |cells: &mut [CutCell], k: usize| -> Option<f64> {
         if !cells.iter().all(|c| k < c.lowered.len()) {
@@ -224,7 +250,7 @@ pub fn read_page(
         }
         Lowering::Auto => {
             let scores = read(&cells)?;
-            if let Some(k) = pool.with(|r| writing_offset(r, &cells, &scores))?? {
+            if let Some(k) = writing_offset(pool, &cells, &scores)? {
                 let mut low = cells.clone();
                 if let Some(offset) = lower(&mut low, k) {
                     let s = read(&low)?;
@@ -262,7 +288,7 @@ const OFFSET_SAMPLE: usize = 16;
 /// beat the cells' own windows is the decoder's call ([`decode_game`]): a misplaced window can
 /// read fragments of two moves as confidently as one move. `scores`: the cells read in their
 /// own windows.
-fn writing_offset(r: &mut Recognizer, cells: &[CutCell], scores: &[CellScores]) -> Result<Option<usize>, ReadError> {
+fn writing_offset(pool: &RecognizerPool, cells: &[CutCell], scores: &[CellScores]) -> Result<Option<usize>, ReadError> {
     let inked: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].blank).collect();
     let offsets = cells.iter().map(|c| c.lowered.len()).min().unwrap_or(0);
     if inked.len() < 4 || offsets == 0 {
@@ -283,7 +309,7 @@ fn writing_offset(r: &mut Recognizer, cells: &[CutCell], scores: &[CellScores]) 
     let mut tried = Vec::new();
     for k in 0..offsets {
         let crops: Vec<GrayImage> = sample.iter().map(|&i| cells[i].lowered[k].crop.clone()).collect();
-        let c = conf(&mut r.recognize(&crops)?.iter());
+        let c = conf(&mut pool.recognize(&crops)?.iter());
         tried.push(c);
         if best.is_none_or(|(_, b)| c > b) {
             best = Some((k, c));
@@ -485,11 +511,56 @@ pub fn read_each(
     games.par_iter().enumerate().for_each(|(g, (id, files))| on_game(g, read_game(id, files, opts)));
 }
 
-/// Reads one game: its files' pages in parallel, then the decoder over them.
+/// Reads one game: its files' pages in parallel, then the decoder over them; a game in
+/// descriptive notation as [`read_in_its_notation`] says.
 pub fn read_game(id: &str, files: &[PathBuf], opts: &BatchOptions<'_>) -> GameRead {
-    let per_file: Vec<(&Path, Vec<Result<SheetRead, ReadError>>)> =
-        files.par_iter().map(|file| (file.as_path(), read_pages(file, load_pages(file), opts))).collect();
-    decode_reads(id, files, per_file, opts)
+    let read = |pool: &RecognizerPool, lang: Option<&'static Lang>| {
+        let again = pool.readers == ViewReaders::LoadedModel && opts.lang != lang;
+        let opts = BatchOptions {
+            cutter: opts.cutter,
+            pool,
+            lang,
+            params: opts.params.clone(),
+            keep_images: opts.keep_images,
+            lowering: opts.lowering,
+            headers: opts.headers,
+            fixes: opts.fixes,
+            // (each page counts once in the progress, when it is first read)
+            progress: if again { &|| {} } else { opts.progress },
+        };
+        let per_file: Vec<(&Path, Vec<Result<SheetRead, ReadError>>)> =
+            files.par_iter().map(|file| (file.as_path(), read_pages(file, load_pages(file), &opts))).collect();
+        decode_reads(id, files, per_file, &opts)
+    };
+    read_in_its_notation(opts.pool, opts.lang, read, |game| game.output.as_ref().map(|o| o.game.lang))
+}
+
+/// Reads and decodes a game with `read` (given the recognizers and the language), in the
+/// notation it is written in. A game in descriptive notation (given as `lang`, or found from the
+/// ink by a first reading, `lang_of` it) has every view of its cells read by the model loaded
+/// ([`RecognizerPool::loaded_model_alone`]): its partner model reads algebraic moves only.
+pub fn read_in_its_notation<T>(
+    pool: &RecognizerPool,
+    lang: Option<&'static Lang>,
+    read: impl Fn(&RecognizerPool, Option<&'static Lang>) -> T,
+    lang_of: impl Fn(&T) -> Option<&'static Lang>,
+) -> T {
+    let is_descriptive = |lang: &&'static Lang| matches!(lang.notation, Notation::Descriptive(_));
+    let Some(alone) = pool.loaded_model_alone() else { return read(pool, lang) };
+    match lang {
+        Some(given) if is_descriptive(&given) => read(&alone, Some(given)),
+        Some(_) => read(pool, lang),
+        None => {
+            let first = read(pool, None);
+            match lang_of(&first).filter(is_descriptive) {
+                Some(found) => {
+                    log::debug!("read in {}: read again with the first model at every view", found.code);
+                    read(&alone, Some(found))
+                }
+                None => first,
+            }
+        }
+    }
 }
 
 /// Reads the loaded pages of one file (named `file`), in parallel; a file that could not be

@@ -244,6 +244,17 @@ impl CellScores {
     }
 }
 
+/// Which models read a cell's views.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ViewReaders {
+    /// Each view by its model (`preprocess.json`'s `view_models`).
+    #[default]
+    Partnered,
+    /// Every view by the model loaded: for moves its partners were not trained on (descriptive
+    /// notation, see `models/MODEL_CARD.md`).
+    LoadedModel,
+}
+
 /// A loaded recognizer: model, alphabet and preprocessing.
 pub struct Recognizer {
     /// The model loaded, then the other models `preprocess.json`'s `view_models` names.
@@ -303,11 +314,25 @@ impl Recognizer {
         &self.preprocess
     }
 
+    /// Whether other models than the one loaded read some of the views.
+    pub fn has_partners(&self) -> bool {
+        self.models.len() > 1
+    }
+
     /// Reads cells (a page's worth at a time is best): cells of equal preprocessed width run
     /// together in batches. Results are in input order and independent of batching.
     /// Each cell is read at every view of [`Preprocess::views`], each view by its model
     /// ([`Preprocess::view_models`]).
     pub fn recognize(&mut self, cells: &[GrayImage]) -> Result<Vec<CellScores>, RecognizeError> {
+        self.recognize_with(cells, ViewReaders::Partnered)
+    }
+
+    /// [`Recognizer::recognize`] with the views read by `readers`.
+    pub fn recognize_with(
+        &mut self,
+        cells: &[GrayImage],
+        readers: ViewReaders,
+    ) -> Result<Vec<CellScores>, RecognizeError> {
         let views = self.preprocess.views.clone();
         let mut per_cell: Vec<Vec<LogProbs>> = vec![Vec::with_capacity(views.len()); cells.len()];
         for (v, &stretch) in views.iter().enumerate() {
@@ -320,7 +345,11 @@ impl Recognizer {
                         .map_err(|e| RecognizeError::Cell { index, source: Box::new(e) })
                 })
                 .collect::<Result<Vec<_>, RecognizeError>>()?;
-            for (cell, lp) in per_cell.iter_mut().zip(self.run_tensors(self.view_model[v], &tensors)?) {
+            let model = match readers {
+                ViewReaders::Partnered => self.view_model[v],
+                ViewReaders::LoadedModel => 0,
+            };
+            for (cell, lp) in per_cell.iter_mut().zip(self.run_tensors(model, &tensors)?) {
                 cell.push(lp);
             }
         }
