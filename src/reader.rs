@@ -103,7 +103,7 @@ impl Reader {
 
     /// The handwriting model alone: the readings of cell images (one move each).
     pub fn recognize(&self, cells: &[image::GrayImage]) -> Result<Vec<CellScores>, ReadError> {
-        Ok(self.pool.with(|r| r.recognize(cells))??)
+        self.pool.recognize(cells)
     }
 
     /// One page cut and recognized by `pool`, as the decoder takes it; `file` and `page` name it.

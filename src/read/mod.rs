@@ -17,7 +17,7 @@ pub mod resume;
 pub mod shard;
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use image::{DynamicImage, GrayImage, RgbImage};
 use rayon::prelude::*;
@@ -115,7 +115,9 @@ pub struct SheetAlt {
 /// Recognizers for the workers: one loaded model each, made on first use.
 pub struct RecognizerPool {
     model: PathBuf,
-    free: Mutex<Vec<Recognizer>>,
+    /// The recognizers not in use, shared with [`RecognizerPool::loaded_model_alone`]'s pool:
+    /// which models read the views is chosen per call.
+    free: Arc<Mutex<Vec<Recognizer>>>,
     /// Which models read the views of the cells [`RecognizerPool::recognize`] reads.
     readers: ViewReaders,
     /// Whether the model has partners that read some views.
@@ -129,18 +131,18 @@ impl RecognizerPool {
         let partnered = first.has_partners();
         Ok(RecognizerPool {
             model: model.to_path_buf(),
-            free: Mutex::new(vec![first]),
+            free: Arc::new(Mutex::new(vec![first])),
             readers: ViewReaders::Partnered,
             partnered,
         })
     }
 
-    /// A pool over the same model whose every view is read by the model loaded, not by its
-    /// partners (see [`ViewReaders::LoadedModel`]); `None` where the model has no partners.
+    /// The same recognizers with every view read by the model loaded, not by its partners (see
+    /// [`ViewReaders::LoadedModel`]); `None` where the model has no partners.
     pub fn loaded_model_alone(&self) -> Option<RecognizerPool> {
         self.partnered.then(|| RecognizerPool {
             model: self.model.clone(),
-            free: Mutex::new(Vec::new()),
+            free: Arc::clone(&self.free),
             readers: ViewReaders::LoadedModel,
             partnered: true,
         })
