@@ -48,35 +48,49 @@ static FONTS: &[&[u8]] = &[
     include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf"),
 ];
 
-/// One digit as drawn in one font.
-struct Drawing {
-    digit: u8,
-    shape: Shape,
+/// The digits 0-9 drawn in every font, each also a little bolder (print and scans thicken
+/// strokes), laid out pixel by pixel: for each pixel of the shape box, that pixel of every
+/// drawing in a row. A glyph's correlation with every drawing is then a sum of scaled rows, which
+/// the compiler keeps in vector registers (a dot product per drawing is a float sum it may not
+/// reorder).
+struct Drawings {
+    /// The digit each drawing shows.
+    digit: Vec<u8>,
+    /// `SHAPE_LEN` rows of `digit.len()` ink values.
+    by_pixel: Vec<f32>,
 }
 
-/// The digits 0-9 in every font, each also a little bolder (print and scans thicken strokes).
-fn drawings() -> &'static [Drawing] {
-    static DRAWINGS: OnceLock<Vec<Drawing>> = OnceLock::new();
+const SHAPE_LEN: usize = SHAPE_W * SHAPE_H;
+
+fn drawings() -> &'static Drawings {
+    static DRAWINGS: OnceLock<Drawings> = OnceLock::new();
     DRAWINGS.get_or_init(|| {
-        let mut out = Vec::new();
+        let mut shapes: Vec<(u8, Shape)> = Vec::new();
         for data in FONTS {
             let Ok(font) = FontRef::try_from_slice(data) else { continue };
             for digit in 0..10u8 {
                 let Some(ink) = draw_digit(&font, digit, 64.0) else { continue };
-                out.push(Drawing { digit, shape: shape_of(&ink) });
+                shapes.push((digit, shape_of(&ink)));
                 let bold = ink.thickened().thickened();
-                out.push(Drawing { digit, shape: shape_of(&bold) });
-                out.push(Drawing { digit, shape: shape_of(&bold.thickened().thickened()) });
+                shapes.push((digit, shape_of(&bold)));
+                shapes.push((digit, shape_of(&bold.thickened().thickened())));
                 // (small print, as a scan or a photo renders it: a dozen pixels high, blurred)
                 for px in SMALL_PRINT {
                     if let Some(small) = draw_digit(&font, digit, px) {
-                        out.push(Drawing { digit, shape: shape_of(&small) });
-                        out.push(Drawing { digit, shape: shape_of(&small.smoothed().stretched()) });
+                        shapes.push((digit, shape_of(&small)));
+                        shapes.push((digit, shape_of(&small.smoothed().stretched())));
                     }
                 }
             }
         }
-        out
+        let count = shapes.len();
+        let mut by_pixel = vec![0f32; SHAPE_LEN * count];
+        for (i, (_, shape)) in shapes.iter().enumerate() {
+            for (pixel, &ink) in shape.iter().enumerate() {
+                by_pixel[pixel * count + i] = ink;
+            }
+        }
+        Drawings { digit: shapes.iter().map(|(digit, _)| *digit).collect(), by_pixel }
     })
 }
 
@@ -239,26 +253,20 @@ fn blur(s: &Shape) -> Shape {
 /// Distance of a glyph's shape to each digit: to the nearest drawing of that digit, one less
 /// their correlation.
 fn digit_distances(shape: &Shape) -> [f32; 10] {
-    let mut best = [f32::MAX; 10];
-    for d in drawings() {
-        let dist = 1.0 - dot(shape, &d.shape);
-        let slot = &mut best[d.digit as usize];
-        *slot = slot.min(dist);
-    }
-    best
-}
-
-/// The dot product of two shapes, summed in eight lanes (the compiler keeps a float sum's order,
-/// so one running sum would not use the processor's vector registers).
-fn dot(a: &Shape, b: &Shape) -> f32 {
-    const LANES: usize = 8;
-    let mut lanes = [0f32; LANES];
-    for (a, b) in a.chunks_exact(LANES).zip(b.chunks_exact(LANES)) {
-        for i in 0..LANES {
-            lanes[i] += a[i] * b[i];
+    let drawings = drawings();
+    let count = drawings.digit.len();
+    let mut correlation = vec![0f32; count];
+    for (&ink, row) in shape.iter().zip(drawings.by_pixel.chunks_exact(count)) {
+        for (sum, &drawn) in correlation.iter_mut().zip(row) {
+            *sum += ink * drawn;
         }
     }
-    lanes.iter().sum()
+    let mut best = [f32::MAX; 10];
+    for (&digit, c) in drawings.digit.iter().zip(correlation) {
+        let slot = &mut best[digit as usize];
+        *slot = slot.min(1.0 - c);
+    }
+    best
 }
 
 /// What a number cell shows.
