@@ -128,7 +128,8 @@ pub const FRACTION_BITS: u32 = 16;
 /// Output pixels between the source positions [`row_positions`] maps exactly; those between
 /// follow a straight line (a photo's perspective bends it by a few thousandths of a pixel over
 /// this span).
-const EXACT_EVERY: i64 = 16;
+const EXACT_EVERY: i64 = 1 << EXACT_EVERY_BITS;
+const EXACT_EVERY_BITS: u32 = 4;
 
 /// The source positions `to_src` maps the output pixels `(x + offset, y + offset)` of row `y`
 /// to, `x` in `0..w`, in fixed point with [`FRACTION_BITS`] bits of fraction, into `out`.
@@ -136,6 +137,7 @@ const EXACT_EVERY: i64 = 16;
 /// pixel.
 pub fn row_positions(to_src: &Homography, y: usize, offset: f64, w: usize, out: &mut Vec<(i64, i64)>) {
     out.clear();
+    out.resize(w, (0, 0));
     // (clamped far outside any image, so that the steps between cannot overflow)
     let fixed = |v: f64| (v * (1u64 << FRACTION_BITS) as f64).clamp(-1e15, 1e15) as i64;
     let exact = |x: usize| {
@@ -143,13 +145,14 @@ pub fn row_positions(to_src: &Homography, y: usize, offset: f64, w: usize, out: 
         (fixed(sx), fixed(sy))
     };
     let mut from = exact(0);
-    for start in (0..w).step_by(EXACT_EVERY as usize) {
-        let to = exact(start + EXACT_EVERY as usize);
-        // (in 16ths of the fixed point: the steps add up to the next exact position)
+    for (span, positions) in out.chunks_mut(EXACT_EVERY as usize).enumerate() {
+        let to = exact((span + 1) * EXACT_EVERY as usize);
+        // (in 16ths of the fixed point: the steps add up to the next exact position; the shift
+        // divides rounding down, as `div_euclid` by a power of two does)
         let (mut x, mut y) = (from.0 * EXACT_EVERY, from.1 * EXACT_EVERY);
         let (step_x, step_y) = (to.0 - from.0, to.1 - from.1);
-        for _ in start..(start + EXACT_EVERY as usize).min(w) {
-            out.push((x.div_euclid(EXACT_EVERY), y.div_euclid(EXACT_EVERY)));
+        for position in positions {
+            *position = (x >> EXACT_EVERY_BITS, y >> EXACT_EVERY_BITS);
             x += step_x;
             y += step_y;
         }
