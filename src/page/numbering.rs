@@ -5,7 +5,8 @@
 //! row at a block's end without a printed number (a heading with the column titles, a result
 //! line, a signature line) is no move row, nor is one whose number would come before move 1.
 //! Where a block's printed numbers cannot be read, its rows are counted instead, and the block
-//! says so.
+//! says so. A page that holds two copies of a form side by side (half-page forms printed two to
+//! a sheet) is numbered by its first copy; the second copy's blocks keep no rows.
 
 use std::ops::Range;
 
@@ -81,6 +82,30 @@ fn best_start(reads: &[PrintedNumber], prefer: Option<i64>, held: &[Range<i64>])
     (best.0, best.1, runner_up)
 }
 
+/// [`best_start`] where the reading is trusted over counting: enough rows agree with it, four
+/// and a fifth of the rows that show a number, and clearly more than with any other start
+/// (printed numbers read poorly still agree by chance with one start in a few rows only).
+fn trusted_start(rows: &[PrintedNumber], prefer: Option<i64>, held: &[Range<i64>]) -> Option<i64> {
+    let numbered = rows.iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
+    let (start, agree, runner_up) = best_start(rows, prefer, held);
+    let trusted = agree >= 4.0 && agree as f64 >= numbered as f64 / 5.0 && agree >= runner_up + 2.0;
+    trusted.then_some(start)
+}
+
+/// Whether the blocks numbered `second` repeat those numbered `first` one for one, as a second
+/// copy of the form on the page does (two half-page forms printed side by side, 1-20 | 21-40
+/// and 1-20 | 21-40 again): the first blocks of both numbered from their printed numbers alike,
+/// and every other pair alike where both are.
+fn repeats_the_form(first: &[BlockNumbers], second: &[BlockNumbers]) -> bool {
+    let alike = |a: &BlockNumbers, b: &BlockNumbers| a.first == b.first && !a.rows.is_empty() && !b.rows.is_empty();
+    let (Some(a), Some(b)) = (first.first(), second.first()) else { return false };
+    first.len() == second.len()
+        && a.printed
+        && b.printed
+        && alike(a, b)
+        && first.iter().zip(second).all(|(a, b)| !(a.printed && b.printed) || alike(a, b))
+}
+
 /// Numbers the rows of every block of a page, in reading order. `reads` holds each block's
 /// printed numbers row by row; `counted` each block's first number as counted from the rows
 /// (used where its printed numbers cannot be read).
@@ -96,6 +121,22 @@ pub fn number_blocks(
     rows_y: &[Vec<f64>],
     pitch: f64,
 ) -> Vec<BlockNumbers> {
+    // (a page that holds a second copy of the form: its blocks are another game's, or the other
+    // player's copy, and are not numbered into this one)
+    if reads.len() >= 2 && reads.len() % 2 == 0 {
+        let half = reads.len() / 2;
+        let part = |v: &[Vec<bool>], range: Range<usize>| v.get(range).map_or(Vec::new(), <[_]>::to_vec);
+        let number_half = |range: Range<usize>| {
+            let (ruled, counted, rows_y) =
+                (part(ruled, range.clone()), &counted[range.clone()], &rows_y[range.clone()]);
+            number_blocks(&reads[range], &ruled, counted, rows_y, pitch)
+        };
+        let (mut first, second) = (number_half(0..half), number_half(half..reads.len()));
+        if repeats_the_form(&first, &second) {
+            first.extend(second.iter().map(|_| BlockNumbers { first: 1, rows: 0..0, printed: false }));
+            return first;
+        }
+    }
     // first, each block by its own printed numbers, the surest first: a block read poorly is not
     // given numbers a surer block holds
     let alone: Vec<f32> = reads.iter().map(|rows| best_start(rows, None, &[]).1).collect();
@@ -105,15 +146,9 @@ pub fn number_blocks(
     let mut held: Vec<Range<i64>> = Vec::new();
     for &b in &surest_first {
         let rows = &reads[b];
-        let numbered = rows.iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
         // (ties go to the start that continues the block before it in reading order)
         let prefer = (b > 0).then(|| fits[b - 1].unwrap_or(counted[b - 1] as i64) + reads[b - 1].len() as i64);
-        let (start, agree, runner_up) = best_start(rows, prefer, &held);
-        // (the reading is trusted over counting where enough rows agree, four and a fifth of the
-        // rows that show a number, and clearly more than with any other start: printed numbers
-        // read poorly still agree by chance with one start in a few rows only)
-        let trusted = agree >= 4.0 && agree as f64 >= numbered as f64 / 5.0 && agree >= runner_up + 2.0;
-        if trusted {
+        if let Some(start) = trusted_start(rows, prefer, &held) {
             fits[b] = Some(start);
             held.push(start..start + rows.len() as i64);
         }
@@ -272,6 +307,25 @@ mod tests {
         let got = number_blocks(&[first, second], &[], &[1, 28], &[rows_at(0, 27), rows_at(0, 26)], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..26, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 26, rows: 1..26, printed: true });
+    }
+
+    #[test]
+    fn a_second_copy_of_the_form_on_the_page_keeps_no_rows() {
+        // two half-page forms, each 1-20 | 21-40 with a result row under its blocks
+        let block =
+            |from: u32| -> Vec<PrintedNumber> { (from..from + 20).map(read).chain([PrintedNumber::Other]).collect() };
+        let reads = [block(1), block(21), block(1), block(21)];
+        let rows_y = vec![rows_at(0, 21); 4];
+        let got = number_blocks(&reads, &[], &[1, 22, 43, 64], &rows_y, 10.0);
+        assert_eq!(got[0], BlockNumbers { first: 1, rows: 0..20, printed: true });
+        assert_eq!(got[1], BlockNumbers { first: 21, rows: 0..20, printed: true });
+        assert!(got[2].rows.is_empty() && got[3].rows.is_empty(), "{got:?}");
+        // one form of four blocks is numbered whole, its third block misread as 11-30 included
+        let mut third = block(41);
+        third.iter_mut().take(20).enumerate().for_each(|(i, r)| *r = read(11 + i as u32));
+        let got = number_blocks(&[block(1), block(21), third, block(61)], &[], &[1, 22, 43, 64], &rows_y, 10.0);
+        assert!(got.iter().all(|b| b.rows.len() == 20), "{got:?}");
+        assert_eq!((got[0].first, got[1].first, got[3].first), (1, 21, 61));
     }
 
     #[test]
