@@ -73,6 +73,7 @@ fn load(file: &PathBuf, pages: &[PathBuf]) -> Vec<SheetRead> {
                 lowered: None,
                 alt: None,
                 numbering_guessed: false,
+                second_form_unread: false,
             }
         })
         .collect()

@@ -9,7 +9,7 @@ use crate::notation::Lang;
 use crate::output::GameOutput;
 use crate::page::load::load_pages;
 use crate::read::{
-    CutCell, Cutter, Lowering, PageCutter, ReadError, RecognizerPool, SheetRead, decode_game, read_in_its_notation,
+    CutPage, Cutter, Lowering, PageCutter, ReadError, RecognizerPool, SheetRead, decode_game, read_in_its_notation,
     read_page,
 };
 use crate::recognize::{CellScores, default_model_path};
@@ -97,7 +97,7 @@ impl Reader {
     }
 
     /// The page stage alone: the move cells of the table on `page`, labelled by half-move.
-    pub fn cut(&self, page: &DynamicImage) -> Result<Vec<CutCell>, ReadError> {
+    pub fn cut(&self, page: &DynamicImage) -> Result<CutPage, ReadError> {
         Ok(PageCutter.cut(page)?)
     }
 

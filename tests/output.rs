@@ -65,6 +65,7 @@ fn sample() -> GameOutput {
             boxes,
             lowered: None,
             numbering_guessed: false,
+            second_form_unread: false,
         }],
         game,
         headers: vec![("Event".into(), "Club \"Open\"".into()), ("Round".into(), "3".into())],

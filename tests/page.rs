@@ -129,6 +129,19 @@ fn two_blocks_of_thirty() {
 }
 
 #[test]
+fn a_page_of_two_copies_of_a_form_reads_the_first_and_says_so() {
+    let (copy, truth) = form(2, 20, 1, 25, 11);
+    let mut page = GrayImage::from_pixel(copy.width() * 2, copy.height(), Luma([235]));
+    image::imageops::replace(&mut page, &copy, 0, 0);
+    image::imageops::replace(&mut page, &copy, copy.width() as i64, 0);
+    let sheet = check(&page, &truth);
+    assert!(sheet.second_form_unread);
+    // one form of four blocks is read whole
+    let (img, truth) = form(4, 20, 1, 50, 12);
+    assert!(!check(&img, &truth).second_form_unread);
+}
+
+#[test]
 fn three_blocks_of_twenty() {
     let (img, truth) = form(3, 20, 1, 30, 2);
     check(&img, &truth);

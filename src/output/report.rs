@@ -25,6 +25,8 @@ pub struct SheetRef {
     /// Some rows of the sheet were numbered by counting, its printed move numbers unread: the
     /// move numbers, and so the moves' order, are a guess there.
     pub numbering_guessed: bool,
+    /// The sheet's page holds a second copy of the form beside the one read, which is not read.
+    pub second_form_unread: bool,
 }
 
 /// A game read, with where it came from.
@@ -165,6 +167,12 @@ impl GameOutput {
                 .filter(|s| s.numbering_guessed)
                 .map(|s| PageJson { file: s.file.clone(), page: s.page })
                 .collect(),
+            second_form_unread: self
+                .sheets
+                .iter()
+                .filter(|s| s.second_form_unread)
+                .map(|s| PageJson { file: s.file.clone(), page: s.page })
+                .collect(),
             moves,
         }
     }
@@ -194,6 +202,10 @@ pub struct GameJson {
     /// numbering is a guess); absent when every row was numbered by its printed number.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub numbering_guessed: Vec<PageJson>,
+    /// Sheets whose page holds a second copy of the form (half-page forms printed two to a
+    /// sheet) beside the one read: that copy is not read; absent when no page does.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub second_form_unread: Vec<PageJson>,
     /// Every half-move read.
     pub moves: Vec<MoveJson>,
 }

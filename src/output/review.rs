@@ -152,6 +152,14 @@ pub fn review_html(title: &str, games: &[ReviewGame<'_>], errors: &[FileError]) 
                 sheet.page + 1
             );
         }
+        for sheet in g.sheets.iter().filter(|s| s.second_form_unread) {
+            let _ = write!(
+                h,
+                "<p class=\"warning\">{} (page {}): the page holds a second copy of the form beside the one read; that copy is not read.</p>",
+                escape(&sheet.file),
+                sheet.page + 1
+            );
+        }
         // Sheet overviews with coloured boxes.
         for (si, sheet) in g.sheets.iter().enumerate() {
             let Some(Some(img)) = rg.images.get(si) else { continue };

@@ -139,6 +139,10 @@ pub struct Sheet {
     pub blocks: Vec<Block>,
     /// Move cells in move order, white before black.
     pub cells: Vec<Cell>,
+    /// The page holds a second copy of the form beside the one read (half-page forms printed
+    /// two to a sheet), whose blocks repeat its move numbers: that copy is not read.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub second_form_unread: bool,
 }
 
 /// Everything that can go wrong reading or segmenting a page.
@@ -679,7 +683,8 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     let rows_y: Vec<Vec<f64>> =
         gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
     let ruled: Vec<Vec<bool>> = gblocks.iter().map(|b| b.ruled_rows.clone()).collect();
-    let numbers = numbering::number_blocks(&printed, &ruled, &counted, &rows_y, pitch);
+    let numbering::PageNumbers { blocks: numbers, second_form_from } =
+        numbering::number_page(&printed, &ruled, &counted, &rows_y, pitch);
     if log::log_enabled!(log::Level::Debug) {
         for (reads, n) in printed.iter().zip(&numbers) {
             let read: Vec<String> = reads
@@ -746,7 +751,16 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
             }
         })
         .collect();
-    Ok(Sheet { page, to_page, quarter_turns: fr.quarter, skew_deg: fr.skew, perspective, blocks, cells })
+    Ok(Sheet {
+        page,
+        to_page,
+        quarter_turns: fr.quarter,
+        skew_deg: fr.skew,
+        perspective,
+        blocks,
+        cells,
+        second_form_unread: second_form_from.is_some(),
+    })
 }
 
 /// The crop of the cell at `sb` (box in `page`) with its margin, the window moved down by

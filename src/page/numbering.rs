@@ -106,7 +106,45 @@ fn repeats_the_form(first: &[BlockNumbers], second: &[BlockNumbers]) -> bool {
         && first.iter().zip(second).all(|(a, b)| !(a.printed && b.printed) || alike(a, b))
 }
 
-/// Numbers the rows of every block of a page, in reading order. `reads` holds each block's
+/// The numbering of a page's blocks ([`number_page`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PageNumbers {
+    /// Each block's numbering, in reading order; the blocks of a second copy of the form keep no
+    /// rows.
+    pub blocks: Vec<BlockNumbers>,
+    /// The page holds a second copy of the form, from this block on, which is not read.
+    pub second_form_from: Option<usize>,
+}
+
+/// Numbers the rows of every block of a page, in reading order, as [`number_blocks`] does; where
+/// the page holds two copies of a form (its second half of blocks numbered alone repeats the
+/// first one for one), the first copy alone: the second is another game's, or the other
+/// player's copy, and is not numbered into this one.
+pub fn number_page(
+    reads: &[Vec<PrintedNumber>],
+    ruled: &[Vec<bool>],
+    counted: &[u32],
+    rows_y: &[Vec<f64>],
+    pitch: f64,
+) -> PageNumbers {
+    if reads.len() >= 2 && reads.len() % 2 == 0 {
+        let half = reads.len() / 2;
+        let part = |v: &[Vec<bool>], range: Range<usize>| v.get(range).map_or(Vec::new(), <[_]>::to_vec);
+        let number_half = |range: Range<usize>| {
+            let (ruled, counted, rows_y) =
+                (part(ruled, range.clone()), &counted[range.clone()], &rows_y[range.clone()]);
+            number_blocks(&reads[range], &ruled, counted, rows_y, pitch)
+        };
+        let (mut first, second) = (number_half(0..half), number_half(half..reads.len()));
+        if repeats_the_form(&first, &second) {
+            first.extend(second.iter().map(|_| BlockNumbers { first: 1, rows: 0..0, printed: false }));
+            return PageNumbers { blocks: first, second_form_from: Some(half) };
+        }
+    }
+    PageNumbers { blocks: number_blocks(reads, ruled, counted, rows_y, pitch), second_form_from: None }
+}
+
+/// Numbers the rows of every block of one form, in reading order. `reads` holds each block's
 /// printed numbers row by row; `counted` each block's first number as counted from the rows
 /// (used where its printed numbers cannot be read).
 ///
@@ -121,22 +159,6 @@ pub fn number_blocks(
     rows_y: &[Vec<f64>],
     pitch: f64,
 ) -> Vec<BlockNumbers> {
-    // (a page that holds a second copy of the form: its blocks are another game's, or the other
-    // player's copy, and are not numbered into this one)
-    if reads.len() >= 2 && reads.len() % 2 == 0 {
-        let half = reads.len() / 2;
-        let part = |v: &[Vec<bool>], range: Range<usize>| v.get(range).map_or(Vec::new(), <[_]>::to_vec);
-        let number_half = |range: Range<usize>| {
-            let (ruled, counted, rows_y) =
-                (part(ruled, range.clone()), &counted[range.clone()], &rows_y[range.clone()]);
-            number_blocks(&reads[range], &ruled, counted, rows_y, pitch)
-        };
-        let (mut first, second) = (number_half(0..half), number_half(half..reads.len()));
-        if repeats_the_form(&first, &second) {
-            first.extend(second.iter().map(|_| BlockNumbers { first: 1, rows: 0..0, printed: false }));
-            return first;
-        }
-    }
     // first, each block by its own printed numbers, the surest first: a block read poorly is not
     // given numbers a surer block holds
     let alone: Vec<f32> = reads.iter().map(|rows| best_start(rows, None, &[]).1).collect();
@@ -316,16 +338,18 @@ mod tests {
             |from: u32| -> Vec<PrintedNumber> { (from..from + 20).map(read).chain([PrintedNumber::Other]).collect() };
         let reads = [block(1), block(21), block(1), block(21)];
         let rows_y = vec![rows_at(0, 21); 4];
-        let got = number_blocks(&reads, &[], &[1, 22, 43, 64], &rows_y, 10.0);
-        assert_eq!(got[0], BlockNumbers { first: 1, rows: 0..20, printed: true });
-        assert_eq!(got[1], BlockNumbers { first: 21, rows: 0..20, printed: true });
-        assert!(got[2].rows.is_empty() && got[3].rows.is_empty(), "{got:?}");
+        let got = number_page(&reads, &[], &[1, 22, 43, 64], &rows_y, 10.0);
+        assert_eq!(got.second_form_from, Some(2));
+        assert_eq!(got.blocks[0], BlockNumbers { first: 1, rows: 0..20, printed: true });
+        assert_eq!(got.blocks[1], BlockNumbers { first: 21, rows: 0..20, printed: true });
+        assert!(got.blocks[2].rows.is_empty() && got.blocks[3].rows.is_empty(), "{got:?}");
         // one form of four blocks is numbered whole, its third block misread as 11-30 included
         let mut third = block(41);
         third.iter_mut().take(20).enumerate().for_each(|(i, r)| *r = read(11 + i as u32));
-        let got = number_blocks(&[block(1), block(21), third, block(61)], &[], &[1, 22, 43, 64], &rows_y, 10.0);
-        assert!(got.iter().all(|b| b.rows.len() == 20), "{got:?}");
-        assert_eq!((got[0].first, got[1].first, got[3].first), (1, 21, 61));
+        let got = number_page(&[block(1), block(21), third, block(61)], &[], &[1, 22, 43, 64], &rows_y, 10.0);
+        assert_eq!(got.second_form_from, None);
+        assert!(got.blocks.iter().all(|b| b.rows.len() == 20), "{got:?}");
+        assert_eq!((got.blocks[0].first, got.blocks[1].first, got.blocks[3].first), (1, 21, 61));
     }
 
     #[test]

@@ -56,19 +56,28 @@ pub struct CutCell {
     pub lowered: Vec<Lowered>,
 }
 
+/// A page cut into its move cells.
+pub struct CutPage {
+    /// The move cells, labelled by half-move.
+    pub cells: Vec<CutCell>,
+    /// The page holds a second copy of the form that is not read (see
+    /// [`crate::page::Sheet::second_form_unread`]).
+    pub second_form_unread: bool,
+}
+
 /// The page stage as `read` uses it: a page image to its labelled cells.
 pub trait Cutter: Sync {
     /// The cells of the move table on `page`, or why there is none.
-    fn cut(&self, page: &DynamicImage) -> Result<Vec<CutCell>, PageError>;
+    fn cut(&self, page: &DynamicImage) -> Result<CutPage, PageError>;
 }
 
 /// The page stage ([`crate::page::segment`]) as a [`Cutter`].
 pub struct PageCutter;
 
 impl Cutter for PageCutter {
-    fn cut(&self, page: &DynamicImage) -> Result<Vec<CutCell>, PageError> {
+    fn cut(&self, page: &DynamicImage) -> Result<CutPage, PageError> {
         let sheet = crate::page::segment(page)?;
-        Ok(sheet
+        let cells = sheet
             .cells
             .into_iter()
             .filter(|c| c.mv >= 1)
@@ -80,7 +89,8 @@ impl Cutter for PageCutter {
                 numbering_guessed: c.numbering_guessed,
                 lowered: c.lowered,
             })
-            .collect())
+            .collect();
+        Ok(CutPage { cells, second_form_unread: sheet.second_form_unread })
     }
 }
 
@@ -102,6 +112,8 @@ pub struct SheetRead {
     pub alt: Option<Box<SheetAlt>>,
     /// Some of the page's rows were numbered by counting, not by their printed numbers.
     pub numbering_guessed: bool,
+    /// The page holds a second copy of the form that is not read.
+    pub second_form_unread: bool,
 }
 
 /// A page's cells read in lowered windows ([`SheetRead::alt`]).
@@ -218,7 +230,7 @@ pub fn read_page(
     keep_image: bool,
     lowering: Lowering,
 ) -> Result<SheetRead, ReadError> {
-    let mut cells = cutter.cut(&image)?;
+    let CutPage { mut cells, second_form_unread } = cutter.cut(&image)?;
     if cells.is_empty() {
         return Err(ReadError::NoCells);
     }
@@ -270,6 +282,7 @@ pub fn read_page(
         lowered,
         alt,
         numbering_guessed,
+        second_form_unread,
     })
 }
 
@@ -419,6 +432,7 @@ fn decode_picked(
             boxes,
             lowered,
             numbering_guessed: sheet.numbering_guessed,
+            second_form_unread: sheet.second_form_unread,
         });
     }
     let game = decode(copies, lang, params);

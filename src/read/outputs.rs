@@ -247,6 +247,7 @@ mod tests {
             score: -3.25,
             lowered: Vec::new(),
             numbering_guessed: Vec::new(),
+            second_form_unread: Vec::new(),
             moves: vec![MoveJson {
                 ply: 0,
                 number: 1,
