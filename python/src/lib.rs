@@ -12,7 +12,8 @@ use pyo3::types::PyBytes;
 use scoresheet::decode::Params;
 use scoresheet::page::load::{load_pages, pages_from_bytes};
 use scoresheet::read::{
-    BatchOptions, GameRead, Lowering, PageCutter, ReadError, RecognizerPool, decode_reads, read_pages,
+    BatchOptions, GameRead, Lowering, PageCutter, ReadError, RecognizerPool, decode_reads, read_in_its_notation,
+    read_pages,
 };
 
 /// One page given from Python: a file's path, or a file's bytes with a name for the report.
@@ -79,22 +80,28 @@ fn read_pages_to_json(
     let model = model.unwrap_or_else(scoresheet::recognize::default_model_path);
     let pool = pool_for(&model)?;
     let tags_of = move |_: &str, _: &[PathBuf]| tags.clone();
-    let mut opts = BatchOptions::plain(&PageCutter, &pool, language, Params::default());
-    opts.lowering = lowering;
-    opts.headers = &tags_of;
     let names: Vec<PathBuf> = pages.iter().map(|p| p.name().to_path_buf()).collect();
-    let per_file: Vec<(&Path, Vec<_>)> = pages
-        .into_iter()
-        .zip(&names)
-        .map(|(page, name)| {
-            let loaded = match page {
-                PageSource::Path(path) => load_pages(&path),
-                PageSource::Bytes { bytes, .. } => pages_from_bytes(bytes),
-            };
-            (name.as_path(), read_pages(name, loaded, &opts))
-        })
-        .collect();
-    let read: GameRead = decode_reads(id, &names, per_file, &opts);
+    // (a game in descriptive notation is read again with the first model at every view, as
+    // `read` reads it: the pages are loaded for each reading)
+    let read_with = |pool: &RecognizerPool, language| {
+        let mut opts = BatchOptions::plain(&PageCutter, pool, language, Params::default());
+        opts.lowering = lowering;
+        opts.headers = &tags_of;
+        let per_file: Vec<(&Path, Vec<_>)> = pages
+            .iter()
+            .zip(&names)
+            .map(|(page, name)| {
+                let loaded = match page {
+                    PageSource::Path(path) => load_pages(path),
+                    PageSource::Bytes { bytes, .. } => pages_from_bytes(bytes.clone()),
+                };
+                (name.as_path(), read_pages(name, loaded, &opts))
+            })
+            .collect();
+        decode_reads(id, &names, per_file, &opts)
+    };
+    let read: GameRead =
+        read_in_its_notation(&pool, language, read_with, |game| game.output.as_ref().map(|o| o.game.lang));
     let errors = json_text(&read.errors);
     Ok(match read.output {
         // The game's entry goes in as serde prints it (f32 numbers in their shortest form), and

@@ -24,11 +24,12 @@ def scoresheet_bin() -> pathlib.Path:
     pytest.skip("no scoresheet binary: build it (cargo build) or set SCORESHEET_BIN")
 
 
-def read_with_cli(inputs, out_dir: pathlib.Path):
-    """`scoresheet read` over `inputs`: its PGN text and parsed JSON report, and the report's text."""
+def read_with_cli(inputs, out_dir: pathlib.Path, *options: str):
+    """`scoresheet read` over `inputs` (with `options`): its PGN text and parsed JSON report, and
+    the report's text."""
     pgn, report = out_dir / "cli.pgn", out_dir / "cli.json"
     run = subprocess.run(
-        [str(scoresheet_bin()), "read", *map(str, inputs), "-o", str(pgn), "--json", str(report), "--force"],
+        [str(scoresheet_bin()), "read", *map(str, inputs), *options, "-o", str(pgn), "--json", str(report), "--force"],
         capture_output=True,
         text=True,
     )

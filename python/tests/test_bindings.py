@@ -1,10 +1,12 @@
 """The bindings read as the command line does."""
 
 import pathlib
+import subprocess
 
 import pytest
 
 import scoresheet
+from conftest import read_with_cli, scoresheet_bin
 
 
 def without_extras(game: dict) -> dict:
@@ -43,3 +45,19 @@ def test_a_game_over_two_pages_keeps_the_readable_one_and_reports_the_other(samp
     game = scoresheet.read_game([samples[0], bad], id="board 1")
     assert game["id"] == "board 1" and game["moves"]
     assert [e["file"] for e in game["errors"]] == [str(bad)]
+
+
+def test_a_descriptive_sheet_reads_as_the_command_line_reads_it(tmp_path):
+    # one synthetic sheet in English descriptive notation, read with the language given: the
+    # bindings read it with the first model at every view, as `read` does
+    dev = scoresheet_bin().with_name("scoresheet-dev")
+    if not dev.is_file():
+        pytest.skip("no scoresheet-dev binary: build it (cargo build)")
+    sheets = tmp_path / "sheets"
+    synth = [str(dev), "synth", "--out", str(sheets), "--count", "1", "--seed", "3"]
+    subprocess.run([*synth, "--lang", "en-descriptive", "--damage", "none"], check=True, capture_output=True)
+    (sheet,) = [p for p in sheets.iterdir() if p.suffix in (".png", ".jpg")]
+    pgn, report, _ = read_with_cli([sheet], tmp_path, "--lang", "en-descriptive")
+    game = scoresheet.read_sheet(sheet, lang="en-descriptive")
+    assert without_extras(game) == report["games"][0]
+    assert game["pgn"] == pgn
