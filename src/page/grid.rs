@@ -688,8 +688,11 @@ fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> 
         super::lines::rulings_upto(lb_transposed, min_run, 1, 3.0 * pitch, ((0.6 * pitch) as usize).max(8))
             .into_iter()
             .filter(|v| {
-                super::lines::profile(lb_transposed, v).1 > 1.7
-                    && printed(v)
+                // (its ink wanders more than a ruling's about the fitted line: printed only as a
+                // double ruling)
+                let (_, off, cover) = super::lines::profile(lb_transposed, v);
+                off > 1.7
+                    && double(v, off, cover)
                     && !vsegs
                         .iter()
                         .any(|m| (m.at(v.mid_t()) - v.mid()).abs() < 0.3 * pitch && m.start < v.end && m.end > v.start)
