@@ -412,10 +412,32 @@ fn embedded_model_bytes(index: usize) -> Result<&'static [u8], String> {
     inflated.as_deref().map_err(Clone::clone)
 }
 
+/// Reads an image file as `image::open` does (the format named by the file's extension), through
+/// the decoders the page loader uses (over the bytes in memory): `image::open` reads through a
+/// file reader, for which every format's decoder would be built into the binary a second time.
+fn open_image(path: &Path) -> image::ImageResult<image::DynamicImage> {
+    use image::error::{ImageError, ImageFormatHint, UnsupportedError, UnsupportedErrorKind};
+    use std::io::Read as _;
+    let reader = image::ImageReader::open(path)?;
+    let format = reader.format();
+    let mut bytes = Vec::new();
+    reader.into_inner().read_to_end(&mut bytes)?;
+    match format {
+        Some(format) => image::ImageReader::with_format(std::io::Cursor::new(bytes), format).decode(),
+        None => Err(ImageError::Unsupported(match path.extension().filter(|ext| !ext.is_empty()) {
+            Some(ext) => ImageFormatHint::PathExtension(ext.into()).into(),
+            None => UnsupportedError::from_format_and_kind(
+                ImageFormatHint::Unknown,
+                UnsupportedErrorKind::Format(ImageFormatHint::Unknown),
+            ),
+        })),
+    }
+}
+
 /// Loads a cell image as grayscale, with an error naming the file.
 pub fn load_cell(path: &Path) -> Result<GrayImage, RecognizeError> {
     let in_file = |reason: String| RecognizeError::File { path: path.to_path_buf(), reason };
-    let img = image::open(path).map_err(|e| in_file(format!("cannot read the image: {e}")))?;
+    let img = open_image(path).map_err(|e| in_file(format!("cannot read the image: {e}")))?;
     let gray = img.to_luma8();
     if gray.width() == 0 || gray.height() == 0 {
         return Err(in_file("the image is empty".into()));
