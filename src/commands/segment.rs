@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 
 use scoresheet::page::eval::{eval_hcs, eval_synth};
-use scoresheet::page::{Cell, PageError, Sheet, load, segment};
+use scoresheet::page::{Cell, PageError, Sheet, load, save_png, segment};
 
 /// Arguments of `scoresheet segment`.
 #[derive(Args, Debug, Clone)]
@@ -118,12 +118,12 @@ pub fn write_outputs(sheet: &Sheet, dir: &Path) -> Result<(), PageError> {
     let werr = |p: &Path, e: &dyn std::fmt::Display| PageError::Write { path: p.to_path_buf(), reason: e.to_string() };
     std::fs::create_dir_all(dir).map_err(|e| werr(dir, &e))?;
     let p = dir.join("page.png");
-    sheet.page.save(&p).map_err(|e| werr(&p, &e))?;
+    save_png(&sheet.page, &p).map_err(|e| werr(&p, &e))?;
     let p = dir.join("overlay.png");
-    sheet.overlay().save(&p).map_err(|e| werr(&p, &e))?;
+    save_png(&sheet.overlay(), &p).map_err(|e| werr(&p, &e))?;
     for c in &sheet.cells {
         let p = dir.join(format!("{}_{}.png", c.mv, c.side.as_str()));
-        c.crop.save(&p).map_err(|e| werr(&p, &e))?;
+        save_png(&c.crop, &p).map_err(|e| werr(&p, &e))?;
     }
     Ok(())
 }

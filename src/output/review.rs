@@ -9,6 +9,8 @@ use std::fmt::Write as _;
 use std::io::Cursor;
 
 use base64::Engine as _;
+use image::codecs::jpeg::JpegEncoder;
+use image::codecs::png::PngEncoder;
 use image::{DynamicImage, GenericImageView, ImageFormat, RgbImage, imageops::FilterType};
 
 use super::report::{FileError, GameOutput};
@@ -25,7 +27,14 @@ fn escape(s: &str) -> String {
 fn data_url(img: &DynamicImage, format: ImageFormat) -> String {
     let mut bytes = Vec::new();
     let img = if format == ImageFormat::Jpeg { DynamicImage::ImageRgb8(img.to_rgb8()) } else { img.clone() };
-    if img.write_to(&mut Cursor::new(&mut bytes), format).is_err() {
+    // (the format's encoder named: `write_to` would link every format's encoder into the binary)
+    let mut w = Cursor::new(&mut bytes);
+    let written = if format == ImageFormat::Jpeg {
+        img.write_with_encoder(JpegEncoder::new(&mut w))
+    } else {
+        img.write_with_encoder(PngEncoder::new(&mut w))
+    };
+    if written.is_err() {
         return String::new();
     }
     let mime = if format == ImageFormat::Jpeg { "image/jpeg" } else { "image/png" };

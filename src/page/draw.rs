@@ -1,6 +1,10 @@
-//! Overlay picture: cell boxes and labels drawn on the straightened page.
+//! Overlay picture: cell boxes and labels drawn on the straightened page; pictures written as PNG.
 
-use image::{Rgb, RgbImage};
+use std::io::Write as _;
+use std::path::Path;
+
+use image::codecs::png::PngEncoder;
+use image::{ImageBuffer, ImageResult, Pixel, PixelWithColorType, Rgb, RgbImage};
 
 use super::{Sheet, Side};
 
@@ -84,4 +88,17 @@ pub fn overlay(sheet: &Sheet) -> RgbImage {
         text(&mut img, b[0] as i64 + 6, b[1] as i64 + 6, &label, scale, Rgb([0, 160, 0]));
     }
     img
+}
+
+/// Writes `img` to `path` as PNG, as `img.save(path)` does for a `.png` path. The PNG encoder is
+/// named here: `save` picks the encoder by the file's extension, which links every format's
+/// encoder (TIFF, WebP, GIF, BMP: about 150 kB of the user's binary) into the binary.
+pub fn save_png<P>(img: &ImageBuffer<P, Vec<u8>>, path: &Path) -> ImageResult<()>
+where
+    P: Pixel<Subpixel = u8> + PixelWithColorType,
+{
+    let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    img.write_with_encoder(PngEncoder::new(&mut file))?;
+    file.flush()?;
+    Ok(())
 }

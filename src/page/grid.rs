@@ -603,7 +603,7 @@ fn save_debug_binary(name: &str, bin: &Bin) {
     let img = image::GrayImage::from_fn(bin.w as u32, bin.h as u32, |x, y| {
         image::Luma([if bin.get(x as usize, y as usize) { 0 } else { 255 }])
     });
-    if let Err(e) = img.save(&path) {
+    if let Err(e) = super::save_png(&img, &path) {
         log::warn!("cannot write {}: {e}", path.display());
     }
 }

@@ -5,7 +5,7 @@
 //! `segment`, `read` and the Python bindings all load pages here, under the same limits.
 
 use std::fmt;
-use std::io::{BufReader, Cursor};
+use std::io::Cursor;
 use std::path::Path;
 
 use image::{DynamicImage, GrayImage, ImageFormat, ImageReader, Limits, RgbImage, RgbaImage};
@@ -160,7 +160,7 @@ pub fn pages_from_bytes(bytes: Vec<u8>) -> Pages {
     }
     let format = image::guess_format(&bytes).map_err(|_| LoadError::NotAnImage)?;
     if format == ImageFormat::Tiff {
-        return tiff_pages(&bytes);
+        return tiff_pages(bytes);
     }
     if !matches!(format, ImageFormat::Png | ImageFormat::Jpeg | ImageFormat::Gif | ImageFormat::Bmp | ImageFormat::WebP)
     {
@@ -203,12 +203,14 @@ fn check(img: DynamicImage) -> Result<DynamicImage, LoadError> {
     Ok(img)
 }
 
-fn tiff_pages(bytes: &[u8]) -> Pages {
+/// (The decoder reads the bytes through the reader type `image`'s own TIFF decoder uses, so that
+/// the binary holds one TIFF decoder, not two.)
+fn tiff_pages(bytes: Vec<u8>) -> Pages {
     use tiff::decoder::{Decoder, Limits as TiffLimits};
     let mut limits = TiffLimits::default();
     limits.decoding_buffer_size = MAX_BYTES as usize;
     limits.intermediate_buffer_size = MAX_BYTES as usize;
-    let mut dec = Decoder::new(BufReader::new(Cursor::new(bytes))).map_err(LoadError::Tiff)?.with_limits(limits);
+    let mut dec = Decoder::new(Cursor::new(bytes)).map_err(LoadError::Tiff)?.with_limits(limits);
     let mut pages = Vec::new();
     loop {
         pages.push(tiff_page(&mut dec));

@@ -29,7 +29,7 @@ use std::path::PathBuf;
 use image::{DynamicImage, GrayImage, RgbImage};
 use serde::Serialize;
 
-pub use draw::overlay;
+pub use draw::{overlay, save_png};
 pub use geom::Homography;
 use lines::Bin;
 pub use load::{LoadError, MAX_BYTES, MAX_SIDE, load};

@@ -44,11 +44,15 @@ pub const EMBEDDED_DIR: &str = "<embedded>";
 
 /// The models built into the binary, by file name: the files of `models/` that the default read
 /// loads (the shipped model and the partner model `preprocess.json`'s `view_models` names), so
-/// that an installed binary needs no checkout.
+/// that an installed binary needs no checkout. They are built in deflated (`build.rs`: about
+/// 420 kB less binary) and inflated once, when first loaded ([`embedded_model_bytes`]).
 const EMBEDDED_MODELS: [(&str, &[u8]); 2] = [
-    ("recognizer.int8.onnx", include_bytes!("../../models/recognizer.int8.onnx")),
-    ("recognizer-b.int8.onnx", include_bytes!("../../models/recognizer-b.int8.onnx")),
+    ("recognizer.int8.onnx", include_bytes!(concat!(env!("OUT_DIR"), "/recognizer.int8.onnx.deflate"))),
+    ("recognizer-b.int8.onnx", include_bytes!(concat!(env!("OUT_DIR"), "/recognizer-b.int8.onnx.deflate"))),
 ];
+
+/// Largest size a built-in model inflates to.
+const EMBEDDED_MODEL_LIMIT: usize = 64 << 20;
 
 /// The model the tool reads with, built into the binary: the shipped model's LSTM and linear
 /// weights as 8-bit integers (`models/recognizer.int8.onnx`, made from [`float_model_path`] by
@@ -386,18 +390,54 @@ impl Recognizer {
 /// Loads the built-in model `path` names ([`EMBEDDED_DIR`]/file name).
 fn load_embedded(path: &Path, threads: usize) -> Result<OnnxModel, RecognizeError> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-    let Some((_, bytes)) = EMBEDDED_MODELS.iter().find(|(file, _)| *file == name) else {
+    let Some(index) = EMBEDDED_MODELS.iter().position(|(file, _)| *file == name) else {
         let built_in: Vec<&str> = EMBEDDED_MODELS.iter().map(|(file, _)| *file).collect();
         let reason = format!("no such model built in (built in: {})", built_in.join(", "));
         return Err(RecognizeError::File { path: path.to_path_buf(), reason });
     };
+    let bytes = embedded_model_bytes(index)
+        .map_err(|reason| RecognizeError::Model { model: path.display().to_string(), reason })?;
     OnnxModel::from_bytes(path, bytes, threads)
+}
+
+/// The built-in model `index` of [`EMBEDDED_MODELS`], inflated on first use and kept for the
+/// process (every worker's recognizer loads from the same bytes).
+fn embedded_model_bytes(index: usize) -> Result<&'static [u8], String> {
+    static INFLATED: [std::sync::OnceLock<Result<Vec<u8>, String>>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    let inflated = INFLATED[index].get_or_init(|| {
+        miniz_oxide::inflate::decompress_to_vec_with_limit(EMBEDDED_MODELS[index].1, EMBEDDED_MODEL_LIMIT)
+            .map_err(|e| format!("cannot inflate the built-in model: {e}"))
+    });
+    inflated.as_deref().map_err(Clone::clone)
+}
+
+/// Reads an image file as `image::open` does (the format named by the file's extension), through
+/// the decoders the page loader uses (over the bytes in memory): `image::open` reads through a
+/// file reader, for which every format's decoder would be built into the binary a second time.
+fn open_image(path: &Path) -> image::ImageResult<image::DynamicImage> {
+    use image::error::{ImageError, ImageFormatHint, UnsupportedError, UnsupportedErrorKind};
+    use std::io::Read as _;
+    let reader = image::ImageReader::open(path)?;
+    let format = reader.format();
+    let mut bytes = Vec::new();
+    reader.into_inner().read_to_end(&mut bytes)?;
+    match format {
+        Some(format) => image::ImageReader::with_format(std::io::Cursor::new(bytes), format).decode(),
+        None => Err(ImageError::Unsupported(match path.extension().filter(|ext| !ext.is_empty()) {
+            Some(ext) => ImageFormatHint::PathExtension(ext.into()).into(),
+            None => UnsupportedError::from_format_and_kind(
+                ImageFormatHint::Unknown,
+                UnsupportedErrorKind::Format(ImageFormatHint::Unknown),
+            ),
+        })),
+    }
 }
 
 /// Loads a cell image as grayscale, with an error naming the file.
 pub fn load_cell(path: &Path) -> Result<GrayImage, RecognizeError> {
     let in_file = |reason: String| RecognizeError::File { path: path.to_path_buf(), reason };
-    let img = image::open(path).map_err(|e| in_file(format!("cannot read the image: {e}")))?;
+    let img = open_image(path).map_err(|e| in_file(format!("cannot read the image: {e}")))?;
     let gray = img.to_luma8();
     if gray.width() == 0 || gray.height() == 0 {
         return Err(in_file("the image is empty".into()));
@@ -426,6 +466,15 @@ mod tests {
             assert!(EMBEDDED_MODELS.iter().any(|(file, _)| *file == name), "{name} is not built in");
         }
         assert_eq!(shipped.parent(), Some(Path::new(EMBEDDED_DIR)));
+    }
+
+    /// The built-in models inflate to the files of `models/` byte for byte.
+    #[test]
+    fn built_in_models_inflate_to_the_model_files() {
+        for (index, (name, _)) in EMBEDDED_MODELS.iter().enumerate() {
+            let file = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("models").join(name)).unwrap();
+            assert!(embedded_model_bytes(index).unwrap() == file.as_slice(), "{name} differs from models/{name}");
+        }
     }
 
     /// Views of different widths: every score is the mean of the views' exact scores; with a
