@@ -161,20 +161,15 @@ impl GameOutput {
                 .iter()
                 .filter_map(|s| s.lowered.map(|offset| LoweredJson { file: s.file.clone(), page: s.page, offset }))
                 .collect(),
-            numbering_guessed: self
-                .sheets
-                .iter()
-                .filter(|s| s.numbering_guessed)
-                .map(|s| PageJson { file: s.file.clone(), page: s.page })
-                .collect(),
-            second_form_unread: self
-                .sheets
-                .iter()
-                .filter(|s| s.second_form_unread)
-                .map(|s| PageJson { file: s.file.clone(), page: s.page })
-                .collect(),
+            numbering_guessed: self.pages_where(|s| s.numbering_guessed),
+            second_form_unread: self.pages_where(|s| s.second_form_unread),
             moves,
         }
+    }
+
+    /// The sheets for which `holds` is true, as the report names pages.
+    fn pages_where(&self, holds: impl Fn(&SheetRef) -> bool) -> Vec<PageJson> {
+        self.sheets.iter().filter(|s| holds(s)).map(|s| PageJson { file: s.file.clone(), page: s.page }).collect()
     }
 }
 
