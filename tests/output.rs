@@ -166,3 +166,16 @@ fn a_sheet_numbered_by_counting_says_so_in_the_report_and_the_review_page() {
     let html = review_html("R3", &[ReviewGame { game: &g, images: vec![Some(&img)] }], &[]);
     assert!(html.contains("scans/r3b1.jpg (page 1): the printed move numbers could not be read"), "{html}");
 }
+
+#[test]
+fn a_second_copy_of_the_form_left_unread_is_named_in_the_report_and_the_review_page() {
+    let mut g = sample();
+    let v = serde_json::to_value(g.to_json()).unwrap();
+    assert!(v.get("second_form_unread").is_none(), "absent where no page holds a second form: {v}");
+    g.sheets[0].second_form_unread = true;
+    let v = serde_json::to_value(g.to_json()).unwrap();
+    assert_eq!(v["second_form_unread"][0]["file"], "scans/r3b1.jpg");
+    let img = image::RgbImage::new(400, 300);
+    let html = review_html("R3", &[ReviewGame { game: &g, images: vec![Some(&img)] }], &[]);
+    assert!(html.contains("scans/r3b1.jpg (page 1): the page holds a second copy of the form"), "{html}");
+}
