@@ -96,7 +96,8 @@ impl Reader {
         .map_err(in_file)
     }
 
-    /// The page stage alone: the move cells of the table on `page`, labelled by half-move.
+    /// The page stage alone: the move cells of the table on `page`, labelled by half-move, and
+    /// whether the page holds a second copy of the form that is not read.
     pub fn cut(&self, page: &DynamicImage) -> Result<CutPage, ReadError> {
         Ok(PageCutter.cut(page)?)
     }

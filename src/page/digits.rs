@@ -60,8 +60,10 @@ struct Drawings {
     by_pixel: Vec<f32>,
 }
 
+/// Pixels of the shape box.
 const SHAPE_LEN: usize = SHAPE_W * SHAPE_H;
 
+/// The digit drawings, made once (at the first number read).
 fn drawings() -> &'static Drawings {
     static DRAWINGS: OnceLock<Drawings> = OnceLock::new();
     DRAWINGS.get_or_init(|| {
