@@ -403,8 +403,8 @@ fn load_embedded(path: &Path, threads: usize) -> Result<OnnxModel, RecognizeErro
 /// The built-in model `index` of [`EMBEDDED_MODELS`], inflated on first use and kept for the
 /// process (every worker's recognizer loads from the same bytes).
 fn embedded_model_bytes(index: usize) -> Result<&'static [u8], String> {
-    static INFLATED: [std::sync::OnceLock<Result<Vec<u8>, String>>; 2] =
-        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    static INFLATED: [std::sync::OnceLock<Result<Vec<u8>, String>>; EMBEDDED_MODELS.len()] =
+        [const { std::sync::OnceLock::new() }; EMBEDDED_MODELS.len()];
     let inflated = INFLATED[index].get_or_init(|| {
         miniz_oxide::inflate::decompress_to_vec_with_limit(EMBEDDED_MODELS[index].1, EMBEDDED_MODEL_LIMIT)
             .map_err(|e| format!("cannot inflate the built-in model: {e}"))
@@ -412,32 +412,13 @@ fn embedded_model_bytes(index: usize) -> Result<&'static [u8], String> {
     inflated.as_deref().map_err(Clone::clone)
 }
 
-/// Reads an image file as `image::open` does (the format named by the file's extension), through
-/// the decoders the page loader uses (over the bytes in memory): `image::open` reads through a
-/// file reader, for which every format's decoder would be built into the binary a second time.
-fn open_image(path: &Path) -> image::ImageResult<image::DynamicImage> {
-    use image::error::{ImageError, ImageFormatHint, UnsupportedError, UnsupportedErrorKind};
-    use std::io::Read as _;
-    let reader = image::ImageReader::open(path)?;
-    let format = reader.format();
-    let mut bytes = Vec::new();
-    reader.into_inner().read_to_end(&mut bytes)?;
-    match format {
-        Some(format) => image::ImageReader::with_format(std::io::Cursor::new(bytes), format).decode(),
-        None => Err(ImageError::Unsupported(match path.extension().filter(|ext| !ext.is_empty()) {
-            Some(ext) => ImageFormatHint::PathExtension(ext.into()).into(),
-            None => UnsupportedError::from_format_and_kind(
-                ImageFormatHint::Unknown,
-                UnsupportedErrorKind::Format(ImageFormatHint::Unknown),
-            ),
-        })),
-    }
-}
-
 /// Loads a cell image as grayscale, with an error naming the file.
 pub fn load_cell(path: &Path) -> Result<GrayImage, RecognizeError> {
     let in_file = |reason: String| RecognizeError::File { path: path.to_path_buf(), reason };
-    let img = open_image(path).map_err(|e| in_file(format!("cannot read the image: {e}")))?;
+    // (through the page loader, the one image loader: a file of several pages gives its first)
+    let cannot_read = |e: crate::page::LoadError| in_file(format!("cannot read the image: {e}"));
+    let pages = crate::page::load::load_pages(path).map_err(cannot_read)?;
+    let img = pages.into_iter().next().ok_or_else(|| in_file("the file holds no page".into()))?.map_err(cannot_read)?;
     let gray = img.to_luma8();
     if gray.width() == 0 || gray.height() == 0 {
         return Err(in_file("the image is empty".into()));
