@@ -313,3 +313,16 @@ fn numbers_printed_between_the_moves_without_rulings_label_the_cells() {
         }
     }
 }
+
+#[test]
+fn times_written_in_the_clock_column_right_of_blacks_do_not_turn_the_table() {
+    // sheet 17 of `synth --form dev-mix --seed 10031` (club-a5-times, scanned: # | Time | Move |
+    // Move | Time twice): the first block's times, written row after row in the clock column
+    // right of Black's, were taken for printed numbers right of the moves (a table upside down)
+    // and the block was lost (50 of 100 cells)
+    let opts = Options { count: 18, seed: 10031, mix_forms: &forms::DEVELOPMENT_FORMS, ..Options::default() };
+    for p in synth::render_sheet(&opts, 17).expect("render") {
+        assert_eq!(p.truth.form, "club-a5-times", "the generator deals another form now");
+    }
+    assert_every_page_reads_whole(&opts, 17);
+}

@@ -2168,12 +2168,16 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
                 .map(|p| p.0)
                 .or(nearest_left.filter(|_| j == i + 1));
             // (printed numbers right after the pair, where those found left of it stand apart from
-            // White's column: the table is upside down, the numbers of the block beside taken)
+            // White's column and are no more regular: the table is upside down, the numbers of the
+            // block beside taken; a clock column right of Black's, its times written row after
+            // row, shows glyphs of one height too, but they wander where printed numbers do not)
             let share_right =
                 if j + 1 < g.len() && narrow_beside(j + 1, wide) { printed_share(b, &cols[g[j + 1]]) } else { 0.0 };
             let numbers_right = share_right >= 0.5;
+            let regular = |c: usize, share: f64| share.min(printed_alignment(b, &cols[g[c]], pitch));
             let share_of = |n: usize| printed.iter().find(|p| p.0 == n).map_or(0.0, |p| p.1);
-            let num = num.filter(|&n| !(numbers_right && n + 1 < i && share_right >= share_of(n)));
+            let num = num
+                .filter(|&n| !(numbers_right && n + 1 < i && regular(j + 1, share_right) >= regular(n, share_of(n))));
             match num {
                 Some(n) => {
                     subs.push(BlockColumns { number: g[n], white: g[i], black: g[j] });

@@ -605,11 +605,7 @@ const ENLARGED_LONG_SIDE: u32 = 800;
 /// The integer factor a page image of long side `long_side` is enlarged by before it is read
 /// (1: read as it is).
 fn upscale_factor(long_side: u32) -> u32 {
-    if long_side >= SMALL_IMAGE_LONG_SIDE {
-        1
-    } else {
-        ENLARGED_LONG_SIDE.div_ceil(long_side.max(1))
-    }
+    if long_side >= SMALL_IMAGE_LONG_SIDE { 1 } else { ENLARGED_LONG_SIDE.div_ceil(long_side.max(1)) }
 }
 
 /// [`segment_gray`] on an image read at its own resolution.
@@ -675,7 +671,7 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     };
     let on_page = |bx: &[f64; 4]| [(bx[0] - px0) * kf, (bx[1] - py0) * kf, (bx[2] - px0) * kf, (bx[3] - py0) * kf];
     // the move numbers printed on the rows, read at full resolution
-    let printed: Vec<Vec<digits::PrintedNumber>> = gblocks
+    let mut printed: Vec<Vec<digits::PrintedNumber>> = gblocks
         .iter()
         .map(|b| b.number_cells.iter().map(|bx| digits::read_number(&page, on_page(bx))).collect())
         .collect();
@@ -683,8 +679,18 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     let rows_y: Vec<Vec<f64>> =
         gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
     let ruled: Vec<Vec<bool>> = gblocks.iter().map(|b| b.ruled_rows.clone()).collect();
-    let numbering::PageNumbers { blocks: numbers, second_form_from } =
-        numbering::number_page(&printed, &ruled, &counted, &rows_y, pitch);
+    let mut page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, pitch);
+    // (where a block's numbers do not read and its rows are counted, every block is read again
+    // with small print enlarged: the slower reading only on the pages the plain one fails, and
+    // all blocks alike, since each block's numbering weighs the others')
+    if page_numbers.blocks.iter().any(|block| !block.printed) {
+        printed = gblocks
+            .iter()
+            .map(|b| b.number_cells.iter().map(|bx| digits::read_number_enlarged(&page, on_page(bx))).collect())
+            .collect();
+        page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, pitch);
+    }
+    let numbering::PageNumbers { blocks: numbers, second_form_from } = page_numbers;
     if log::log_enabled!(log::Level::Debug) {
         for (reads, n) in printed.iter().zip(&numbers) {
             let read: Vec<String> = reads
