@@ -396,7 +396,7 @@ fn cell_ink(page: &GrayImage, bx: [f64; 4]) -> Option<InkMap> {
     // (a ruling darker than the print set the contrast: the ink left is measured against the
     // darkest of itself)
     let mut left: Vec<f32> = map.ink.clone();
-    left.sort_by(f32::total_cmp);
+    left.sort_unstable_by(f32::total_cmp);
     let darkest_left = left[left.len() * 995 / 1000];
     if darkest_left * contrast < 20.0 {
         return None;
@@ -433,7 +433,7 @@ fn glyphs(ink: &InkMap) -> Option<Vec<InkMap>> {
     let frame =
         |p: &Piece| [p.x0 == 0, p.y0 == 0, p.x1 + 1 == ink.w, p.y1 + 1 == ink.h].iter().filter(|&&e| e).count() >= 3;
     pieces.retain(|p| !frame(p));
-    pieces.sort_by_key(|p| p.x0);
+    crate::sort::by_key(&mut pieces, |p| p.x0);
     let mut joined: Vec<Piece> = Vec::new();
     for p in pieces {
         let above_one_another = |j: &Piece| {

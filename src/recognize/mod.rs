@@ -168,7 +168,7 @@ impl CellScores {
             .into_iter()
             .map(|labels| Reading { logp: self.mean_log_prob(&labels), text: self.alphabet.decode(&labels) })
             .collect();
-        out.sort_by(|a, b| b.logp.total_cmp(&a.logp));
+        crate::sort::by_key_descending(&mut out, |a| a.logp);
         out.truncate(k);
         out
     }
