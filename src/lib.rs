@@ -26,6 +26,7 @@ pub mod page;
 pub mod read;
 mod reader;
 pub mod recognize;
+mod sort;
 pub mod synth;
 
 pub use reader::{Reader, ReaderOptions};

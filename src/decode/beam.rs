@@ -653,7 +653,7 @@ pub(crate) fn search_widened(
             if h == 0 && trace() && params.trace_ply == Some(ply) {
                 let mut e: Vec<(String, f32)> =
                     ink.entries(exp).iter().map(|(m, s, _)| (english_san(&hyp.pos, m), *s)).collect();
-                e.sort_by(|a, b| b.1.total_cmp(&a.1));
+                crate::sort::by_key_descending(&mut e, |a| a.1);
                 log::trace!("expansion {:?}", &e[..e.len().min(12)]);
             }
             for (i, (mv, score, _)) in ink.entries(exp).iter().enumerate() {
@@ -926,7 +926,7 @@ pub fn decode(copies: Vec<SheetCopy<'_>>, lang: Option<&'static Lang>, params: &
                     .into_iter()
                     .map(|l| (search(&mut ink, &start, l, &quick, LANG_PROBE_PLIES / 2).score, l))
                     .collect();
-                scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+                crate::sort::by_key_descending(&mut scored, |a| a.0);
                 scored
             };
             let mut scored = quick_scores(sets);
@@ -956,7 +956,7 @@ pub fn decode(copies: Vec<SheetCopy<'_>>, lang: Option<&'static Lang>, params: &
                 .map(|(_, s)| s)
                 .map(|(_, l)| (search(&mut ink, &start, l, &probe, LANG_PROBE_PLIES).score, l))
                 .collect();
-            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            crate::sort::by_key_descending(&mut scored, |a| a.0);
             if trace() {
                 log::trace!("probes {:?}", scored.iter().map(|(s, l)| (l.code, *s)).collect::<Vec<_>>());
             }

@@ -104,7 +104,7 @@ pub(crate) fn per_move(
     for (ply, (mv, readings)) in path.moves.iter().enumerate() {
         let exp = ink.expand(&pos, ply, lang, params);
         let mut scored: Vec<(Move, f32)> = ink.entries(exp).iter().map(|(m, s, _)| (*m, *s)).collect();
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        crate::sort::by_key_descending(&mut scored, |a| a.1);
         let chosen = scored.iter().find(|(m, _)| m == mv).map_or(f32::NEG_INFINITY, |c| c.1);
         let rivals: Vec<(Move, f32)> = scored
             .iter()
@@ -128,7 +128,7 @@ pub(crate) fn per_move(
             let z: f32 = ((mine - max) / t).exp() + theirs.iter().map(|x| ((x.1 - max) / t).exp()).sum::<f32>();
             let p_mine = ((mine - max) / t).exp() / z;
             let mut alts: Vec<(Move, f32)> = theirs.iter().map(|(m, s)| (*m, ((s - max) / t).exp() / z)).collect();
-            alts.sort_by(|a, b| b.1.total_cmp(&a.1));
+            crate::sort::by_key_descending(&mut alts, |a| a.1);
             alts.truncate(3);
             out.push(Weighed { p: p_mine, alternatives: alts, local_margin });
         }

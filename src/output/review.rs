@@ -208,7 +208,7 @@ pub fn review_html(title: &str, games: &[ReviewGame<'_>], errors: &[FileError]) 
         // The moves, flagged first, then in game order.
         let fens = g.fens();
         let mut order: Vec<usize> = (0..g.game.moves.len()).collect();
-        order.sort_by_key(|&i| (!g.game.moves[i].flagged, i));
+        crate::sort::by_key(&mut order, |&i| usize::from(!g.game.moves[i].flagged));
         let _ = write!(h, "<div class=\"moves\"><div class=\"boards\" id=\"{gid}-boards\"></div><table>");
         for i in order {
             let m = &g.game.moves[i];

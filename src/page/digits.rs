@@ -42,11 +42,17 @@ static FONTS: &[&[u8]] = &[
     include_bytes!("../../assets/fonts/digits/DejaVuSans.ttf"),
     include_bytes!("../../assets/fonts/digits/DejaVuSansCondensed-Bold.ttf"),
     include_bytes!("../../assets/fonts/digits/DejaVuSerifCondensed.ttf"),
-    include_bytes!("../../assets/fonts/DejaVuSerif.ttf"),
-    include_bytes!("../../assets/fonts/DejaVuSerif-Bold.ttf"),
-    include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"),
-    include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf"),
+    include_bytes!("../../assets/fonts/digits/DejaVuSerif.ttf"),
+    include_bytes!("../../assets/fonts/digits/DejaVuSerif-Bold.ttf"),
+    include_bytes!("../../assets/fonts/digits/DejaVuSans-Bold.ttf"),
+    include_bytes!("../../assets/fonts/digits/DejaVuSansCondensed.ttf"),
 ];
+
+/// The fonts of [`FONTS`] cut to the digits from the printed fonts the synthetic forms use
+/// (`assets/fonts`), by file name.
+#[cfg(test)]
+const CUT_FROM_FORM_FONTS: [&str; 4] =
+    ["DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed.ttf"];
 
 /// The digits 0-9 drawn in every font, each also a little bolder (print and scans thicken
 /// strokes), laid out pixel by pixel: for each pixel of the shape box, that pixel of every
@@ -465,7 +471,7 @@ fn cell_ink(page: &GrayImage, bx: [f64; 4]) -> Option<InkMap> {
     // (a ruling darker than the print set the contrast: the ink left is measured against the
     // darkest of itself)
     let mut left: Vec<f32> = map.ink.clone();
-    left.sort_by(f32::total_cmp);
+    left.sort_unstable_by(f32::total_cmp);
     let darkest_left = left[left.len() * 995 / 1000];
     if darkest_left * contrast < 20.0 {
         return None;
@@ -501,7 +507,7 @@ fn glyphs(ink: &InkMap, mut pieces: Vec<Piece>) -> Option<Vec<InkMap>> {
     let frame =
         |p: &Piece| [p.x0 == 0, p.y0 == 0, p.x1 + 1 == ink.w, p.y1 + 1 == ink.h].iter().filter(|&&e| e).count() >= 3;
     pieces.retain(|p| !frame(p));
-    pieces.sort_by_key(|p| p.x0);
+    crate::sort::by_key(&mut pieces, |p| p.x0);
     let mut joined: Vec<Piece> = Vec::new();
     for p in pieces {
         let above_one_another = |j: &Piece| {
@@ -662,6 +668,32 @@ mod tests {
     }
 
     use ab_glyph::ScaleFont;
+
+    /// The digit-only fonts draw every digit, at every size the drawings use, pixel for pixel as
+    /// the fonts they were cut from.
+    #[test]
+    fn digit_fonts_draw_as_the_fonts_they_were_cut_from() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fonts");
+        for name in CUT_FROM_FORM_FONTS {
+            let whole = std::fs::read(dir.join(name)).expect("font");
+            let cut = std::fs::read(dir.join("digits").join(name)).expect("font");
+            assert!(FONTS.contains(&cut.as_slice()), "{name} is not among the digit fonts");
+            let (whole, cut) = (FontRef::try_from_slice(&whole).unwrap(), FontRef::try_from_slice(&cut).unwrap());
+            for digit in 0..10u8 {
+                for px in [64.0, SMALL_PRINT[0], SMALL_PRINT[1], 22.0] {
+                    let (a, b) = (draw_digit(&whole, digit, px).unwrap(), draw_digit(&cut, digit, px).unwrap());
+                    let bits = |m: &InkMap| m.ink.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+                    assert!((a.w, a.h, bits(&a)) == (b.w, b.h, bits(&b)), "{name}: {digit} at {px} px");
+                }
+                let id = |f: &FontRef| f.glyph_id((b'0' + digit) as char);
+                assert_eq!(whole.h_advance_unscaled(id(&whole)), cut.h_advance_unscaled(id(&cut)), "{name}: {digit}");
+            }
+            assert_eq!(
+                (whole.ascent_unscaled(), whole.descent_unscaled()),
+                (cut.ascent_unscaled(), cut.descent_unscaled())
+            );
+        }
+    }
 
     #[test]
     fn printed_numbers_read_in_the_fonts_drawn_from() {

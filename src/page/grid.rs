@@ -114,7 +114,7 @@ fn mode(vals: &[f64], lo: f64, hi: f64) -> Option<f64> {
 
 /// The middle value of `v` (the upper one of an even count); `v` is not empty.
 pub(super) fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
+    v.sort_unstable_by(f64::total_cmp);
     v[v.len() / 2]
 }
 
@@ -190,7 +190,7 @@ pub fn count_glyphs(b: &Bin, bx: [f64; 4]) -> usize {
         .filter(|c| (c.3 - c.1 + 1) as f64 >= 0.3 * h && c.4 >= 4 && ((c.2 - c.0) as f64) < 0.5 * w + 2.0)
         .map(|c| (c.0, c.2, c.3 - c.1 + 1))
         .collect();
-    spans.sort();
+    spans.sort_unstable();
     // merged spans (x0, x1, height); a span much wider than one digit holds touching digits
     let mut merged: Vec<(usize, usize, usize)> = Vec::new();
     for (a, bb, hh) in spans {
@@ -309,7 +309,7 @@ fn number_zone(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, from_right:
                 (near, far, q.1, q.3)
             })
             .collect();
-        comps.sort_by(|p, q| p.0.total_cmp(&q.0));
+        crate::sort::by_key(&mut comps, |p| p.0);
         let Some(first) = comps.first().copied() else { continue };
         // (faint print breaks digits into pieces: the group's extent counts, not one piece's)
         let (mut reach, mut top, mut bot) = (first.1, first.2, first.3);
@@ -338,7 +338,7 @@ fn number_zone(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, from_right:
     let hm = printed_number_height(&heights, c.rows.len(), pitch)?;
     let mut reaches: Vec<f64> =
         found.iter().filter(|f| (f.1 - hm).abs() <= NUMBER_HEIGHT_SPREAD).map(|f| f.2).collect();
-    reaches.sort_by(f64::total_cmp);
+    reaches.sort_unstable_by(f64::total_cmp);
     let r = reaches[(reaches.len() * 9 / 10).min(reaches.len() - 1)];
     Some(r + 0.35 * pitch)
 }
@@ -457,7 +457,7 @@ fn number_around(
 
 /// The value below which a `share` of `v` lies (`v` is not empty).
 fn quantile(mut v: Vec<f64>, share: f64) -> f64 {
-    v.sort_by(f64::total_cmp);
+    v.sort_unstable_by(f64::total_cmp);
     v[((v.len() as f64 * share) as usize).min(v.len() - 1)]
 }
 
@@ -734,7 +734,7 @@ fn find_column_rulings(lb_transposed: &Bin, vr_transposed: &Bin, pitch: f64) -> 
     }
     vsegs.extend(ridges);
     // merge duplicates
-    vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+    crate::sort::by_key(&mut vsegs, |p| p.mid());
     let mut merged: Vec<Line> = Vec::new();
     for s in vsegs {
         let near = |m: &Line| {
@@ -822,8 +822,8 @@ fn add_virtual_borders(lb: &Bin, hsegs: &[Line], vsegs: &mut Vec<Line>, pitch: f
     if long.len() >= 3 {
         let mut l: Vec<f64> = long.iter().map(|s| s.start).collect();
         let mut r: Vec<f64> = long.iter().map(|s| s.end).collect();
-        l.sort_by(f64::total_cmp);
-        r.sort_by(f64::total_cmp);
+        l.sort_unstable_by(f64::total_cmp);
+        r.sort_unstable_by(f64::total_cmp);
         // (outer ends of the table: side-by-side blocks each have their own ends, so not medians)
         let (lm, rm) = (l[l.len() / 5], r[r.len() * 4 / 5]);
         let ys: Vec<f64> = long.iter().map(|s| s.mid()).collect();
@@ -897,7 +897,7 @@ fn block_gaps(glyphs: &Bin, pieces: &[Line], row_rulings: &[Line], pitch: f64) -
                     && (p.at(p.mid_t()) - row.at(p.mid_t())).abs() < 2.0
             })
             .collect();
-        own.sort_by(|p, q| p.start.total_cmp(&q.start));
+        crate::sort::by_key(&mut own, |p| p.start);
         let mut reach = f64::MIN;
         for p in own {
             if reach > f64::MIN && p.start - reach >= (0.12 * pitch).max(3.0) && p.start - reach <= 4.0 * pitch {
@@ -906,7 +906,7 @@ fn block_gaps(glyphs: &Bin, pieces: &[Line], row_rulings: &[Line], pitch: f64) -
             reach = reach.max(p.end);
         }
     }
-    breaks.sort_by(|p, q| (p.0 + p.1).total_cmp(&(q.0 + q.1)));
+    crate::sort::by_key(&mut breaks, |p| p.0 + p.1);
     let mut gaps = Vec::new();
     let mut i = 0;
     while i < breaks.len() {
@@ -1131,7 +1131,7 @@ fn add_number_zones(
     }
     if !extra.is_empty() {
         vsegs.extend(extra);
-        vsegs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+        crate::sort::by_key(vsegs, |p| p.mid());
         *cols = build_cols(hsegs, vsegs, pitch, lb_transposed);
     }
 }
@@ -1157,7 +1157,7 @@ pub fn analyze(b: &Bin, lb: &Bin, vr: &Bin) -> Grid {
     let mut column_rulings = find_column_rulings(&lb_transposed, &vr_transposed, pitch);
     add_virtual_borders(lb, &row_rulings, &mut column_rulings, pitch);
     add_block_gap_borders(b, &pieces, &row_rulings, &mut column_rulings, pitch);
-    column_rulings.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+    crate::sort::by_key(&mut column_rulings, |p| p.mid());
 
     let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
     add_number_zones(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
@@ -1294,7 +1294,7 @@ fn inked_number_rows(b: &Bin, numbers: &Column, ref_rows: &[Row]) -> Option<(Vec
 /// The median height of the tallest glyph in the rows' number cells (0 where none holds one).
 fn printed_digit_height(b: &Bin, numbers: &Column, rows: &[Row]) -> f64 {
     let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, numbers.cell(t, bo))).collect();
-    heights.sort_by(f64::total_cmp);
+    heights.sort_unstable_by(f64::total_cmp);
     heights.get(heights.len() / 2).copied().unwrap_or(0.0)
 }
 
@@ -1658,7 +1658,7 @@ fn drop_end_rows_beyond_beside(blks: &mut [FoundBlock], pitch: f64) {
     let spans: Vec<(f64, f64)> = blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid())).collect();
     for (i, k) in blks.iter_mut().enumerate() {
         let mut hs: Vec<f64> = k.rows.iter().map(|r| r.1.mid() - r.0.mid()).collect();
-        hs.sort_by(f64::total_cmp);
+        hs.sort_unstable_by(f64::total_cmp);
         let rh = hs[hs.len() / 2];
         let beside = |y0: f64, y1: f64| {
             spans.iter().enumerate().filter(move |&(j, &o)| j != i && side_by_side(o, (y0, y1), pitch))
@@ -1726,7 +1726,7 @@ fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Column], blks: &mut 
             log::debug!("  column ruling x {:.0} down the rows: {}", ruling.mid(), v.join(" "));
         }
         let mut sorted = covers.clone();
-        sorted.sort_by(f64::total_cmp);
+        sorted.sort_unstable_by(f64::total_cmp);
         let ruled = sorted.len() >= 4 && sorted[sorted.len() / 4] >= 0.97;
         k.ruled_rows = covers.iter().map(|&c| !ruled || c >= 0.9).collect();
     }
@@ -1741,7 +1741,7 @@ fn drop_repeated_blocks(blks: &mut Vec<FoundBlock>, pitch: f64) {
         a.columns.number == b.columns.number && a.columns.white == b.columns.white && a.columns.black == b.columns.black
     };
     let mut order: Vec<usize> = (0..blks.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(blks[i].rows.len()));
+    crate::sort::by_key_descending(&mut order, |&i| blks[i].rows.len());
     let mut kept: Vec<usize> = Vec::new();
     for i in order {
         let (top, bottom) = span(&blks[i]);
@@ -1953,7 +1953,7 @@ fn provisional_starts(b: &Bin, cols: &[Column], order: &[FoundBlock]) -> Vec<u32
 /// The blocks in reading order: bands of vertically overlapping blocks top to bottom, left to
 /// right within a band.
 fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
-    blks.sort_by(|p, q| p.bounds[1].total_cmp(&q.bounds[1]));
+    crate::sort::by_key(&mut blks, |p| p.bounds[1]);
     let mut bands: Vec<Vec<FoundBlock>> = Vec::new();
     for bk in blks {
         if let Some(band) = bands.iter_mut().find(|band| {
@@ -1966,7 +1966,7 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
     }
     let mut order: Vec<FoundBlock> = Vec::new();
     for mut band in bands {
-        band.sort_by(|p, q| p.bounds[0].total_cmp(&q.bounds[0]));
+        crate::sort::by_key(&mut band, |p| p.bounds[0]);
         order.extend(band);
     }
     order
@@ -2012,7 +2012,7 @@ impl Grid {
                 // (blocks overlapping one another are a misreading, e.g. a number column found in
                 // a slanted move column: only the longest of them counts)
                 let mut bs: Vec<&GBlock> = blocks.iter().filter(|b| b.rows >= 5).collect();
-                bs.sort_by_key(|b| std::cmp::Reverse(b.rows));
+                crate::sort::by_key_descending(&mut bs, |b| b.rows as usize);
                 let mut kept: Vec<&GBlock> = Vec::new();
                 for b in bs {
                     let over = |o: &&GBlock| {
@@ -2219,7 +2219,7 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
             subs.push(u);
         }
     }
-    subs.sort_by(|a, b| cols[a.white].left.mid().total_cmp(&cols[b.white].left.mid()));
+    crate::sort::by_key(&mut subs, |a| cols[a.white].left.mid());
     if log::log_enabled!(log::Level::Debug) {
         for s in &subs {
             log::debug!(
@@ -2356,7 +2356,7 @@ fn build_cols(hsegs: &[Line], vsegs: &[Line], pitch: f64, t: &Bin) -> Vec<Column
                 })
                 .copied()
                 .collect();
-            ys.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+            crate::sort::by_key(&mut ys, |p| p.mid());
             let xc = 0.5 * (xa + xb);
             let mut dedup: Vec<Line> = Vec::new();
             for s in ys {

@@ -462,7 +462,7 @@ pub fn rulings_upto(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max:
         }
         segs.push(Line { intercept: a, slope: bs, start: x0 as f64, end: x1 as f64 });
     }
-    segs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+    crate::sort::by_key(&mut segs, |p| p.mid());
     segs
 }
 
@@ -588,7 +588,7 @@ pub fn skew(b: &Bin, max_deg: f64) -> (f64, f64) {
 /// `tol` pixels at the gap between them and whose gap is at most `max_gap` become one ruling,
 /// fitted to all pieces (weighted by length).
 pub fn join_broken(mut segs: Vec<Line>, tol: f64, max_gap: f64) -> Vec<Line> {
-    segs.sort_by(|p, q| p.start.total_cmp(&q.start));
+    crate::sort::by_key(&mut segs, |p| p.start);
     // (segment, weighted sums for the fit: w, t, y, tt, ty)
     let mut out: Vec<(Line, [f64; 5])> = Vec::new();
     let sums = |s: &Line| {
@@ -635,7 +635,7 @@ pub fn join_broken(mut segs: Vec<Line>, tol: f64, max_gap: f64) -> Vec<Line> {
         }
     }
     let mut segs: Vec<Line> = out.into_iter().map(|(s, _)| s).collect();
-    segs.sort_by(|p, q| p.mid().total_cmp(&q.mid()));
+    crate::sort::by_key(&mut segs, |p| p.mid());
     segs
 }
 

@@ -293,7 +293,7 @@ fn vanishing(segs: &[&lines::Line], xc: f64, extent: f64) -> Option<[f64; 3]> {
         let b0 = mb - k * my;
         let res: Vec<f64> = pts.iter().map(|p| (p.1 - b0 - k * p.0).abs()).collect();
         let mut sorted = res.clone();
-        sorted.sort_by(f64::total_cmp);
+        sorted.sort_unstable_by(f64::total_cmp);
         let tol = (3.0 * sorted[sorted.len() / 2]).max(0.002);
         if sorted[sorted.len() - 1] <= tol {
             return Some([xc * k - 1.0, -b0, k]);
@@ -367,7 +367,7 @@ fn spread(segs: &[lines::Line]) -> f64 {
     if v.len() < 2 {
         return 0.0;
     }
-    v.sort_by(|p, q| p.0.total_cmp(&q.0));
+    crate::sort::by_key(&mut v, |p| p.0);
     let total: f64 = v.iter().map(|p| p.1).sum();
     let mut acc = 0.0;
     let mut med = v[0].0;

@@ -163,7 +163,7 @@ pub fn number_blocks(
     // given numbers a surer block holds
     let alone: Vec<f32> = reads.iter().map(|rows| best_start(rows, None, &[]).1).collect();
     let mut surest_first: Vec<usize> = (0..reads.len()).collect();
-    surest_first.sort_by(|&a, &b| alone[b].total_cmp(&alone[a]));
+    crate::sort::by_key_descending(&mut surest_first, |&i| alone[i]);
     let mut fits: Vec<Option<i64>> = vec![None; reads.len()];
     let mut held: Vec<Range<i64>> = Vec::new();
     for &b in &surest_first {

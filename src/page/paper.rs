@@ -166,7 +166,7 @@ fn corners_of_straight_sides(hull: &[(f64, f64)]) -> Option<[(f64, f64); 4]> {
         return None;
     }
     let mut longest: Vec<usize> = (0..sides.len()).collect();
-    longest.sort_by(|&a, &b| sides[b].length().total_cmp(&sides[a].length()));
+    crate::sort::by_key_descending(&mut longest, |&i| sides[i].length());
     longest.truncate(4);
     longest.sort_unstable();
     let four = [sides[longest[0]], sides[longest[1]], sides[longest[2]], sides[longest[3]]];
@@ -361,7 +361,8 @@ fn row_ends(region: &[(usize, usize)]) -> Vec<(f64, f64)> {
 /// Convex hull (Andrew's monotone chain), clockwise on screen (y down), no collinear points.
 fn convex_hull(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
     let mut pts = points.to_vec();
-    pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    // (points the order holds equal are the same bits: any sort gives the one order)
+    pts.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
     pts.dedup();
     if pts.len() < 3 {
         return pts;

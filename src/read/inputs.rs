@@ -35,7 +35,8 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<FileError>) {
         }
     };
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
+    // (one folder's entries differ in their last component: any sort gives the one order)
+    paths.sort_unstable();
     for p in paths {
         if p.is_dir() {
             walk(&p, files, errors);

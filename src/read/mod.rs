@@ -343,7 +343,7 @@ fn writing_offset(pool: &RecognizerPool, cells: &[CutCell], scores: &[CellScores
 pub fn assign_copies(sheets: &[SheetRead]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..sheets.len()).collect();
     let first = |s: &SheetRead| s.cells.iter().map(|c| c.0).min().unwrap_or(0);
-    order.sort_by_key(|&i| (first(&sheets[i]), i));
+    crate::sort::by_key(&mut order, |&i| first(&sheets[i]));
     let mut copy_end: Vec<usize> = Vec::new(); // last ply held by each copy
     let mut out = vec![0; sheets.len()];
     for i in order {
@@ -639,7 +639,7 @@ pub fn read_batch(games: &[(String, Vec<PathBuf>)], opts: &BatchOptions<'_>) -> 
     let finished: Mutex<Vec<(usize, GameRead)>> = Mutex::new(Vec::with_capacity(games.len()));
     read_each(games, opts, &|g, read| finished.lock().unwrap_or_else(|e| e.into_inner()).push((g, read)));
     let mut finished = finished.into_inner().unwrap_or_else(|e| e.into_inner());
-    finished.sort_by_key(|(g, _)| *g);
+    crate::sort::by_key(&mut finished, |(g, _)| *g);
     let mut batch = Batch { games: Vec::new(), images: Vec::new(), errors: Vec::new(), sheets: 0 };
     for (_, read) in finished {
         batch.errors.extend(read.errors);

@@ -163,14 +163,16 @@ pub fn beam_search(lp: &LogProbs, beam_width: usize, top_k: usize) -> Vec<(Vec<u
             }
         }
         let mut entries: Vec<(Vec<usize>, BeamEntry)> = next.drain().collect();
-        entries.sort_by(|a, b| b.1.total().total_cmp(&a.1.total()).then_with(|| a.0.cmp(&b.0)));
+        // (the prefixes, a map's keys, all differ: any sort gives the one order)
+        entries.sort_unstable_by(|a, b| b.1.total().total_cmp(&a.1.total()).then_with(|| a.0.cmp(&b.0)));
         entries.truncate(beam_width);
         beam = entries;
     }
     let candidates: Vec<&[usize]> = beam.iter().map(|(p, _)| p.as_slice()).collect();
     let exact = score_many(lp, &candidates);
     let mut out: Vec<(Vec<usize>, f32)> = beam.into_iter().map(|(p, _)| p).zip(exact).collect();
-    out.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    // (the prefixes all differ, as above)
+    out.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     out.truncate(top_k);
     out
 }

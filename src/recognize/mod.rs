@@ -168,7 +168,7 @@ impl CellScores {
             .into_iter()
             .map(|labels| Reading { logp: self.mean_log_prob(&labels), text: self.alphabet.decode(&labels) })
             .collect();
-        out.sort_by(|a, b| b.logp.total_cmp(&a.logp));
+        crate::sort::by_key_descending(&mut out, |a| a.logp);
         out.truncate(k);
         out
     }
@@ -395,21 +395,25 @@ fn load_embedded(path: &Path, threads: usize) -> Result<OnnxModel, RecognizeErro
         let reason = format!("no such model built in (built in: {})", built_in.join(", "));
         return Err(RecognizeError::File { path: path.to_path_buf(), reason });
     };
-    let bytes = embedded_model_bytes(index)
-        .map_err(|reason| RecognizeError::Model { model: path.display().to_string(), reason })?;
+    let bytes = embedded_model_bytes(path, index)?;
     OnnxModel::from_bytes(path, bytes, threads)
 }
 
-/// The built-in model `index` of [`EMBEDDED_MODELS`], inflated on first use and kept for the
-/// process (every worker's recognizer loads from the same bytes).
-fn embedded_model_bytes(index: usize) -> Result<&'static [u8], String> {
-    static INFLATED: [std::sync::OnceLock<Result<Vec<u8>, String>>; EMBEDDED_MODELS.len()] =
+/// The built-in model `index` of [`EMBEDDED_MODELS`] (`path` names it in an error), inflated on
+/// first use and kept for the process (every worker's recognizer loads from the same bytes).
+fn embedded_model_bytes(path: &Path, index: usize) -> Result<&'static [u8], RecognizeError> {
+    use miniz_oxide::inflate::{DecompressError, TINFLStatus};
+    // A failure keeps only the inflater's status: the partly inflated bytes are of no use.
+    static INFLATED: [std::sync::OnceLock<Result<Vec<u8>, TINFLStatus>>; EMBEDDED_MODELS.len()] =
         [const { std::sync::OnceLock::new() }; EMBEDDED_MODELS.len()];
     let inflated = INFLATED[index].get_or_init(|| {
         miniz_oxide::inflate::decompress_to_vec_with_limit(EMBEDDED_MODELS[index].1, EMBEDDED_MODEL_LIMIT)
-            .map_err(|e| format!("cannot inflate the built-in model: {e}"))
+            .map_err(|e| e.status)
     });
-    inflated.as_deref().map_err(Clone::clone)
+    inflated.as_deref().map_err(|&status| RecognizeError::Model {
+        model: path.display().to_string(),
+        reason: format!("cannot inflate the built-in model: {}", DecompressError { status, output: Vec::new() }),
+    })
 }
 
 /// Loads a cell image as grayscale, with an error naming the file.
@@ -454,7 +458,10 @@ mod tests {
     fn built_in_models_inflate_to_the_model_files() {
         for (index, (name, _)) in EMBEDDED_MODELS.iter().enumerate() {
             let file = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("models").join(name)).unwrap();
-            assert!(embedded_model_bytes(index).unwrap() == file.as_slice(), "{name} differs from models/{name}");
+            assert!(
+                embedded_model_bytes(Path::new(name), index).unwrap() == file.as_slice(),
+                "{name} differs from models/{name}"
+            );
         }
     }
 

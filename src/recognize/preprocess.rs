@@ -196,7 +196,7 @@ impl Preprocess {
             }
         }
         let mut sorted = resized.clone();
-        sorted.sort_by(f64::total_cmp);
+        sorted.sort_unstable_by(f64::total_cmp);
         let bg = quantile(&sorted, self.background_quantile);
         let hi = quantile(&sorted, self.ink_quantile).max(bg + self.min_contrast);
         let width = out_w.div_ceil(self.width_multiple) * self.width_multiple;

@@ -111,7 +111,7 @@ pub(super) fn repair(
         let exp = ink.expand(&positions[s], s, lang, params);
         let mut here: Vec<(Move, f32)> =
             ink.entries(exp).iter().filter(|e| e.0 != moves[s]).map(|e| (e.0, e.1)).collect();
-        here.sort_by(|a, b| b.1.total_cmp(&a.1));
+        crate::sort::by_key_descending(&mut here, |a| a.1);
         let likely: Vec<Move> = here.iter().take(REFILL_ALTERNATIVES).map(|e| e.0).collect();
         for alt in positions[s].legal_moves() {
             if alt == moves[s] {
@@ -175,7 +175,7 @@ pub(super) fn repair(
         let best_next = ink.entries(exp).iter().map(|e| e.1).fold(f32::NEG_INFINITY, f32::max);
         scored.push((score + best_next, Hyp { pos: p, score, node: usize::MAX }, parent, made));
     }
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    crate::sort::by_key_descending(&mut scored, |a| a.0);
     // A repair must come within the beam's margin of the leader once the contradicted cell is read.
     let mut added = 0;
     for (potential, mut hyp, parent, made) in scored.into_iter().take(MAX_REPAIRED) {
