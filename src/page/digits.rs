@@ -356,7 +356,7 @@ const SMALL_GLYPH: usize = 22;
 /// The height small glyphs are enlarged to, at least.
 const ENLARGED_GLYPH: f64 = 28.0;
 /// Ink shares a blurred glyph is sharpened between: below the first is paper, above the second
-/// full ink. The grey fringe a blur spreads round each stroke goes, the stroke's core stays.
+/// full ink. The grey fringe a blur spreads about each stroke goes, the stroke's core stays.
 const SHARPENED_INK: [f32; 2] = [0.5, 0.85];
 
 /// Reads the number printed in the cell `bx` (`[x0, y0, x1, y1]`, between the cell's rulings)
@@ -386,7 +386,7 @@ enum Sharpen {
     Yes,
 }
 
-/// The part of `page` around the cell `bx` enlarged `factor` times (bicubic), with the cell's box
+/// The part of `page` about the cell `bx` enlarged `factor` times (bicubic), with the cell's box
 /// in it.
 fn enlarged_cell(page: &GrayImage, bx: [f64; 4], factor: f64) -> (GrayImage, [f64; 4]) {
     let (pw, ph) = page.dimensions();
