@@ -681,13 +681,17 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     let ruled: Vec<Vec<bool>> = gblocks.iter().map(|b| b.ruled_rows.clone()).collect();
     let mut page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, pitch);
     // (where a block's numbers do not read and its rows are counted, every block is read again
-    // with small print enlarged: the slower reading only on the pages the plain one fails, and
-    // all blocks alike, since each block's numbering weighs the others')
+    // with small print enlarged, and each keeps the surer of its two readings: the slower reading
+    // only on the pages the plain one fails, and for every block, since each block's numbering
+    // weighs the others')
     if page_numbers.blocks.iter().any(|block| !block.printed) {
-        printed = gblocks
-            .iter()
-            .map(|b| b.number_cells.iter().map(|bx| digits::read_number_enlarged(&page, on_page(bx))).collect())
-            .collect();
+        for (block, reads) in gblocks.iter().zip(printed.iter_mut()) {
+            let enlarged: Vec<digits::PrintedNumber> =
+                block.number_cells.iter().map(|bx| digits::read_number_enlarged(&page, on_page(bx))).collect();
+            if numbering::reading_sureness(&enlarged) > numbering::reading_sureness(reads) {
+                *reads = enlarged;
+            }
+        }
         page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, pitch);
     }
     let numbering::PageNumbers { blocks: numbers, second_form_from } = page_numbers;

@@ -82,6 +82,14 @@ fn best_start(reads: &[PrintedNumber], prefer: Option<i64>, held: &[Range<i64>])
     (best.0, best.1, runner_up)
 }
 
+/// How surely a block's printed numbers (`reads`, one per row) read: the rows that agree with
+/// the start most agree with, less those that agree with the best other start. Of two readings
+/// of a block, the surer is kept.
+pub fn reading_sureness(reads: &[PrintedNumber]) -> f32 {
+    let (_, agree, runner_up) = best_start(reads, None, &[]);
+    agree - runner_up
+}
+
 /// [`best_start`] where the reading is trusted over counting: enough rows agree with it, four
 /// and a fifth of the rows that show a number, and clearly more than with any other start
 /// (printed numbers read poorly still agree by chance with one start in a few rows only).
