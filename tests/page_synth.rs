@@ -128,7 +128,13 @@ fn a_shaded_number_columns_edge_stands_for_its_ruling_on_a_photo() {
     // number column is shaded and no ruling is printed between it and White's column; under the
     // photo's uneven light the shade's edge is no ink to either rulings' binary, the block's
     // columns were paired across the gap between the blocks and the block lost (50 of 100 cells)
-    let opts = Options { count: 13, seed: 9995, form: Some("us-tournament"), damage: Some(Damage::Photo), ..Options::default() };
+    let opts = Options {
+        count: 13,
+        seed: 9995,
+        form: Some("us-tournament"),
+        damage: Some(Damage::Photo),
+        ..Options::default()
+    };
     assert_every_page_reads_whole(&opts, 12);
 }
 
@@ -325,4 +331,21 @@ fn times_written_in_the_clock_column_right_of_blacks_do_not_turn_the_table() {
         assert_eq!(p.truth.form, "club-a5-times", "the generator deals another form now");
     }
     assert_every_page_reads_whole(&opts, 17);
+}
+
+#[test]
+fn a_page_upside_down_whose_columns_do_not_tell_it_is_read_turned() {
+    // federation-pt prints the numbers between White's and Black's moves (Brancas | No |
+    // Negras): upside down, its columns read as a table the right way up, numbered 26-100 by
+    // counting; the page turned upside down reads every printed number
+    let opts =
+        Options { count: 1, seed: 7, form: Some("federation-pt"), damage: Some(Damage::None), ..Options::default() };
+    let p = &synth::render_sheet(&opts, 0).expect("render")[0];
+    let (img, truth) = page_and_truth(p);
+    let (w, h) = (img.width() as f64, img.height() as f64);
+    let turned_truth: Vec<_> =
+        truth.iter().map(|&(mv, side, b)| (mv, side, [w - b[2], h - b[3], w - b[0], h - b[1]])).collect();
+    let sheet = page::segment(&img.rotate180()).expect("table found");
+    assert_eq!(page::eval::match_count(&sheet.cells, &turned_truth), truth.len());
+    assert!(sheet.cells.iter().all(|c| !c.numbering_guessed), "rows counted");
 }

@@ -610,6 +610,27 @@ fn upscale_factor(long_side: u32) -> u32 {
 
 /// [`segment_gray`] on an image read at its own resolution.
 fn segment_at_input_resolution(g: &GrayImage) -> Result<Sheet, PageError> {
+    let sheet = segment_as_it_lies(g)?;
+    // (a page upside down whose columns do not tell it, e.g. a clock column taken for the
+    // numbers: no block reads its printed numbers; the page turned upside down is read too, and
+    // kept where at least half as many cells as the first reading has are numbered from printed
+    // numbers)
+    if sheet.blocks.is_empty() || sheet.blocks.iter().any(|block| block.printed_numbers) {
+        return Ok(sheet);
+    }
+    let turned = image::imageops::rotate180(g);
+    match segment_as_it_lies(&turned) {
+        Ok(upright) if 2 * rows_read(&upright).0 >= sheet.cells.len() => {
+            log::debug!("upside down: {} cells numbered from printed numbers", rows_read(&upright).0);
+            Ok(upright.turned_back(g.width(), g.height()))
+        }
+        _ => Ok(sheet),
+    }
+}
+
+/// [`segment_at_input_resolution`] on the image as it lies (turned by quarter turns only where
+/// its rulings say so).
+fn segment_as_it_lies(g: &GrayImage) -> Result<Sheet, PageError> {
     // (a photo of a page lying whole on a darker table: the page straightened from its outline,
     // at the resolution it has in the photo, and the whole photo, where a shadow across the page
     // can cut the outline short; of two sheets the one with more rows numbered from their printed
@@ -811,6 +832,21 @@ impl Sheet {
             cell.lowered.iter_mut().for_each(|low| shrink(&mut low.box_in_input));
         }
         self.to_page = self.to_page.after(&Homography::scale(factor as f64));
+        self
+    }
+
+    /// The sheet read from a `width` x `height` image turned upside down, in the image's own
+    /// pixels: boxes in the input turned back, the turn added to the transform and the turns.
+    fn turned_back(mut self, width: u32, height: u32) -> Sheet {
+        let (w, h) = (width as f32, height as f32);
+        let turn = |bx: &mut [f32; 4]| *bx = [w - bx[2], h - bx[3], w - bx[0], h - bx[1]];
+        for cell in &mut self.cells {
+            turn(&mut cell.box_in_input);
+            cell.lowered.iter_mut().for_each(|low| turn(&mut low.box_in_input));
+        }
+        let upside_down = Homography([-1.0, 0.0, width as f64, 0.0, -1.0, height as f64, 0.0, 0.0, 1.0]);
+        self.to_page = self.to_page.after(&upside_down);
+        self.quarter_turns = (self.quarter_turns + 2) % 4;
         self
     }
 
