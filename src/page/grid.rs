@@ -2176,8 +2176,23 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
             let numbers_right = share_right >= 0.5;
             let regular = |c: usize, share: f64| share.min(printed_alignment(b, &cols[g[c]], pitch));
             let share_of = |n: usize| printed.iter().find(|p| p.0 == n).map_or(0.0, |p| p.1);
+            if log::log_enabled!(log::Level::Trace) {
+                let column = |c: usize| cols[g[c]].left.mid();
+                let shown: Vec<String> = printed
+                    .iter()
+                    .map(|&(c, share)| format!("x {:.0} {share:.2}/{:.2}", column(c), regular(c, share)))
+                    .collect();
+                log::trace!(
+                    "  moves x {:.0}, {:.0}: number columns {} chosen {:?}; right {share_right:.2}/{:.2}",
+                    column(i),
+                    column(j),
+                    shown.join(", "),
+                    num.map(column),
+                    if j + 1 < g.len() { regular(j + 1, share_right) } else { 0.0 }
+                );
+            }
             let num = num
-                .filter(|&n| !(numbers_right && n + 1 < i && regular(j + 1, share_right) >= regular(n, share_of(n))));
+                .filter(|&n| !(numbers_right && n + 1 < i && regular(j + 1, share_right) > regular(n, share_of(n))));
             match num {
                 Some(n) => {
                     subs.push(BlockColumns { number: g[n], white: g[i], black: g[j] });
