@@ -326,11 +326,16 @@ fn times_written_in_the_clock_column_right_of_blacks_do_not_turn_the_table() {
     // Move | Time twice): the first block's times, written row after row in the clock column
     // right of Black's, were taken for printed numbers right of the moves (a table upside down)
     // and the block was lost (50 of 100 cells)
-    let opts = Options { count: 18, seed: 10031, mix_forms: &forms::DEVELOPMENT_FORMS, ..Options::default() };
-    for p in synth::render_sheet(&opts, 17).expect("render") {
-        assert_eq!(p.truth.form, "club-a5-times", "the generator deals another form now");
+    // and sheet 77 (the same form, times in both clock columns): the heading box above the first
+    // block ends on the ruling between its move columns, and Black's column continued the heading
+    // box's run of columns instead of the block's, which lost White's partner
+    let opts = Options { count: 78, seed: 10031, mix_forms: &forms::DEVELOPMENT_FORMS, ..Options::default() };
+    for index in [17, 77] {
+        for p in synth::render_sheet(&opts, index).expect("render") {
+            assert_eq!(p.truth.form, "club-a5-times", "the generator deals another form now");
+        }
+        assert_every_page_reads_whole(&opts, index);
     }
-    assert_every_page_reads_whole(&opts, 17);
 }
 
 #[test]

@@ -2057,12 +2057,19 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
     // group neighbouring columns that share a ruling and their rows
     let same_rows =
         |a: &Column, c: &Column| rows_shared(a, c, pitch) as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64;
+    // (of several runs a column continues, the one whose last column shares the most rows with
+    // it: a heading box's wide column ending on the same ruling shares a few rows only)
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (ci, c) in cols.iter().enumerate() {
-        if let Some(g) = groups.iter_mut().find(|g| {
-            let last = &cols[*g.last().unwrap_or(&0)];
-            last.right_ruling == c.left_ruling && same_rows(last, c)
-        }) {
+        let continued = groups
+            .iter_mut()
+            .rev()
+            .filter(|g| {
+                let last = &cols[*g.last().unwrap_or(&0)];
+                last.right_ruling == c.left_ruling && same_rows(last, c)
+            })
+            .max_by_key(|g| rows_shared(&cols[*g.last().unwrap_or(&0)], c, pitch));
+        if let Some(g) = continued {
             g.push(ci);
         } else {
             groups.push(vec![ci]);
@@ -2191,8 +2198,8 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
                     if j + 1 < g.len() { regular(j + 1, share_right) } else { 0.0 }
                 );
             }
-            let num = num
-                .filter(|&n| !(numbers_right && n + 1 < i && regular(j + 1, share_right) > regular(n, share_of(n))));
+            let num =
+                num.filter(|&n| !(numbers_right && n + 1 < i && regular(j + 1, share_right) > regular(n, share_of(n))));
             match num {
                 Some(n) => {
                     subs.push(BlockColumns { number: g[n], white: g[i], black: g[j] });
