@@ -2058,7 +2058,8 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
     let same_rows =
         |a: &Column, c: &Column| rows_shared(a, c, pitch) as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64;
     // (of several runs a column continues, the one whose last column shares the most rows with
-    // it: a heading box's wide column ending on the same ruling shares a few rows only)
+    // it, the earliest on a tie (hence `rev` before `max_by_key`, which keeps the last maximum):
+    // a heading box's wide column ending on the same ruling shares a few rows only)
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (ci, c) in cols.iter().enumerate() {
         let continued = groups
