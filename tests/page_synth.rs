@@ -354,3 +354,35 @@ fn a_page_upside_down_whose_columns_do_not_tell_it_is_read_turned() {
     assert_eq!(page::eval::match_count(&sheet.cells, &turned_truth), truth.len());
     assert!(sheet.cells.iter().all(|c| !c.numbering_guessed), "rows counted");
 }
+
+/// Every page of sheet `index` of `synth --form dev-mix --seed SEED`, shrunk to half its size
+/// (a scan at half the resolution), checked to be of `form` (its second page `form-p2`): each page's
+/// matched and true cells.
+fn dev_sheet_at_half_size(seed: u64, index: usize, form: &str) -> Vec<(String, usize, usize)> {
+    let opts = Options { count: index + 1, seed, mix_forms: &forms::DEVELOPMENT_FORMS, ..Options::default() };
+    synth::render_sheet(&opts, index)
+        .expect("render")
+        .into_iter()
+        .map(|p| {
+            assert!(p.truth.form.starts_with(form), "the generator deals another form now");
+            let (img, truth) = page_and_truth(&p);
+            let (w, h) = (img.width() / 2, img.height() / 2);
+            let half = image::imageops::resize(&img.to_luma8(), w, h, image::imageops::FilterType::Lanczos3);
+            let truth: Vec<_> = truth.into_iter().map(|(mv, side, bx)| (mv, side, bx.map(|v| v / 2.0))).collect();
+            let sheet = page::segment(&image::DynamicImage::ImageLuma8(half));
+            let k = sheet.map_or(0, |sheet| page::eval::match_count(&sheet.cells, &truth));
+            eprintln!("{} at half size: {k}/{}", p.name, truth.len());
+            (p.name.clone(), k, truth.len())
+        })
+        .collect()
+}
+
+#[test]
+fn a_small_scan_whose_printed_numbers_do_not_read_is_read_enlarged() {
+    // sheet 13 of `synth --form dev-mix --seed 9801` (a score book's two pages, no damage) at half
+    // size: rows 22 px apart, printed digits 8 px high that read as nothing; both pages were
+    // counted from their heading rows (0 of 60 cells each)
+    for (name, k, n) in dev_sheet_at_half_size(9801, 13, "scorebook") {
+        assert_eq!(k, n, "{name} at half size: {k}/{n} cells matched");
+    }
+}

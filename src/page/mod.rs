@@ -590,11 +590,40 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     let upscale = upscale_factor(gw.max(gh));
     if upscale > 1 {
         log::debug!("small image ({gw}x{gh}): read enlarged {upscale} times");
-        let enlarged = image::imageops::resize(g, gw * upscale, gh * upscale, image::imageops::FilterType::CatmullRom);
-        return segment_at_input_resolution(&enlarged).map(|sheet| sheet.reduced(upscale));
+        return segment_enlarged(g, upscale);
     }
-    segment_at_input_resolution(g)
+    let sheet = segment_at_input_resolution(g)?;
+    // (a table of small print, rows under 32 px apart, where a block's printed numbers do not
+    // read: digits a few pixels high run into each other and into the rulings; the image is read
+    // again enlarged twice, and that reading kept where it numbers more cells from their printed
+    // numbers)
+    let counted_block = sheet.blocks.iter().any(|block| !block.printed_numbers);
+    if counted_block && sheet.row_pitch().is_some_and(|pitch| pitch < SMALL_PRINT_ROW_PITCH) {
+        if let Ok(enlarged) = segment_enlarged(g, 2) {
+            log::debug!(
+                "small print: {} cells numbered from printed numbers at its own size, {} enlarged twice",
+                rows_read(&sheet).0,
+                rows_read(&enlarged).0
+            );
+            if rows_read(&enlarged).0 > rows_read(&sheet).0 {
+                return Ok(enlarged);
+            }
+        }
+    }
+    Ok(sheet)
 }
+
+/// [`segment_at_input_resolution`] on `g` enlarged `factor` times, the sheet given back in `g`'s
+/// own pixels.
+fn segment_enlarged(g: &GrayImage, factor: u32) -> Result<Sheet, PageError> {
+    let (gw, gh) = (g.width(), g.height());
+    let enlarged = image::imageops::resize(g, gw * factor, gh * factor, image::imageops::FilterType::CatmullRom);
+    segment_at_input_resolution(&enlarged).map(|sheet| sheet.reduced(factor))
+}
+
+/// The row pitch, in pixels of the straightened page, under which a table whose printed numbers
+/// do not all read is read again enlarged (its printed digits stand under about 10 px high).
+const SMALL_PRINT_ROW_PITCH: f64 = 32.0;
 
 /// The long side under which an image is read enlarged (to at least [`ENLARGED_LONG_SIDE`]).
 const SMALL_IMAGE_LONG_SIDE: u32 = 600;
@@ -848,6 +877,18 @@ impl Sheet {
         self.to_page = self.to_page.after(&upside_down);
         self.quarter_turns = (self.quarter_turns + 2) % 4;
         self
+    }
+
+    /// The blocks' median distance between rows, in pixels of [`Sheet::page`]; `None` without a
+    /// block.
+    fn row_pitch(&self) -> Option<f64> {
+        let pitches: Vec<f64> = self
+            .blocks
+            .iter()
+            .filter(|block| block.rows > 0)
+            .map(|block| f64::from(block.box_straight[3] - block.box_straight[1]) / f64::from(block.rows))
+            .collect();
+        (!pitches.is_empty()).then(|| grid::median(pitches))
     }
 
     /// The overlay picture: the straightened page with every cell's box and label drawn on it.
