@@ -355,6 +355,8 @@ impl Piece {
 const SMALL_GLYPH: usize = 22;
 /// The height small glyphs are enlarged to, at least.
 const ENLARGED_GLYPH: f64 = 28.0;
+/// How much of its width a number cell is widened by on each side when it is read again.
+const WIDENED_SHARE: f64 = 0.15;
 /// Ink shares a blurred glyph is sharpened between: below the first is paper, above the second
 /// full ink. The grey fringe a blur spreads about each stroke goes, the stroke's core stays.
 const SHARPENED_INK: [f32; 2] = [0.5, 0.85];
@@ -377,6 +379,15 @@ pub fn read_number_enlarged(page: &GrayImage, bx: [f64; 4]) -> PrintedNumber {
     let as_it_is = read_number_at_its_size(&enlarged, enlarged_box, Sharpen::No).0;
     let sharpened = read_number_at_its_size(&enlarged, enlarged_box, Sharpen::Yes).0;
     if as_it_is.mean_distance() < sharpened.mean_distance() { as_it_is } else { sharpened }
+}
+
+/// [`read_number_enlarged`] on the cell widened by [`WIDENED_SHARE`] of its width on each side:
+/// a number column's ruling can be found inside its numbers' first digits (where the stacked
+/// leading zeros of 001-030 and the edges of rounded number boxes blur into one line), and the
+/// cell between the rulings then cuts each first "0" into a "3".
+pub fn read_number_widened(page: &GrayImage, bx: [f64; 4]) -> PrintedNumber {
+    let more = WIDENED_SHARE * (bx[2] - bx[0]);
+    read_number_enlarged(page, [bx[0] - more, bx[1], bx[2] + more, bx[3]])
 }
 
 /// Whether a cell's ink is sharpened (to [`SHARPENED_INK`]) before its glyphs are read.
@@ -731,6 +742,24 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn zero_padded_numbers_cut_by_the_cell_read_widened() {
+        // (the number column's left ruling found in the middle of the numbers' first "0"s, as the
+        // stacked zeros of 001-030 and rounded box edges blur into one line: the cell cuts each
+        // first "0", which reads as another digit)
+        let numbers = [1u32, 2, 5, 8, 13, 17, 20, 24, 29, 30];
+        let (mut cut_right, mut widened_right) = (0, 0);
+        for n in numbers {
+            let height = 20.0;
+            let (img, bx) = cell(FONTS[0], &format!("{n:03}"), height, 250, 30);
+            let cut = [bx[0] + 0.6 * height as f64, bx[1], bx[2], bx[3]];
+            cut_right += usize::from(read_number(&img, cut).best() == Some(n));
+            widened_right += usize::from(read_number_widened(&img, cut).best() == Some(n));
+        }
+        assert!(cut_right <= numbers.len() / 2, "{cut_right} of {} read right cut", numbers.len());
+        assert!(widened_right >= numbers.len() - 1, "{widened_right} of {} read right widened", numbers.len());
     }
 
     #[test]

@@ -143,6 +143,10 @@ pub struct Sheet {
     /// two to a sheet), whose blocks repeat its move numbers: that copy is not read.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub second_form_unread: bool,
+    /// Some block's printed numbers did not read at first and were read again (enlarged,
+    /// widened): a sign of small print, see [`segment_gray`].
+    #[serde(skip)]
+    numbers_read_again: bool,
 }
 
 /// Everything that can go wrong reading or segmenting a page.
@@ -594,11 +598,10 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     }
     let sheet = segment_at_input_resolution(g)?;
     // (a table of small print, rows under 32 px apart, where a block's printed numbers do not
-    // read: digits a few pixels high run into each other and into the rulings; the image is read
-    // again enlarged twice, and that reading kept where it numbers more cells from their printed
-    // numbers)
-    let counted_block = sheet.blocks.iter().any(|block| !block.printed_numbers);
-    if counted_block && sheet.row_pitch().is_some_and(|pitch| pitch < SMALL_PRINT_ROW_PITCH) {
+    // read at first: digits a few pixels high run into each other and into the rulings, and the
+    // rows around them are found in part; the image is read again enlarged twice, and that
+    // reading kept where it numbers more cells from their printed numbers)
+    if sheet.numbers_read_again && sheet.row_pitch().is_some_and(|pitch| pitch < SMALL_PRINT_ROW_PITCH) {
         if let Ok(enlarged) = segment_enlarged(g, 2) {
             log::debug!(
                 "small print: {} cells numbered from printed numbers at its own size, {} enlarged twice",
@@ -730,16 +733,20 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
     let ruled: Vec<Vec<bool>> = gblocks.iter().map(|b| b.ruled_rows.clone()).collect();
     let mut page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, pitch);
-    // (where a block's numbers do not read and its rows are counted, every block is read again
-    // with small print enlarged, and each keeps the surer of its two readings: the slower reading
-    // only on the pages the plain one fails, and for every block, since each block's numbering
-    // weighs the others')
-    if page_numbers.blocks.iter().any(|block| !block.printed) {
+    let numbers_read_again = page_numbers.blocks.iter().any(|block| !block.printed);
+    // (where a block's numbers do not read and its rows are counted, every block is read again,
+    // with small print enlarged, and with its cells widened too, and each keeps the surest of its
+    // readings: the slower readings only on the pages the plain one fails, and for every block,
+    // since each block's numbering weighs the others')
+    if numbers_read_again {
         for (block, reads) in gblocks.iter().zip(printed.iter_mut()) {
-            let enlarged: Vec<digits::PrintedNumber> =
-                block.number_cells.iter().map(|bx| digits::read_number_enlarged(&page, on_page(bx))).collect();
-            if numbering::reading_sureness(&enlarged) > numbering::reading_sureness(reads) {
-                *reads = enlarged;
+            let read_with = |read: fn(&GrayImage, [f64; 4]) -> digits::PrintedNumber| -> Vec<digits::PrintedNumber> {
+                block.number_cells.iter().map(|bx| read(&page, on_page(bx))).collect()
+            };
+            for again in [read_with(digits::read_number_enlarged), read_with(digits::read_number_widened)] {
+                if numbering::reading_sureness(&again) > numbering::reading_sureness(reads) {
+                    *reads = again;
+                }
             }
         }
         page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, pitch);
@@ -820,6 +827,7 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         blocks,
         cells,
         second_form_unread: second_form_from.is_some(),
+        numbers_read_again,
     })
 }
 
