@@ -255,44 +255,54 @@ fn compared(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace() && !matches!(c, '-' | '–' | '—')).collect()
 }
 
-/// How many legal moves of a position write each text (compared without hyphens): a text
-/// written by one move alone names it.
+/// Which texts name a legal move of a position alone: a text (compared without hyphens) that
+/// one legal move writes and no other.
 pub(crate) struct Writers {
-    counts: HashMap<String, u8>,
+    /// Each legal move with the forms (bits by index in `FORMS`) whose text names it alone;
+    /// empty where the notation is not descriptive.
+    unique: Vec<(Move, u64)>,
 }
 
 impl Writers {
-    /// The texts of every legal move of `pos` in `lang` (a descriptive notation).
+    /// The texts of every legal move of `pos` in `lang` (a descriptive notation), each written
+    /// once and counted over the moves.
     pub(crate) fn new(pos: &Chess, legal: &MoveList, lang: &Lang) -> Writers {
-        let mut counts: HashMap<String, u8> = HashMap::default();
-        if let Some(words) = Words::new(lang) {
-            let color = pos.turn();
-            let mut seen: Vec<String> = Vec::new();
-            for m in legal {
-                seen.clear();
-                for (_, t) in words.texts(color, m, false) {
-                    let t = compared(&t);
-                    if !seen.contains(&t) {
-                        *counts.entry(t.clone()).or_insert(0) += 1;
-                        seen.push(t);
-                    }
+        let Some(words) = Words::new(lang) else { return Writers { unique: Vec::new() } };
+        let color = pos.turn();
+        let texts: Vec<Vec<(usize, String)>> = legal
+            .iter()
+            .map(|m| words.texts(color, m, false).into_iter().map(|(i, t)| (i, compared(&t))).collect())
+            .collect();
+        let mut counts: HashMap<&str, u8> = HashMap::default();
+        let mut seen: Vec<&str> = Vec::new();
+        for move_texts in &texts {
+            seen.clear();
+            for (_, t) in move_texts {
+                if !seen.contains(&t.as_str()) {
+                    *counts.entry(t).or_insert(0) += 1;
+                    seen.push(t);
                 }
             }
         }
-        Writers { counts }
+        let unique = legal
+            .iter()
+            .zip(&texts)
+            .map(|(m, move_texts)| {
+                let alone = move_texts.iter().filter(|(_, t)| counts.get(t.as_str()) == Some(&1));
+                (*m, alone.fold(0, |mask, (i, _)| mask | 1 << i))
+            })
+            .collect();
+        Writers { unique }
     }
 
-    /// The forms (bits by index in `FORMS`) whose text names `mv` alone, with
-    /// [`BLACK_BIT`] where Black moves.
-    pub(crate) fn unique_forms(&self, color: Color, mv: &Move, lang: &Lang) -> u64 {
-        let Some(words) = Words::new(lang) else { return 0 };
-        let mut mask = if color == Color::Black { BLACK_BIT } else { 0 };
-        for (i, t) in words.texts(color, mv, false) {
-            if self.counts.get(&compared(&t)) == Some(&1) {
-                mask |= 1 << i;
-            }
+    /// The forms (bits by index in `FORMS`) whose text names `mv` (one of the legal moves) alone,
+    /// with [`BLACK_BIT`] where Black moves; 0 where the notation is not descriptive.
+    pub(crate) fn unique_forms(&self, color: Color, mv: &Move) -> u64 {
+        if self.unique.is_empty() {
+            return 0;
         }
-        mask
+        let mask = self.unique.iter().find(|(m, _)| m == mv).map_or(0, |(_, mask)| *mask);
+        mask | if color == Color::Black { BLACK_BIT } else { 0 }
     }
 }
 
@@ -381,7 +391,7 @@ pub(crate) fn spell(pos: &Chess, mv: &Move, lang: &Lang, style: &Style) -> Strin
     if let Some(side) = mv.castling_side() {
         return format!("{}{sep}{mark}", words.castle(side, style.castle == CastleStyle::Zeros));
     }
-    let forms = Writers::new(pos, &legal, lang).unique_forms(pos.turn(), mv, lang);
+    let forms = Writers::new(pos, &legal, lang).unique_forms(pos.turn(), mv);
     let text = pick_text(&words, mv, forms, style.form).unwrap_or_default();
     let mut text = restyle_promotion(&words, &text, mv, style.promotion);
     if style.ep_suffix && matches!(mv, Move::EnPassant { .. }) {
@@ -594,14 +604,16 @@ pub(crate) fn parse_move(pos: &Chess, text: &str, lang: &Lang) -> Result<Vec<Rea
             let color = pos.turn();
             let promotable: Vec<&str> =
                 [Role::Queen, Role::Rook, Role::Bishop, Role::Knight].map(|r| words.letter(r)).into();
+            // A promotion without its piece: a queen.
+            let queen = format!("={}", words.letter(Role::Queen));
+            // (the forms one at a time, up to the first that matches: the decoder asks this for
+            // many positions)
             let reads = |key: &str, m: &Move, swap_wing: bool| {
-                words.texts(color, m, swap_wing).into_iter().find_map(|(_, t)| {
-                    let t = compared(&t);
+                FORMS.iter().find_map(|form| {
+                    let t = compared(&words.text(*form, color, m, swap_wing)?);
                     if t == key {
                         return Some(MatchKind::Exact);
                     }
-                    // A promotion without its piece: a queen.
-                    let queen = format!("={}", words.letter(Role::Queen));
                     (t.strip_suffix(&queen) == Some(key)).then_some(MatchKind::Informal)
                 })
             };
@@ -638,7 +650,7 @@ pub(crate) fn parse_move(pos: &Chess, text: &str, lang: &Lang) -> Result<Vec<Rea
 /// alone, the minimal one first, each with the check mark the move deserves.
 pub(crate) fn spellings(pos: &Chess, mv: &Move, lang: &Lang) -> Vec<String> {
     let legal = pos.legal_moves();
-    let forms = Writers::new(pos, &legal, lang).unique_forms(pos.turn(), mv, lang);
+    let forms = Writers::new(pos, &legal, lang).unique_forms(pos.turn(), mv);
     let mut after = pos.clone();
     after.play_unchecked(*mv);
     let mut out = Vec::new();

@@ -600,7 +600,7 @@ pub fn spell_key(pos: &Chess, legal: &MoveList, mv: &Move, lang: &Lang, habits: 
         && !matches!(mv, Move::EnPassant { .. })
         && piece_takes_piece_unique(legal, mv);
     let descriptive = match lang.descriptive() {
-        Some(_) => descriptive::Writers::new(pos, legal, lang).unique_forms(pos.turn(), mv, lang),
+        Some(_) => descriptive::Writers::new(pos, legal, lang).unique_forms(pos.turn(), mv),
         None => 0,
     };
     SpellKey {
@@ -635,8 +635,8 @@ pub struct SpellKeys<'a> {
     blockers: shakmaty::Bitboard,
     /// The other king.
     king: Option<Square>,
-    /// In a descriptive notation, the texts the legal moves write (with the notation).
-    writers: Option<(descriptive::Writers, &'a Lang)>,
+    /// In a descriptive notation, which texts name a legal move alone.
+    writers: Option<descriptive::Writers>,
 }
 
 impl<'a> SpellKeys<'a> {
@@ -651,7 +651,7 @@ impl<'a> SpellKeys<'a> {
             check_squares: [shakmaty::Bitboard::EMPTY; 8],
             blockers: shakmaty::Bitboard::EMPTY,
             king: pos.board().king_of(!pos.turn()),
-            writers: lang.descriptive().map(|_| (descriptive::Writers::new(pos, legal, lang), lang)),
+            writers: lang.descriptive().map(|_| descriptive::Writers::new(pos, legal, lang)),
         };
         if let Some(king) = keys.king {
             use shakmaty::attacks;
@@ -735,7 +735,7 @@ impl<'a> SpellKeys<'a> {
             && mv.capture().is_some()
             && !matches!(mv, Move::EnPassant { .. })
             && self.ptp_slot(mv).is_some_and(|n| *n == 1);
-        let descriptive = self.writers.as_ref().map_or(0, |(w, lang)| w.unique_forms(pos.turn(), mv, lang));
+        let descriptive = self.writers.as_ref().map_or(0, |w| w.unique_forms(pos.turn(), mv));
         SpellKey {
             mv: *mv,
             check,

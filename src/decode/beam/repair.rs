@@ -138,12 +138,17 @@ pub(super) fn repair(
                 p.play_unchecked(m);
                 line.push(m);
             }
-            if !ok || !targets.iter().all(|t| parse_move(&p, t, lang).is_ok_and(|r| !r.is_empty())) {
+            // (a position seen already is not parsed again: parsing a descriptive text spells
+            // every legal move)
+            let hash = p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+            if !ok
+                || seen.contains(&hash)
+                || !targets.iter().all(|t| parse_move(&p, t, lang).is_ok_and(|r| !r.is_empty()))
+            {
                 continue;
             }
-            if seen.insert(p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0) {
-                found.push((s, line));
-            }
+            seen.insert(hash);
+            found.push((s, line));
         }
     }
     if super::trace() {
