@@ -387,7 +387,10 @@ mod tests {
             let (ow, oh) = (photo.image.w as f64, photo.image.h as f64);
             for (x, y) in [(0.0, 0.0), (60.0, 0.0), (60.0, 80.0), (0.0, 80.0)] {
                 let (u, v) = photo.map.apply(x, y);
-                assert!((0.0..=ow).contains(&u) && (0.0..=oh).contains(&v), "seed {seed}: corner {x},{y} at {u:.1},{v:.1}");
+                assert!(
+                    (0.0..=ow).contains(&u) && (0.0..=oh).contains(&v),
+                    "seed {seed}: corner {x},{y} at {u:.1},{v:.1}"
+                );
             }
         }
     }
