@@ -799,6 +799,21 @@ mod tests {
         assert!(pages[0].as_ref().unwrap_err().contains("more than the reader's limit"), "{pages:?}");
     }
 
+    #[test]
+    fn overlapping_objects_read_in_linear_time() {
+        // Each header lies inside the unclosed string, or the stream without endstream, of the
+        // one before it: reading each to the end of the file would take quadratic time.
+        for object in ["(", "<<>> stream\n"] {
+            let mut pdf = b"%PDF-1.4\n".to_vec();
+            for i in 1..30_000 {
+                pdf.extend(format!("{i} 0 obj {object}").bytes());
+            }
+            let started = std::time::Instant::now();
+            assert!(pdf_pages(&pdf).is_err());
+            assert!(started.elapsed().as_secs() < 10);
+        }
+    }
+
     /// Small valid PDFs of every layout the reader knows.
     fn small_pdfs() -> Vec<Vec<u8>> {
         let mut modern = Vec::new();

@@ -11,11 +11,18 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::filters::{self, Filter, FilterKind};
-use super::syntax::{Dict, Object, Parser, Stream, find, indirect_object, is_regular, is_space, rfind};
+use super::syntax::{
+    Dict, Object, Parser, Stream, find, indirect_object, indirect_object_and_reach, is_regular, is_space, rfind,
+};
 use super::{MAX_DECODED, Malformed};
 
 /// Most cross-reference sections followed through `/Prev`: more than any real file's updates.
-const MAX_XREF_SECTIONS: usize = 1000;
+const MAX_XREF_SECTIONS: usize = 256;
+/// Bytes of the file read for an object header (`N G obj`) or an indirect `/Length`: each is a
+/// few tokens, and a bound keeps many of them pointing into one long run of bytes cheap.
+const SHORT_OBJECT_WINDOW: usize = 256;
+/// Most `trailer` dictionaries tried, from the last, when the cross-reference data is broken.
+const MAX_TRAILER_CANDIDATES: usize = 16;
 /// Deepest page tree walked; real trees are a few levels deep.
 const MAX_TREE_DEPTH: usize = 64;
 /// Longest chain of references followed to reach an object.
@@ -93,15 +100,25 @@ impl<'a> Document<'a> {
         let bytes = self.bytes;
         // An indirect `/Length` is an integer object at an offset.
         let length_of = |number: u32| match locations.get(&number) {
-            Some(&Location::Offset(at)) => match indirect_object(bytes, at, &|_| None) {
+            Some(&Location::Offset(at)) => match indirect_object(window(bytes, at), at, &|_| None) {
                 Ok((_, Object::Int(n))) => Some(n),
                 _ => None,
             },
             _ => None,
         };
+        // Objects do not overlap in a real file, so they read about its length once; reading
+        // stops at a few times that, so that overlapping ones cannot make it quadratic.
+        let mut read_budget = bytes.len().saturating_mul(4).saturating_add(1 << 20);
         for (&number, &location) in locations {
             if let Location::Offset(at) = location {
-                self.objects.insert(number, indirect_object(bytes, at, &length_of).map(|(_, object)| object));
+                if read_budget == 0 {
+                    let overlap = Malformed { what: "objects overlapping beyond what can be read", offset: Some(at) };
+                    self.objects.insert(number, Err(overlap));
+                    continue;
+                }
+                let (result, reach) = indirect_object_and_reach(bytes, at, &length_of);
+                read_budget = read_budget.saturating_sub(reach - at);
+                self.objects.insert(number, result.map(|(_, object)| object));
             }
         }
         let mut streams: Vec<u32> = locations
@@ -165,12 +182,22 @@ impl<'a> Document<'a> {
         }
         let mut header = Parser::decoded(&data[..first], 0, offset);
         let mut contents = Vec::new();
+        // As with the file's objects, overlapping objects are read up to a few times the data.
+        let mut read_budget = data.len().saturating_mul(4).saturating_add(1 << 20);
         for _ in 0..count.min(data.len()) {
             let (Some(number), Some(at)) = (header.unsigned(), header.unsigned()) else { break };
             let Ok(number) = u32::try_from(number) else { continue };
             let at = usize::try_from(at).ok().and_then(|at| at.checked_add(first)).filter(|&at| at <= data.len());
             let object = match at {
-                Some(at) => Parser::decoded(&data, at, offset).object(),
+                Some(_) if read_budget == 0 => {
+                    Err(Malformed { what: "objects overlapping beyond what can be read", offset: Some(offset) })
+                }
+                Some(at) => {
+                    let mut parser = Parser::decoded(&data, at, offset);
+                    let object = parser.object();
+                    read_budget = read_budget.saturating_sub(parser.pos - at);
+                    object
+                }
                 None => Err(bad),
             };
             contents.push((number, object));
@@ -299,7 +326,9 @@ impl<'a> Document<'a> {
     /// names one.
     fn scanned_trailer(&self, locations: &HashMap<u32, Location>) -> Dict {
         let mut end = self.bytes.len();
-        while let Some(at) = rfind(&self.bytes[..end], b"trailer") {
+        // The last few: a file of many broken trailers is not read over and over.
+        for _ in 0..MAX_TRAILER_CANDIDATES {
+            let Some(at) = rfind(&self.bytes[..end], b"trailer") else { break };
             if let Ok(Object::Dict(trailer)) = Parser::new(self.bytes, at + b"trailer".len()).object()
                 && trailer.get(b"Root").is_some()
             {
@@ -526,9 +555,14 @@ fn xref_table(mut p: Parser<'_>) -> Result<(Vec<(u32, Location)>, Dict), Malform
     }
 }
 
+/// The file up to a short object's end at most, for an object that starts at `at`.
+fn window(bytes: &[u8], at: usize) -> &[u8] {
+    &bytes[..bytes.len().min(at.saturating_add(SHORT_OBJECT_WINDOW))]
+}
+
 /// The number of the object whose header (`N G obj`) starts at `at`, if one does.
 fn object_header(bytes: &[u8], at: usize) -> Option<u32> {
-    let mut p = Parser::new(bytes, at);
+    let mut p = Parser::new(window(bytes, at), at);
     let number = p.unsigned()?;
     p.unsigned()?;
     p.keyword(b"obj").then_some(())?;

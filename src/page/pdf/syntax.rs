@@ -381,7 +381,24 @@ pub(super) fn indirect_object(
     offset: usize,
     length_of: &dyn Fn(u32) -> Option<i64>,
 ) -> Result<(u32, Object), Malformed> {
+    indirect_object_and_reach(bytes, offset, length_of).0
+}
+
+/// As [`indirect_object`], and how far into `bytes` reading it looked: in a hostile file
+/// objects overlap (a header inside another object's unclosed string), and the caller bounds
+/// the bytes read over all of them.
+pub(super) fn indirect_object_and_reach(
+    bytes: &[u8],
+    offset: usize,
+    length_of: &dyn Fn(u32) -> Option<i64>,
+) -> (Result<(u32, Object), Malformed>, usize) {
     let mut p = Parser::new(bytes, offset);
+    let result = read_indirect(&mut p, length_of);
+    (result, p.pos.max(offset))
+}
+
+fn read_indirect(p: &mut Parser<'_>, length_of: &dyn Fn(u32) -> Option<i64>) -> Result<(u32, Object), Malformed> {
+    let bytes = p.bytes;
     let number = p.unsigned().and_then(|n| u32::try_from(n).ok());
     let (Some(number), Some(_generation), true) = (number, p.unsigned(), p.keyword(b"obj")) else {
         return Err(p.error("no object header (N G obj) where the cross-reference data points"));
@@ -406,8 +423,14 @@ pub(super) fn indirect_object(
     let end = declared
         .and_then(|n| start.checked_add(usize::try_from(n).ok()?))
         .filter(|&end| end <= bytes.len() && endstream_follows(bytes, end))
-        .or_else(|| endstream_before(bytes, start))
-        .ok_or_else(|| p.error("stream without endstream"))?;
+        .or_else(|| endstream_before(bytes, start));
+    let Some(end) = end else {
+        let error = p.error("stream without endstream");
+        // The search for endstream read to the end of the file.
+        p.pos = bytes.len();
+        return Err(error);
+    };
+    p.pos = end;
     Ok((number, Object::Stream(Stream { dict, data: start..end })))
 }
 
