@@ -5,8 +5,10 @@
 //! with the most pixels. Read: JPEG (DCTDecode), and raw pixels stored plain or behind Flate or
 //! LZW (with PNG or TIFF predictors), ASCIIHex, ASCII85 or RunLength, in gray, RGB or CMYK
 //! (device, calibrated or ICC-based) at 8 bits, gray at 1, 2 or 4 bits, or indexed colour.
-//! Refused with an error: encrypted files, images in JBIG2, CCITT fax or JPEG 2000, other
-//! colour spaces and depths, and a page of text and drawings with no scan on it.
+//! Encrypted files are read when they open without a password (the standard security
+//! handler's empty user password, with RC4 or AES: the `security` submodule). Refused with an
+//! error: a file that needs a password, images in JBIG2, CCITT fax or JPEG 2000, other colour
+//! spaces and depths, and a page of text and drawings with no scan on it.
 //!
 //! The file's structure is read by a small reader of its own (the `document` and `syntax`
 //! submodules): objects, cross-reference tables and streams, object streams and incremental
@@ -14,8 +16,10 @@
 //! broken. It is pure Rust with nothing to install, and every malformed input is an error, never
 //! a crash or an unbounded allocation.
 
+mod crypt;
 mod document;
 mod filters;
+mod security;
 mod syntax;
 
 use std::collections::HashSet;
@@ -60,8 +64,10 @@ impl std::error::Error for Malformed {}
 pub enum PdfError {
     /// The file's structure cannot be read as a PDF.
     Unreadable(Malformed),
-    /// The PDF is encrypted.
+    /// The PDF is encrypted with a user password: it does not open without one.
     Encrypted,
+    /// The PDF is encrypted in a way the reader does not undo (named in the message).
+    UnsupportedEncryption(String),
     /// The PDF has no pages.
     NoPages,
     /// One page cannot be read (`page` counts from 1).
@@ -112,7 +118,12 @@ impl fmt::Display for PdfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PdfError::Unreadable(e) => write!(f, "not a readable PDF ({e})"),
-            PdfError::Encrypted => write!(f, "the PDF is encrypted"),
+            PdfError::Encrypted => {
+                write!(f, "the PDF needs a password to open (save a copy without the password and read that)")
+            }
+            PdfError::UnsupportedEncryption(what) => {
+                write!(f, "the PDF is encrypted with {what}, which is not supported")
+            }
             PdfError::NoPages => write!(f, "the PDF has no pages"),
             PdfError::Page { page, source } => write!(f, "page {page}: {source}"),
             PdfError::ListImages(e) => write!(f, "cannot list its images ({e})"),
@@ -157,10 +168,7 @@ impl std::error::Error for PdfError {
 /// The scanned image of every page of a PDF held in `bytes`, in page order; a page that cannot
 /// be read gives an error naming the page.
 pub fn pdf_pages(bytes: &[u8]) -> Result<Vec<Result<DynamicImage, PdfError>>, PdfError> {
-    let doc = Document::load(bytes).map_err(PdfError::Unreadable)?;
-    if doc.trailer.get(b"Encrypt").is_some_and(|e| *e != Object::Null) {
-        return Err(PdfError::Encrypted);
-    }
+    let doc = Document::load(bytes)?;
     let pages = doc.pages().map_err(PdfError::Unreadable)?;
     if pages.is_empty() {
         return Err(PdfError::NoPages);
@@ -783,12 +791,94 @@ mod tests {
     fn encrypted_and_empty_documents_are_refused() {
         let mut objects = raw_page(6, 5);
         objects.push(b"<</Filter/Standard/V 1/R 2/O(x)/U(y)/P -4>>".to_vec());
-        assert!(matches!(pdf_pages(&hand_pdf(&objects, "/Encrypt 5 0 R")), Err(PdfError::Encrypted)));
+        let err = pdf_pages(&hand_pdf(&objects, "/Encrypt 5 0 R")).unwrap_err();
+        assert!(err.to_string().contains("/O or /U is short"), "{err}");
+        objects[4] = b"<</Filter/Adobe.PubSec/V 4>>".to_vec();
+        let err = pdf_pages(&hand_pdf(&objects, "/Encrypt 5 0 R")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the PDF is encrypted with the security handler /Adobe.PubSec, which is not supported"
+        );
         let mut objects = raw_page(6, 5);
         objects[1] = b"<</Type/Pages/Kids[]/Count 0>>".to_vec();
         assert!(matches!(pdf_pages(&hand_pdf(&objects, "")), Err(PdfError::NoPages)));
         let err = pdf_pages(b"%PDF-1.4\n1 0 obj <</Type/Font>> endobj").unwrap_err();
         assert_eq!(err.to_string(), "not a readable PDF (no document catalog (/Root))");
+    }
+
+    /// A file of `tests/data/pdf/` (written by `make_encrypted.py` there).
+    macro_rules! test_pdf {
+        ($name:literal) => {
+            &include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pdf/", $name))[..]
+        };
+    }
+
+    /// Each page's width, height and RGB pixels, or its error's message.
+    fn rgb_pages(pdf: &[u8]) -> Vec<PageRead> {
+        pdf_pages(pdf)
+            .unwrap()
+            .into_iter()
+            .map(|p| p.map(|i| (i.width(), i.height(), i.to_rgb8().into_raw())).map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn pdfs_encrypted_with_the_empty_user_password_read_as_the_plain_one() {
+        let plain = rgb_pages(test_pdf!("plain.pdf"));
+        assert_eq!(plain.len(), 2);
+        // The second page's palette is a string: its first colour, red, is the top left pixel's.
+        assert_eq!(plain[1].as_ref().unwrap().2[..3], [255, 0, 0]);
+        let encrypted = [
+            ("RC4-40, revision 2", test_pdf!("rc4-40.pdf")),
+            ("RC4-128, revision 3", test_pdf!("rc4-128.pdf")),
+            ("RC4-128, revision 4, object streams", test_pdf!("rc4-128-crypt-filters.pdf")),
+            ("AES-128, revision 4, object streams", test_pdf!("aes-128.pdf")),
+            ("AES-256, revision 5", test_pdf!("aes-256-r5.pdf")),
+            ("AES-256, revision 6, object streams", test_pdf!("aes-256.pdf")),
+        ];
+        for (what, pdf) in encrypted {
+            assert_eq!(rgb_pages(pdf), plain, "{what}");
+        }
+    }
+
+    #[test]
+    fn a_pdf_that_needs_a_password_is_refused() {
+        for pdf in [test_pdf!("rc4-128-password.pdf"), test_pdf!("aes-256-password.pdf")] {
+            let err = pdf_pages(pdf).unwrap_err();
+            assert!(matches!(err, PdfError::Encrypted));
+            assert!(err.to_string().starts_with("the PDF needs a password"), "{err}");
+        }
+    }
+
+    fn hex(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// A one-page PDF encrypted with RC4-40 (revision 2) under the empty user password, whose
+    /// image (object 4, under `dict`) holds `pixels`, encrypted when `encrypt_pixels`.
+    fn rc4_40_pdf(dict: &str, pixels: &[u8], encrypt_pixels: bool) -> Vec<u8> {
+        use crypt::{md5, rc4};
+        let (owner, file_id, permissions) = ([b'o'; 32], b"0123456789abcdef", (-4i32).to_le_bytes());
+        let file_key = md5(&[&security::PADDING[..], &owner, &permissions, file_id].concat())[..5].to_vec();
+        let user = rc4(&file_key, &security::PADDING);
+        let object_key = &md5(&[&file_key[..], &[4, 0, 0, 0, 0]].concat())[..10];
+        let data = if encrypt_pixels { rc4(object_key, pixels) } else { pixels.to_vec() };
+        let mut objects = one_page(stream(dict, &data));
+        objects.push(format!("<</Filter/Standard/V 1/R 2/O<{}>/U<{}>/P -4>>", hex(&owner), hex(&user)).into_bytes());
+        hand_pdf(&objects, &format!("/Encrypt 5 0 R/ID[<{0}><{0}>]", hex(file_id)))
+    }
+
+    #[test]
+    fn a_crypt_filter_picks_a_stream_s_decryption() {
+        let pixels = gray(6, 5);
+        let plain = vec![Ok((6, 5, pixels.clone()))];
+        assert_eq!(read(&rc4_40_pdf(&image_dict(6, 5, ""), &pixels, true)), plain);
+        // The /Identity crypt filter leaves a stream as it is.
+        let identity = image_dict(6, 5, "/Filter/Crypt/DecodeParms<</Name/Identity>>");
+        assert_eq!(read(&rc4_40_pdf(&identity, &pixels, false)), plain);
+        let unknown = image_dict(6, 5, "/Filter/Crypt/DecodeParms<</Name/Other>>");
+        let pages = read(&rc4_40_pdf(&unknown, &pixels, false));
+        assert!(pages[0].as_ref().unwrap_err().contains("a crypt filter that /CF lacks"), "{pages:?}");
     }
 
     #[test]
@@ -823,6 +913,8 @@ mod tests {
             hand_pdf_xref_stream(&raw_page(16, 16)),
             make_pdf(&[(16, 16, "DCTDecode", jpeg(16, 16))]),
             modern,
+            test_pdf!("rc4-128.pdf").to_vec(),
+            test_pdf!("aes-256.pdf").to_vec(),
         ]
     }
 
@@ -841,7 +933,7 @@ mod tests {
 
         #[test]
         fn mutated_pdfs_never_panic(
-            which in 0usize..4,
+            which in 0usize..6,
             edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..8),
         ) {
             let mut pdf = small_pdfs().swap_remove(which);

@@ -5,16 +5,19 @@
 //! streams. When that data is missing, broken or points at the wrong bytes, the whole file is
 //! scanned for `N G obj` and a later definition replaces an earlier one, as an incremental
 //! update does; the trailer is then the last `trailer` dictionary or cross-reference stream
-//! that names a catalog, or failing that the object of type `/Catalog`.
+//! that names a catalog, or failing that the object of type `/Catalog`. An encrypted file's
+//! strings are decrypted as its objects are read, and its streams as they are decoded.
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::filters::{self, Filter, FilterKind};
+use super::security::Security;
 use super::syntax::{
-    Dict, Object, Parser, Stream, find, indirect_object, indirect_object_and_reach, is_regular, is_space, rfind,
+    Dict, Object, ObjectId, Parser, Stream, find, indirect_object, indirect_object_and_reach, is_regular, is_space,
+    rfind,
 };
-use super::{MAX_DECODED, Malformed};
+use super::{MAX_DECODED, Malformed, PdfError};
 
 /// Most cross-reference sections followed through `/Prev`: more than any real file's updates.
 const MAX_XREF_SECTIONS: usize = 256;
@@ -60,15 +63,17 @@ pub(super) struct Document<'a> {
     /// Every object found; one that was found but cannot be read holds why.
     objects: HashMap<u32, Found>,
     pub trailer: Dict,
+    /// Decrypts strings and streams when the file is encrypted.
+    security: Option<Security>,
 }
 
 impl<'a> Document<'a> {
-    /// Finds and reads the objects of the PDF held in `bytes`.
-    pub fn load(bytes: &'a [u8]) -> Result<Document<'a>, Malformed> {
+    /// Finds and reads the objects of the PDF held in `bytes`, decrypting an encrypted one.
+    pub fn load(bytes: &'a [u8]) -> Result<Document<'a>, PdfError> {
         if find(&bytes[..bytes.len().min(1024)], b"%PDF-").is_none() {
-            return Err(Malformed { what: "no %PDF- header", offset: Some(0) });
+            return Err(PdfError::Unreadable(Malformed { what: "no %PDF- header", offset: Some(0) }));
         }
-        let mut doc = Document { bytes, objects: HashMap::new(), trailer: Dict::default() };
+        let mut doc = Document { bytes, objects: HashMap::new(), trailer: Dict::default(), security: None };
         let (mut locations, trailer, complete) = doc.cross_reference().unwrap_or_default();
         let broken = !complete
             || locations
@@ -86,17 +91,66 @@ impl<'a> Document<'a> {
                 }
             }
         }
-        doc.read_objects(&locations, broken);
+        let generations = doc.read_objects_at_offsets(&locations);
         doc.trailer = trailer;
         if doc.trailer.get(b"Root").is_none() {
             doc.trailer = doc.scanned_trailer(&locations);
         }
+        // The encryption dictionary lies at an offset, never in an object stream.
+        doc.security = doc.open_security()?;
+        if doc.security.is_some() {
+            doc.decrypt_strings(&generations);
+        }
+        doc.read_object_streams(&locations, broken);
         Ok(doc)
     }
 
-    /// Reads the objects at their locations: first those at offsets, then the object streams
-    /// (every object stream in the file when `scanned`, since the scan cannot see inside them).
-    fn read_objects(&mut self, locations: &HashMap<u32, Location>, scanned: bool) {
+    /// The security handler of an encrypted file, opened with the empty user password.
+    fn open_security(&self) -> Result<Option<Security>, PdfError> {
+        let encrypt = match self.trailer.get(b"Encrypt") {
+            None | Some(Object::Null) => return Ok(None),
+            Some(encrypt) => match self.resolve(encrypt) {
+                Ok(Object::Dict(encrypt)) => encrypt,
+                _ => {
+                    let what = "an encryption dictionary (/Encrypt) that cannot be read";
+                    return Err(PdfError::Unreadable(Malformed { what, offset: None }));
+                }
+            },
+        };
+        let file_id = match self.get(&self.trailer, b"ID") {
+            Ok(Some(Object::Array(id))) => match id.first().map(|first| self.resolve(first)) {
+                Some(Ok(Object::String(first))) => first.as_slice(),
+                _ => &[],
+            },
+            _ => &[],
+        };
+        Security::open(encrypt, file_id).map(Some)
+    }
+
+    /// Decrypts the strings of the objects read at offsets (`generations` gives each one's
+    /// generation), except in the encryption dictionary and cross-reference streams, which are
+    /// not encrypted. An object with a string that cannot be decrypted is an error in its place.
+    fn decrypt_strings(&mut self, generations: &HashMap<u32, u16>) {
+        let Some(security) = &self.security else { return };
+        let encrypt_dict = match self.trailer.get(b"Encrypt") {
+            Some(Object::Ref(number)) => Some(*number),
+            _ => None,
+        };
+        for (&number, found) in &mut self.objects {
+            let Ok(object) = found else { continue };
+            let cross_reference = matches!(object, Object::Stream(s) if s.dict.has_name(b"Type", b"XRef"));
+            if Some(number) == encrypt_dict || cross_reference {
+                continue;
+            }
+            let id = (number, generations.get(&number).copied().unwrap_or(0));
+            if let Err(what) = decrypt_strings_in(object, security, id) {
+                *found = Err(Malformed { what, offset: None });
+            }
+        }
+    }
+
+    /// Reads the objects at offsets, and gives the generation of each.
+    fn read_objects_at_offsets(&mut self, locations: &HashMap<u32, Location>) -> HashMap<u32, u16> {
         let bytes = self.bytes;
         // An indirect `/Length` is an integer object at an offset.
         let length_of = |number: u32| match locations.get(&number) {
@@ -109,6 +163,7 @@ impl<'a> Document<'a> {
         // Objects do not overlap in a real file, so they read about its length once; reading
         // stops at a few times that, so that overlapping ones cannot make it quadratic.
         let mut read_budget = bytes.len().saturating_mul(4).saturating_add(1 << 20);
+        let mut generations = HashMap::new();
         for (&number, &location) in locations {
             if let Location::Offset(at) = location {
                 if read_budget == 0 {
@@ -118,9 +173,21 @@ impl<'a> Document<'a> {
                 }
                 let (result, reach) = indirect_object_and_reach(bytes, at, &length_of);
                 read_budget = read_budget.saturating_sub(reach - at);
-                self.objects.insert(number, result.map(|(_, object)| object));
+                self.objects.insert(
+                    number,
+                    result.map(|((_, generation), object)| {
+                        generations.insert(number, generation);
+                        object
+                    }),
+                );
             }
         }
+        generations
+    }
+
+    /// Reads the object streams the locations name (every object stream in the file when
+    /// `scanned`, since the scan cannot see inside them) and the objects they hold.
+    fn read_object_streams(&mut self, locations: &HashMap<u32, Location>, scanned: bool) {
         let mut streams: Vec<u32> = locations
             .values()
             .filter_map(|location| match location {
@@ -495,13 +562,29 @@ impl<'a> Document<'a> {
             .collect()
     }
 
-    /// A stream's data with `filters` undone, at most `limit` bytes after each filter.
+    /// A stream's data decrypted and with `filters` undone, at most `limit` bytes after each
+    /// filter.
     pub fn decode(&self, stream: &Stream, filters: &[Filter], limit: usize) -> Result<Vec<u8>, DecodeError> {
         if let Some(filter) = filters.iter().find(|f| matches!(f.kind, FilterKind::Dct | FilterKind::Unsupported)) {
             return Err(DecodeError::Unsupported(filter.name.clone()));
         }
         let mut data = Cow::Borrowed(self.raw_data(stream));
-        for filter in filters {
+        if let Some(security) = &self.security
+            && !stream.dict.has_name(b"Type", b"XRef")
+        {
+            // A `/Crypt` filter comes first and names the crypt filter that replaces `/StmF`.
+            let crypt_filter = filters.first().filter(|f| f.kind == FilterKind::Crypt).map(|f| {
+                match f.parms.as_ref().and_then(|parms| parms.get(b"Name")) {
+                    Some(Object::Name(name)) => name.as_slice(),
+                    _ => b"Identity".as_slice(),
+                }
+            });
+            let decrypted = security
+                .decrypt_stream(stream.id, crypt_filter, &data)
+                .map_err(|what| DecodeError::Malformed(Malformed { what, offset: Some(stream.data.start) }))?;
+            data = Cow::Owned(decrypted);
+        }
+        for filter in filters.iter().filter(|f| f.kind != FilterKind::Crypt) {
             let decoded = filters::decode(&data, filter, limit)
                 .map_err(|what| DecodeError::Malformed(Malformed { what, offset: Some(stream.data.start) }))?;
             data = Cow::Owned(decoded);
@@ -520,6 +603,19 @@ impl<'a> Document<'a> {
             },
         })
     }
+}
+
+/// Decrypts every string in `object` (of object `id`), in place.
+fn decrypt_strings_in(object: &mut Object, security: &Security, id: ObjectId) -> Result<(), &'static str> {
+    match object {
+        Object::String(bytes) => *bytes = security.decrypt_string(id, bytes)?,
+        Object::Array(items) => items.iter_mut().try_for_each(|item| decrypt_strings_in(item, security, id))?,
+        Object::Dict(dict) | Object::Stream(Stream { dict, .. }) => {
+            dict.0.iter_mut().try_for_each(|(_, value)| decrypt_strings_in(value, security, id))?
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// A cross-reference table's in-use entries and its trailer, read after its `xref` keyword.

@@ -22,7 +22,9 @@ pub(super) enum FilterKind {
     RunLength,
     /// JPEG: undone by the image decoder, not here.
     Dct,
-    /// JBIG2, CCITT fax, JPEG 2000, Crypt or a name the reader does not know.
+    /// Decryption by a named crypt filter: undone by the document's security handler, not here.
+    Crypt,
+    /// JBIG2, CCITT fax, JPEG 2000 or a name the reader does not know.
     Unsupported,
 }
 
@@ -36,6 +38,7 @@ impl FilterKind {
             b"ASCII85Decode" | b"A85" => FilterKind::Ascii85,
             b"RunLengthDecode" | b"RL" => FilterKind::RunLength,
             b"DCTDecode" | b"DCT" => FilterKind::Dct,
+            b"Crypt" => FilterKind::Crypt,
             _ => FilterKind::Unsupported,
         }
     }
@@ -49,7 +52,9 @@ pub(super) fn decode(data: &[u8], filter: &Filter, limit: usize) -> Result<Vec<u
         FilterKind::AsciiHex => ascii_hex(data, limit)?,
         FilterKind::Ascii85 => ascii85(data, limit)?,
         FilterKind::RunLength => run_length(data, limit)?,
-        FilterKind::Dct | FilterKind::Unsupported => return Err("a filter the reader does not undo"),
+        FilterKind::Dct | FilterKind::Crypt | FilterKind::Unsupported => {
+            return Err("a filter the reader does not undo");
+        }
     };
     match (filter.kind, &filter.parms) {
         (FilterKind::Flate | FilterKind::Lzw, Some(parms)) => unpredict(decoded, parms),

@@ -52,9 +52,14 @@ impl Dict {
 /// A stream: its dictionary and where its (still encoded) data lies in the file.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Stream {
+    /// The number and generation of the object it is: an encrypted file's key for its data.
+    pub id: ObjectId,
     pub dict: Dict,
     pub data: Range<usize>,
 }
+
+/// An object's number and generation (the low 16 bits, all that a key is made from).
+pub(super) type ObjectId = (u32, u16);
 
 pub(super) fn is_space(b: u8) -> bool {
     matches!(b, 0 | b'\t' | b'\n' | 0x0C | b'\r' | b' ')
@@ -373,14 +378,14 @@ fn hex_value(b: u8) -> Option<u8> {
     (b as char).to_digit(16).map(|d| d as u8)
 }
 
-/// The object defined at `offset` (`N G obj ... endobj`) and its number. A stream's data
+/// The object defined at `offset` (`N G obj ... endobj`), and its number and generation. A stream's data
 /// runs for its `/Length` (`length_of` gives the value of an indirect one) when `endstream`
 /// follows it there, and otherwise up to the next `endstream`.
 pub(super) fn indirect_object(
     bytes: &[u8],
     offset: usize,
     length_of: &dyn Fn(u32) -> Option<i64>,
-) -> Result<(u32, Object), Malformed> {
+) -> Result<(ObjectId, Object), Malformed> {
     indirect_object_and_reach(bytes, offset, length_of).0
 }
 
@@ -391,22 +396,23 @@ pub(super) fn indirect_object_and_reach(
     bytes: &[u8],
     offset: usize,
     length_of: &dyn Fn(u32) -> Option<i64>,
-) -> (Result<(u32, Object), Malformed>, usize) {
+) -> (Result<(ObjectId, Object), Malformed>, usize) {
     let mut p = Parser::new(bytes, offset);
     let result = read_indirect(&mut p, length_of);
     (result, p.pos.max(offset))
 }
 
-fn read_indirect(p: &mut Parser<'_>, length_of: &dyn Fn(u32) -> Option<i64>) -> Result<(u32, Object), Malformed> {
+fn read_indirect(p: &mut Parser<'_>, length_of: &dyn Fn(u32) -> Option<i64>) -> Result<(ObjectId, Object), Malformed> {
     let bytes = p.bytes;
     let number = p.unsigned().and_then(|n| u32::try_from(n).ok());
-    let (Some(number), Some(_generation), true) = (number, p.unsigned(), p.keyword(b"obj")) else {
+    let (Some(number), Some(generation), true) = (number, p.unsigned(), p.keyword(b"obj")) else {
         return Err(p.error("no object header (N G obj) where the cross-reference data points"));
     };
+    let id = (number, generation as u16);
     let object = p.object()?;
-    let Object::Dict(dict) = object else { return Ok((number, object)) };
+    let Object::Dict(dict) = object else { return Ok((id, object)) };
     if !p.keyword(b"stream") {
-        return Ok((number, Object::Dict(dict)));
+        return Ok((id, Object::Dict(dict)));
     }
     // The keyword ends with CR LF or LF; a lone CR is accepted too.
     if p.rest().starts_with(b"\r\n") {
@@ -431,7 +437,7 @@ fn read_indirect(p: &mut Parser<'_>, length_of: &dyn Fn(u32) -> Option<i64>) -> 
         return Err(error);
     };
     p.pos = end;
-    Ok((number, Object::Stream(Stream { dict, data: start..end })))
+    Ok((id, Object::Stream(Stream { id, dict, data: start..end })))
 }
 
 /// Whether `endstream` follows `end`, after at most a line break's white space.
@@ -499,9 +505,9 @@ mod tests {
 
     #[test]
     fn stream_data_follows_length_or_endstream() {
-        let file = b"7 0 obj <</Length 5>> stream\r\nab\ncd\nendstream endobj";
-        let (n, Object::Stream(s)) = indirect_object(file, 0, &|_| None).unwrap() else { panic!() };
-        assert_eq!((n, &file[s.data]), (7, &b"ab\ncd"[..]));
+        let file = b"7 2 obj <</Length 5>> stream\r\nab\ncd\nendstream endobj";
+        let (id, Object::Stream(s)) = indirect_object(file, 0, &|_| None).unwrap() else { panic!() };
+        assert_eq!((id, s.id, &file[s.data]), ((7, 2), (7, 2), &b"ab\ncd"[..]));
         // A wrong length: the data runs up to endstream.
         let file = b"7 0 obj <</Length 99>> stream\nab\ncd\nendstream endobj";
         let (_, Object::Stream(s)) = indirect_object(file, 0, &|_| None).unwrap() else { panic!() };
