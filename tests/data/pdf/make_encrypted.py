@@ -30,8 +30,8 @@ pdf.pages[1].Contents = pdf.make_stream(b"q 8 0 0 4 0 0 cm /Im0 Do Q")
 pdf.docinfo[Name.Title] = "scoresheet encryption test"
 pdf.save("plain.pdf", static_id=True)
 
-# RC4 cannot leave metadata unencrypted below R4 and qpdf wants metadata=False there; object
-# streams (encrypted as streams) in the R4 and R6 files.
+# pikepdf encrypts the metadata only with AES, so the RC4 files leave it plain (metadata=False).
+# The R4 and R6 files keep most objects in object streams, which are decrypted as streams.
 cases = {
     "rc4-40.pdf": (Encryption(owner="owner", user="", R=2, aes=False, metadata=False), False),
     "rc4-128.pdf": (Encryption(owner="owner", user="", R=3, aes=False, metadata=False), False),
