@@ -133,8 +133,8 @@ const EXACT_EVERY_BITS: u32 = 4;
 
 /// The source positions `to_src` maps the output pixels `(x + offset, y + offset)` of row `y`
 /// to, `x` in `0..w`, in fixed point with [`FRACTION_BITS`] bits of fraction, into `out`.
-/// Exact every [`EXACT_EVERY`] pixels and interpolated between: warping then needs no division a
-/// pixel.
+/// Exact every 16 pixels (`EXACT_EVERY`) and interpolated between: warping then needs no division
+/// a pixel.
 pub fn row_positions(to_src: &Homography, y: usize, offset: f64, w: usize, out: &mut Vec<(i64, i64)>) {
     out.clear();
     out.resize(w, (0, 0));
