@@ -565,14 +565,20 @@ mod tests {
         out
     }
 
-    /// A page's width, height and pixels as 8-bit gray, or its error's message.
+    /// A page's width, height and pixels (gray or RGB samples), or its error's message.
     type PageRead = Result<(u32, u32, Vec<u8>), String>;
 
+    /// Each page's width, height and 8-bit gray pixels, or its error's message.
     fn read(pdf: &[u8]) -> Vec<PageRead> {
+        read_as(pdf, |page| page.to_luma8().into_raw())
+    }
+
+    /// Each page's width, height and `pixels`, or its error's message.
+    fn read_as(pdf: &[u8], pixels: fn(&DynamicImage) -> Vec<u8>) -> Vec<PageRead> {
         pdf_pages(pdf)
             .unwrap()
             .into_iter()
-            .map(|p| p.map(|i| (i.width(), i.height(), i.to_luma8().into_raw())).map_err(|e| e.to_string()))
+            .map(|p| p.map(|page| (page.width(), page.height(), pixels(&page))).map_err(|e| e.to_string()))
             .collect()
     }
 
@@ -815,11 +821,7 @@ mod tests {
 
     /// Each page's width, height and RGB pixels, or its error's message.
     fn rgb_pages(pdf: &[u8]) -> Vec<PageRead> {
-        pdf_pages(pdf)
-            .unwrap()
-            .into_iter()
-            .map(|p| p.map(|i| (i.width(), i.height(), i.to_rgb8().into_raw())).map_err(|e| e.to_string()))
-            .collect()
+        read_as(pdf, |page| page.to_rgb8().into_raw())
     }
 
     #[test]
