@@ -588,6 +588,10 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
     if gw < 32 || gh < 32 {
         return Err(PageError::NoTable { reason: format!("image is only {gw}x{gh} pixels") });
     }
+    // (a pale page, faded print or a light scan with nothing black on it, is read with its grey
+    // stretched to full contrast)
+    let stretched = stretch_pale_page(g);
+    let g = stretched.as_ref().unwrap_or(g);
     // (a small image, a thumbnail or a low-resolution scan, has rulings a pixel apart from the
     // handwriting that crosses them and gaps of a pixel or two that close: it is read enlarged,
     // its cells' boxes given back in its own pixels)
@@ -614,6 +618,51 @@ pub fn segment_gray(g: &GrayImage) -> Result<Sheet, PageError> {
         }
     }
     Ok(sheet)
+}
+
+/// The share of a page's pixels taken for its darkest ink when its contrast is measured.
+const DARKEST_INK_SHARE: f64 = 0.005;
+/// The share of a page's pixels at least as dark as its paper level (paper and a photo's
+/// background, the bright side of the page's pixels).
+const PAPER_SHARE: f64 = 0.9;
+/// The grey level of a page's darkest ink at and above which the page is pale: nothing on it is
+/// black (HCS pages, pencil on black print, have ink at 45-90).
+const PALE_PAGE_DARKEST_INK: u8 = 110;
+/// The grey level the paper of a pale page is stretched to.
+const STRETCHED_PAPER: f64 = 240.0;
+
+/// `g` with its grey stretched linearly so its darkest ink is black and its paper nearly white,
+/// where nothing on it is black (faded print, a light scan or photocopy); `None` where the page
+/// has black enough.
+///
+/// The binaries' local thresholds are shares of the local mean grey: on a page whose ink is
+/// grey they need a far larger step from the paper than on a page whose print is black.
+fn stretch_pale_page(g: &GrayImage) -> Option<GrayImage> {
+    let mut histogram = [0u64; 256];
+    for p in g.pixels() {
+        histogram[p.0[0] as usize] += 1;
+    }
+    let total = (g.width() as u64 * g.height() as u64) as f64;
+    let level_at_share = |share: f64| {
+        let mut seen = 0u64;
+        (0..=255u8)
+            .find(|&level| {
+                seen += histogram[level as usize];
+                seen as f64 >= share * total
+            })
+            .unwrap_or(255)
+    };
+    let (darkest, paper) = (level_at_share(DARKEST_INK_SHARE), level_at_share(PAPER_SHARE));
+    if darkest < PALE_PAGE_DARKEST_INK || paper <= darkest {
+        return None;
+    }
+    log::debug!("pale page: darkest ink {darkest}, paper {paper}: stretched");
+    let gain = STRETCHED_PAPER / f64::from(paper - darkest);
+    let mut stretched = g.clone();
+    for p in stretched.pixels_mut() {
+        p.0[0] = (f64::from(p.0[0].saturating_sub(darkest)) * gain).round().min(255.0) as u8;
+    }
+    Some(stretched)
 }
 
 /// [`segment_at_input_resolution`] on `g` enlarged `factor` times, the sheet given back in `g`'s
