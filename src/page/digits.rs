@@ -46,6 +46,9 @@ static FONTS: &[&[u8]] = &[
     include_bytes!("../../assets/fonts/digits/DejaVuSerif-Bold.ttf"),
     include_bytes!("../../assets/fonts/digits/DejaVuSans-Bold.ttf"),
     include_bytes!("../../assets/fonts/digits/DejaVuSansCondensed.ttf"),
+    // (a "1" without a foot, as Arial and Helvetica print it: Liberation's and DejaVu's have one)
+    include_bytes!("../../assets/fonts/digits/Roboto-Regular.ttf"),
+    include_bytes!("../../assets/fonts/digits/Roboto-Bold.ttf"),
 ];
 
 /// The fonts of [`FONTS`] cut to the digits from the printed fonts the synthetic forms use
@@ -713,6 +716,25 @@ mod tests {
                 let (img, bx) = cell(font, &n.to_string(), 22.0, 250, 30);
                 assert_eq!(read_number(&img, bx).best(), Some(n), "{n}");
             }
+        }
+    }
+
+    #[test]
+    fn numbers_printed_in_a_font_not_drawn_from_read() {
+        // (GNU FreeSans, a Helvetica face: its "1" has no foot, as Arial's and Helvetica's,
+        // where Liberation Sans and DejaVu draw one; with footed ones only, each "1" read as a "4")
+        let free_sans: &[u8] = include_bytes!("../../tests/data/fonts/FreeSans-digits.ttf");
+        let numbers: Vec<u32> = (1..=60).chain([75, 88, 99, 101, 111]).collect();
+        for height in [14.0, 20.0, 32.0] {
+            let wrong: Vec<u32> = numbers
+                .iter()
+                .copied()
+                .filter(|&n| {
+                    let (img, bx) = cell(free_sans, &n.to_string(), height, 245, 30);
+                    read_number(&img, bx).best() != Some(n)
+                })
+                .collect();
+            assert!(wrong.is_empty(), "{height} px: {wrong:?} read wrong");
         }
     }
 

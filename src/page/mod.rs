@@ -782,8 +782,10 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
     let ruled: Vec<Vec<bool>> = gblocks.iter().map(|b| b.ruled_rows.clone()).collect();
     let mut page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, pitch);
-    let numbers_read_again = page_numbers.blocks.iter().any(|block| !block.printed);
-    // (where a block's numbers do not read and its rows are counted, every block is read again,
+    let numbers_read_again =
+        page_numbers.blocks.iter().any(|block| !block.printed) || !numbering::blocks_continue(&page_numbers.blocks);
+    // (where a block's numbers do not read and its rows are counted, or the blocks' numbers do
+    // not continue one another (001-030 read as 301-329 beside 031-060), every block is read again,
     // with small print enlarged, and with its cells widened too, and each keeps the surest of its
     // readings: the slower readings only on the pages the plain one fails, and for every block,
     // since each block's numbering weighs the others')

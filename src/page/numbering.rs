@@ -82,6 +82,21 @@ fn best_start(reads: &[PrintedNumber], prefer: Option<i64>, held: &[Range<i64>])
     (best.0, best.1, runner_up)
 }
 
+/// Rows a block's numbering may skip after the block before it: its first printed rows lost at
+/// the table's edge.
+const ROWS_LOST_BETWEEN_BLOCKS: u32 = 2;
+
+/// Whether each block numbered from its printed numbers continues the block before it where that
+/// one is so numbered too (its first number at most [`ROWS_LOST_BETWEEN_BLOCKS`] past the other's last + 1), as a
+/// form's blocks do: 1-30 | 31-60.
+pub fn blocks_continue(blocks: &[BlockNumbers]) -> bool {
+    let numbered = |b: &BlockNumbers| b.printed && !b.rows.is_empty();
+    blocks.windows(2).filter(|pair| numbered(&pair[0]) && numbered(&pair[1])).all(|pair| {
+        let after = pair[0].first + pair[0].rows.len() as u32;
+        (after..=after + ROWS_LOST_BETWEEN_BLOCKS).contains(&pair[1].first)
+    })
+}
+
 /// How surely a block's printed numbers (`reads`, one per row) read: the rows that agree with
 /// the start most agree with, less those that agree with the best other start. Of two readings
 /// of a block, the surer is kept.
@@ -289,6 +304,19 @@ fn settle_counted_blocks_before_numbered_ones(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blocks_continue_where_each_starts_past_the_last_but_a_row_or_two() {
+        let block = |first: u32, rows: usize, printed: bool| BlockNumbers { first, rows: 0..rows, printed };
+        assert!(blocks_continue(&[block(1, 30, true), block(31, 30, true)]));
+        // (the last row of the first block lost at the photo's edge)
+        assert!(blocks_continue(&[block(1, 29, true), block(31, 29, true)]));
+        // (001-030 read as 301-329)
+        assert!(!blocks_continue(&[block(301, 29, true), block(31, 29, true)]));
+        assert!(!blocks_continue(&[block(1, 25, true), block(20, 25, true)]));
+        // (a counted block between them says nothing)
+        assert!(blocks_continue(&[block(1, 20, true), block(21, 20, false), block(41, 20, true)]));
+    }
 
     /// The middles of `n` rows of pitch 10 from `top`.
     fn rows_at(top: usize, n: usize) -> Vec<f64> {
