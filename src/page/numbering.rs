@@ -82,13 +82,13 @@ fn best_start(reads: &[PrintedNumber], prefer: Option<i64>, held: &[Range<i64>])
     (best.0, best.1, runner_up)
 }
 
-/// Rows a block's numbering may skip after the block before it: its first printed rows lost at
-/// the table's edge.
+/// Rows that may be lost between two blocks' numbers: a block's last rows at the photo's edge,
+/// or the next block's first rows.
 const ROWS_LOST_BETWEEN_BLOCKS: u32 = 2;
 
 /// Whether each block numbered from its printed numbers continues the block before it where that
-/// one is so numbered too (its first number at most [`ROWS_LOST_BETWEEN_BLOCKS`] past the other's last + 1), as a
-/// form's blocks do: 1-30 | 31-60.
+/// one is so numbered too, as a form's blocks do (1-30 | 31-60): its first number is the other's
+/// last + 1, or up to [`ROWS_LOST_BETWEEN_BLOCKS`] more.
 pub fn blocks_continue(blocks: &[BlockNumbers]) -> bool {
     let numbered = |b: &BlockNumbers| b.printed && !b.rows.is_empty();
     blocks.windows(2).filter(|pair| numbered(&pair[0]) && numbered(&pair[1])).all(|pair| {
