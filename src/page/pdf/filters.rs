@@ -2,7 +2,7 @@
 //! with their predictors, ASCIIHex, ASCII85 and RunLength. Every decoder stops with an error
 //! once its output would pass the caller's limit.
 
-use super::syntax::Dict;
+use super::syntax::{Dict, hex_value, is_space};
 
 /// A filter the reader knows by name, with its parameters.
 #[derive(Debug, Clone, PartialEq)]
@@ -120,10 +120,10 @@ fn ascii_hex(data: &[u8], limit: usize) -> Result<Vec<u8>, &'static str> {
         if b == b'>' {
             break;
         }
-        if b.is_ascii_whitespace() || b == 0 {
+        if is_space(b) {
             continue;
         }
-        let digit = (b as char).to_digit(16).ok_or("bad digit in ASCIIHexDecode data")? as u8;
+        let digit = hex_value(b).ok_or("bad digit in ASCIIHexDecode data")?;
         match high.take() {
             Some(h) => out.push(h << 4 | digit),
             None => high = Some(digit),
@@ -150,7 +150,7 @@ fn ascii85(data: &[u8], limit: usize) -> Result<Vec<u8>, &'static str> {
                     filled = 0;
                 }
             }
-            _ if b.is_ascii_whitespace() || b == 0 => {}
+            _ if is_space(b) => {}
             _ => return Err("bad character in ASCII85Decode data"),
         }
         if out.len() > limit {

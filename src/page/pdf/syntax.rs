@@ -374,7 +374,8 @@ impl<'a> Parser<'a> {
     }
 }
 
-fn hex_value(b: u8) -> Option<u8> {
+/// The value of a hexadecimal digit.
+pub(super) fn hex_value(b: u8) -> Option<u8> {
     (b as char).to_digit(16).map(|d| d as u8)
 }
 
