@@ -67,6 +67,16 @@ pub(super) struct Document<'a> {
     security: Option<Security>,
 }
 
+/// How many bytes of `len` bytes of objects are parsed at most: objects do not overlap in a real
+/// file, so they read about its length once; reading stops at a few times that, so that
+/// overlapping ones cannot make it quadratic.
+fn overlapping_read_budget(len: usize) -> usize {
+    len.saturating_mul(4).saturating_add(1 << 20)
+}
+
+/// The error of an object past [`overlapping_read_budget`].
+const OVERLAPPING: &str = "objects overlapping beyond what can be read";
+
 impl<'a> Document<'a> {
     /// Finds and reads the objects of the PDF held in `bytes`, decrypting an encrypted one.
     pub fn load(bytes: &'a [u8]) -> Result<Document<'a>, PdfError> {
@@ -160,15 +170,12 @@ impl<'a> Document<'a> {
             },
             _ => None,
         };
-        // Objects do not overlap in a real file, so they read about its length once; reading
-        // stops at a few times that, so that overlapping ones cannot make it quadratic.
-        let mut read_budget = bytes.len().saturating_mul(4).saturating_add(1 << 20);
+        let mut read_budget = overlapping_read_budget(bytes.len());
         let mut generations = HashMap::new();
         for (&number, &location) in locations {
             if let Location::Offset(at) = location {
                 if read_budget == 0 {
-                    let overlap = Malformed { what: "objects overlapping beyond what can be read", offset: Some(at) };
-                    self.objects.insert(number, Err(overlap));
+                    self.objects.insert(number, Err(Malformed { what: OVERLAPPING, offset: Some(at) }));
                     continue;
                 }
                 let (result, reach) = indirect_object_and_reach(bytes, at, &length_of);
@@ -249,16 +256,13 @@ impl<'a> Document<'a> {
         }
         let mut header = Parser::decoded(&data[..first], 0, offset);
         let mut contents = Vec::new();
-        // As with the file's objects, overlapping objects are read up to a few times the data.
-        let mut read_budget = data.len().saturating_mul(4).saturating_add(1 << 20);
+        let mut read_budget = overlapping_read_budget(data.len());
         for _ in 0..count.min(data.len()) {
             let (Some(number), Some(at)) = (header.unsigned(), header.unsigned()) else { break };
             let Ok(number) = u32::try_from(number) else { continue };
             let at = usize::try_from(at).ok().and_then(|at| at.checked_add(first)).filter(|&at| at <= data.len());
             let object = match at {
-                Some(_) if read_budget == 0 => {
-                    Err(Malformed { what: "objects overlapping beyond what can be read", offset: Some(offset) })
-                }
+                Some(_) if read_budget == 0 => Err(Malformed { what: OVERLAPPING, offset: Some(offset) }),
                 Some(at) => {
                     let mut parser = Parser::decoded(&data, at, offset);
                     let object = parser.object();
