@@ -1292,8 +1292,19 @@ fn inked_number_rows(b: &Bin, numbers: &Column, ref_rows: &[Row]) -> Option<(Vec
 }
 
 /// The median height of the tallest glyph in the rows' number cells (0 where none holds one).
+/// A thin stroke from the cell's top to its bottom is the side of a rounded or inset cell box, no
+/// digit (printed digits are at most [`MAX_NUMBER_HEIGHT`] of a pitch high).
 fn printed_digit_height(b: &Bin, numbers: &Column, rows: &[Row]) -> f64 {
-    let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| glyph_height(b, numbers.cell(t, bo))).collect();
+    let tallest_glyph = |bx: [f64; 4]| {
+        let h = bx[3] - bx[1] - 5.0;
+        components(b, bx)
+            .into_iter()
+            .map(|c| (c.2 - c.0 + 1, (c.3 - c.1 + 1) as f64, c.4))
+            .filter(|&(width, height, pixels)| height >= 0.3 * h && pixels >= 4 && !(width <= 3 && height >= 0.9 * h))
+            .map(|(_, height, _)| height)
+            .max_by(f64::total_cmp)
+    };
+    let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| tallest_glyph(numbers.cell(t, bo))).collect();
     heights.sort_unstable_by(f64::total_cmp);
     heights.get(heights.len() / 2).copied().unwrap_or(0.0)
 }
@@ -2723,6 +2734,23 @@ mod tests {
         assert_eq!(block.glyphs[..3], [1, 1, 1]);
         assert_eq!(block.glyphs[11], 2);
         assert_eq!(block.heading_top, None);
+    }
+
+    #[test]
+    fn digits_in_boxed_number_cells_are_measured_without_the_boxes_sides() {
+        // each number printed in a box of its own inside the number column (rounded cells): the
+        // box's sides run the row's height beside digits 8 px high; the last row's outer ruling
+        // was not found, so the row is found again by its number
+        let ys = row_ys(20, 12);
+        let numbers: Vec<(usize, u32)> = (0..12).map(|r| (r, r as u32 + 1)).collect();
+        let mut table = drawn_table(&ys, &numbers);
+        for &y in &ys[..12] {
+            fill(&mut table.glyphs, 24, y + 3, 25, y + 19);
+            fill(&mut table.glyphs, 56, y + 3, 57, y + 19);
+        }
+        assert_eq!(printed_digit_height(&table.glyphs, &table.columns[0], &table.rows), 8.0);
+        let block = table.find_block(&table.rows[..11]).expect("a block");
+        assert_eq!(block.rows.len(), 12);
     }
 
     #[test]
