@@ -906,6 +906,23 @@ fn block_gaps(glyphs: &Bin, pieces: &[Line], row_rulings: &[Line], pitch: f64) -
             reach = reach.max(p.end);
         }
     }
+    // (and each ruling that ends where another begins a little to its right, at about its height
+    // but not joined to it: blocks side by side whose rows do not line up, on a bowed or curled
+    // page or a form whose blocks are printed apart)
+    for row in row_rulings {
+        let next_piece = row_rulings
+            .iter()
+            .filter(|o| {
+                let gap = o.start - row.end;
+                gap >= (0.12 * pitch).max(3.0)
+                    && gap <= 4.0 * pitch
+                    && (o.at(o.start) - row.at(row.end)).abs() < 0.4 * pitch
+            })
+            .min_by(|a, b| a.start.total_cmp(&b.start));
+        if let Some(next) = next_piece {
+            breaks.push((row.end, next.start, 0.5 * (row.at(row.end) + next.at(next.start))));
+        }
+    }
     crate::sort::by_key(&mut breaks, |p| p.0 + p.1);
     let mut gaps = Vec::new();
     let mut i = 0;
@@ -2593,6 +2610,22 @@ mod tests {
         let mut ruled = vec![h(310.0, 0.0, 90.0, 310.0)];
         add_block_gap_borders(&glyphs, &pieces, &joined, &mut ruled, 20.0);
         assert_eq!(ruled.iter().map(|c| c.intercept).collect::<Vec<_>>(), vec![310.0, 20.0, 600.0]);
+    }
+
+    #[test]
+    fn blocks_whose_rows_do_not_line_up_leave_a_gap_between_them() {
+        // the right block's rows 6 px lower (a bowed page): its rulings are not joined to the
+        // left block's, and each left ruling ends where a right one begins
+        let glyphs = Bin::new(640, 400);
+        let rulings: Vec<Line> = (0..=10)
+            .map(|r| 100.0 + 20.0 * r as f64)
+            .flat_map(|y| [h(y, 0.0, 20.0, 300.0), h(y + 6.0, 0.0, 320.0, 600.0)])
+            .collect();
+        let gaps = block_gaps(&glyphs, &rulings, &rulings, 20.0);
+        assert_eq!(gaps.len(), 1, "{gaps:?}");
+        let (left, right, top, bottom) = gaps[0];
+        assert_eq!((left, right), (300.0, 320.0));
+        assert!(top <= 104.0 && bottom >= 296.0, "{gaps:?}");
     }
 
     #[test]
