@@ -168,6 +168,33 @@ pub fn vertical_ridges(g: &GrayImage) -> Bin {
     b
 }
 
+/// How much darker a ruling is than the paper beside it, in grey levels: along the line, the
+/// lighter of the two greys 3 pixels to either side less the darkest grey within a pixel of the
+/// line, the median over the line (handwriting crossing it moves the median little).
+/// `across_x`: the line is vertical (`x = at(y)`); else horizontal (`y = at(x)`).
+pub fn ruling_depth(g: &GrayImage, line: &Line, across_x: bool) -> f64 {
+    let (w, h) = (g.width() as i64, g.height() as i64);
+    let level = |along: i64, across: i64| -> Option<i64> {
+        let (x, y) = if across_x { (across, along) } else { (along, across) };
+        (x >= 0 && y >= 0 && x < w && y < h).then(|| g.get_pixel(x as u32, y as u32)[0] as i64)
+    };
+    let mut depths: Vec<i64> = Vec::new();
+    let (t0, t1) = (line.start.max(0.0) as i64, line.end as i64);
+    for t in t0..=t1 {
+        let c = line.at(t as f64 + 0.5).floor() as i64;
+        let darkest = (-1..=1).filter_map(|d| level(t, c + d)).min();
+        let (before, after) = (level(t, c - 3), level(t, c + 3));
+        if let (Some(darkest), Some(before), Some(after)) = (darkest, before, after) {
+            depths.push(before.min(after) - darkest);
+        }
+    }
+    if depths.is_empty() {
+        return 0.0;
+    }
+    let middle = depths.len() / 2;
+    *depths.select_nth_unstable(middle).1 as f64
+}
+
 /// Vertical steps: the edge between two flat areas of different grey, as where a shaded number
 /// column meets the white move column beside it with no ruling printed between them. A pixel is
 /// a step where the 3 pixels to its left and the 3 to its right (in the grey image averaged over

@@ -434,7 +434,7 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
         log::debug!("perspective: slope spread {s1:.4} -> {s2:.4}");
         if s2 < 0.8 * s1 {
             let glyphs = bin0.warp(&inverse(&hh), w, h);
-            let warped = grid::analyze(&glyphs, &lbin, &lines::vertical_ridges(&grey));
+            let warped = grid::analyze(&glyphs, &lbin, &grey);
             log::debug!("perspective: {} rows read", warped.rows());
             if warped.rows() > 0 {
                 return Frame {
@@ -452,8 +452,7 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
         }
     }
     let glyphs = if unturned { bin0.clone() } else { bin0.warp(&inverse(&r), w, h) };
-    let ridges = lines::vertical_ridges(grey1.as_ref().unwrap_or(small_l));
-    let plain = grid::analyze(&glyphs, &lbin1, &ridges);
+    let plain = grid::analyze(&glyphs, &lbin1, grey1.as_ref().unwrap_or(small_l));
     Frame { h: r, w, hh: h, quarter, skew, perspective: false, hsum, grid: plain, straightened: grey1 }
 }
 
