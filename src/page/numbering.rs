@@ -60,17 +60,53 @@ fn support(reads: &[PrintedNumber], bests: &[Option<u32>], start: i64) -> f32 {
 /// row numbered like a row of a block fitted more surely counts against the start by this much.
 const HELD_COST: f32 = 0.5;
 
+/// Any start ([`best_start`] for a block alone).
+const ANY_NUMBERS: Range<i64> = i64::MIN..i64::MAX;
+
+/// What a start costs, for each of the block's rows, out of the starts in order
+/// ([`starts_in_order`]): heavy blur reads most printed numbers as 8s and 88s, and a few of them
+/// then agree with a start far from the blocks around it.
+const OUT_OF_ORDER_COST: f32 = 0.25;
+
+/// The starts that number block `b` in order with the blocks fitted so far (`fits`, each block's
+/// start where fitted): after the numbers of every block before it in reading order and before
+/// those of every block after it; where the block just before it (or after it) is fitted, within
+/// [`ROWS_LOST_BETWEEN_BLOCKS`] of continuing it (of being continued by it).
+fn starts_in_order(fits: &[Option<i64>], reads: &[Vec<PrintedNumber>], b: usize) -> Range<i64> {
+    let rows = |o: usize| reads[o].len() as i64;
+    let lost = ROWS_LOST_BETWEEN_BLOCKS as i64;
+    let mut lowest = (0..b).filter_map(|o| fits[o].map(|start| start + rows(o))).max().unwrap_or(i64::MIN);
+    let mut highest =
+        (b + 1..fits.len()).filter_map(|o| fits[o].map(|start| start - rows(b))).min().unwrap_or(i64::MAX);
+    if let Some(Some(before)) = b.checked_sub(1).map(|o| fits[o]) {
+        highest = highest.min(before + rows(b - 1) + lost);
+    }
+    if let Some(Some(after)) = fits.get(b + 1) {
+        lowest = lowest.max(after - rows(b) - lost);
+    }
+    lowest..highest.saturating_add(1)
+}
+
 /// The start (number of row 0) most printed numbers agree with, how many do (less
-/// [`HELD_COST`] for each number a range in `held` already has), and how many agree with the best
-/// other start; ties go to `prefer`, then to the smaller start.
-fn best_start(reads: &[PrintedNumber], prefer: Option<i64>, held: &[Range<i64>]) -> (i64, f32, f32) {
+/// [`HELD_COST`] for each number a range in `held` already has, and [`OUT_OF_ORDER_COST`] for each
+/// row where the start is not `in_order`), and how many agree with the best other start;
+/// ties go to `prefer`, then to the smaller start.
+fn best_start(
+    reads: &[PrintedNumber],
+    prefer: Option<i64>,
+    held: &[Range<i64>],
+    in_order: &Range<i64>,
+) -> (i64, f32, f32) {
     let n = reads.len() as i64;
     let mut best = (1, f32::MIN);
     let mut runner_up = 0f32;
     let bests: Vec<Option<u32>> = reads.iter().map(PrintedNumber::best).collect();
     for start in (1 - n)..=MAX_MOVE {
         let overlap: i64 = held.iter().map(|h| (h.end.min(start + n) - h.start.max(start)).max(0)).sum();
-        let s = support(reads, &bests, start) - HELD_COST * overlap as f32;
+        let out_of_order = !in_order.contains(&start);
+        let s = support(reads, &bests, start)
+            - HELD_COST * overlap as f32
+            - if out_of_order { OUT_OF_ORDER_COST * n as f32 } else { 0.0 };
         let better = s > best.1 + 1e-6 || ((s - best.1).abs() <= 1e-6 && Some(start) == prefer);
         if better {
             runner_up = runner_up.max(best.1);
@@ -101,16 +137,21 @@ pub fn blocks_continue(blocks: &[BlockNumbers]) -> bool {
 /// the start most agree with, less those that agree with the best other start. Of two readings
 /// of a block, the surer is kept.
 pub fn reading_sureness(reads: &[PrintedNumber]) -> f32 {
-    let (_, agree, runner_up) = best_start(reads, None, &[]);
+    let (_, agree, runner_up) = best_start(reads, None, &[], &ANY_NUMBERS);
     agree - runner_up
 }
 
 /// [`best_start`] where the reading is trusted over counting: enough rows agree with it, four
 /// and a fifth of the rows that show a number, and clearly more than with any other start
 /// (printed numbers read poorly still agree by chance with one start in a few rows only).
-fn trusted_start(rows: &[PrintedNumber], prefer: Option<i64>, held: &[Range<i64>]) -> Option<i64> {
+fn trusted_start(
+    rows: &[PrintedNumber],
+    prefer: Option<i64>,
+    held: &[Range<i64>],
+    in_order: &Range<i64>,
+) -> Option<i64> {
     let numbered = rows.iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
-    let (start, agree, runner_up) = best_start(rows, prefer, held);
+    let (start, agree, runner_up) = best_start(rows, prefer, held, in_order);
     let trusted = agree >= 4.0 && agree as f64 >= numbered as f64 / 5.0 && agree >= runner_up + 2.0;
     trusted.then_some(start)
 }
@@ -184,7 +225,7 @@ pub fn number_blocks(
 ) -> Vec<BlockNumbers> {
     // first, each block by its own printed numbers, the surest first: a block read poorly is not
     // given numbers a surer block holds
-    let alone: Vec<f32> = reads.iter().map(|rows| best_start(rows, None, &[]).1).collect();
+    let alone: Vec<f32> = reads.iter().map(|rows| best_start(rows, None, &[], &ANY_NUMBERS).1).collect();
     let mut surest_first: Vec<usize> = (0..reads.len()).collect();
     crate::sort::by_key_descending(&mut surest_first, |&i| alone[i]);
     let mut fits: Vec<Option<i64>> = vec![None; reads.len()];
@@ -193,7 +234,8 @@ pub fn number_blocks(
         let rows = &reads[b];
         // (ties go to the start that continues the block before it in reading order)
         let prefer = (b > 0).then(|| fits[b - 1].unwrap_or(counted[b - 1] as i64) + reads[b - 1].len() as i64);
-        if let Some(start) = trusted_start(rows, prefer, &held) {
+        let in_order = starts_in_order(&fits, reads, b);
+        if let Some(start) = trusted_start(rows, prefer, &held, &in_order) {
             fits[b] = Some(start);
             held.push(start..start + rows.len() as i64);
         }
@@ -344,6 +386,21 @@ mod tests {
                 })
                 .collect(),
         )
+    }
+
+    #[test]
+    fn a_block_whose_misread_numbers_fit_past_the_next_block_is_numbered_on_in_order() {
+        // three blocks of 25 rows; the middle one blurred: most numbers read as 88s and a few as
+        // 84 85 86 89, which a start of 76 (after the third block, 51-75) fits best
+        let first: Vec<PrintedNumber> = (1..=25).map(read).collect();
+        let third: Vec<PrintedNumber> = (51..=75).map(read).collect();
+        let middle: Vec<PrintedNumber> =
+            (0..25).map(|i| read(if (8..=10).contains(&i) || i == 13 { 76 + i } else { 88 })).collect();
+        let rows = || rows_at(0, 25);
+        let got = number_blocks(&[first, middle, third], &[], &[1, 26, 51], &[rows(), rows(), rows()], 10.0);
+        assert_eq!(got[0].first, 1);
+        assert_eq!(got[1].first, 26);
+        assert_eq!(got[2].first, 51);
     }
 
     #[test]
