@@ -71,13 +71,15 @@ const OUT_OF_ORDER_COST: f32 = 0.25;
 /// The starts that number block `b` in order with the blocks fitted so far (`fits`, each block's
 /// start where fitted): after the numbers of every block before it in reading order and before
 /// those of every block after it; where the block just before it (or after it) is fitted, within
-/// [`ROWS_LOST_BETWEEN_BLOCKS`] of continuing it (of being continued by it).
+/// [`ROWS_LOST_BETWEEN_BLOCKS`] of continuing it (of being continued by it). Each way
+/// [`ROWS_LOST_BETWEEN_BLOCKS`] of overlap is let pass: the rows fitted may still hold a heading
+/// or a result line, left out later.
 fn starts_in_order(fits: &[Option<i64>], reads: &[Vec<PrintedNumber>], b: usize) -> Range<i64> {
     let rows = |o: usize| reads[o].len() as i64;
     let lost = ROWS_LOST_BETWEEN_BLOCKS as i64;
-    let mut lowest = (0..b).filter_map(|o| fits[o].map(|start| start + rows(o))).max().unwrap_or(i64::MIN);
+    let mut lowest = (0..b).filter_map(|o| fits[o].map(|start| start + rows(o) - lost)).max().unwrap_or(i64::MIN);
     let mut highest =
-        (b + 1..fits.len()).filter_map(|o| fits[o].map(|start| start - rows(b))).min().unwrap_or(i64::MAX);
+        (b + 1..fits.len()).filter_map(|o| fits[o].map(|start| start - rows(b) + lost)).min().unwrap_or(i64::MAX);
     if let Some(Some(before)) = b.checked_sub(1).map(|o| fits[o]) {
         highest = highest.min(before + rows(b - 1) + lost);
     }
@@ -401,6 +403,20 @@ mod tests {
         assert_eq!(got[0].first, 1);
         assert_eq!(got[1].first, 26);
         assert_eq!(got[2].first, 51);
+    }
+
+    #[test]
+    fn blocks_whose_first_row_is_a_heading_are_in_order() {
+        // 1-40 | 41-80, each block's first row a heading not yet left out (the first block's
+        // rows fitted as 0-40, the second's as 40-80); the second block's numbers read poorly
+        let heading = || std::iter::once(PrintedNumber::Other);
+        let first: Vec<PrintedNumber> = heading().chain((1..=40).map(read)).collect();
+        let second: Vec<PrintedNumber> =
+            heading().chain((41..=80).map(|n| if n % 3 == 0 { read(n) } else { PrintedNumber::Other })).collect();
+        let rows = || rows_at(0, 41);
+        let got = number_blocks(&[first, second], &[], &[1, 41], &[rows(), rows()], 10.0);
+        assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..41, printed: true });
+        assert_eq!(got[1], BlockNumbers { first: 41, rows: 1..41, printed: true });
     }
 
     #[test]
