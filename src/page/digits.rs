@@ -313,8 +313,6 @@ impl PrintedNumber {
         Some(cost)
     }
 
-    /// How far the glyphs are from their nearest drawings, on average; infinite where the cell
-    /// shows no digits.
     /// Whether the nearest drawings spell an 8 in the number, or there is no number (the
     /// readings heavy blur gives: 2, 3, 5, 6 and 9 filled in).
     fn holds_an_eight_or_no_number(&self) -> bool {
@@ -322,6 +320,8 @@ impl PrintedNumber {
         glyphs.iter().any(|d| nearest(d).0 == 8)
     }
 
+    /// How far the glyphs are from their nearest drawings, on average; infinite where the cell
+    /// shows no digits.
     fn mean_distance(&self) -> f32 {
         let PrintedNumber::Digits(glyphs) = self else { return f32::INFINITY };
         glyphs.iter().map(|d| nearest(d).1).sum::<f32>() / glyphs.len() as f32
@@ -778,37 +778,6 @@ mod tests {
                     "{height} px, blur {blur}: {right} of {} read right",
                     numbers.len()
                 );
-            }
-        }
-    }
-
-    #[test]
-    fn tmp_probe() {
-        for (height, blur, numbers) in [
-            (9.0f32, 1.1f32, vec![1u32, 3, 7, 12, 15, 21, 24, 29, 31, 33, 36, 40]),
-            (13.0, 1.4, vec![1u32, 3, 7, 12, 15, 21, 24, 29, 31, 33, 36, 40]),
-            (15.0, 1.8, vec![2u32, 3, 5, 6, 9, 23, 25, 26, 29, 32, 35, 36, 39, 52, 56, 69]),
-        ] {
-            for (fi, font) in [FONTS[0], FONTS[3]].iter().enumerate() {
-                for &n in &numbers {
-                    let (img, bx) = cell(font, &n.to_string(), height, 235, 40);
-                    let blurred = imageproc::filter::gaussian_blur_f32(&img, blur);
-                    let (_, gh) = read_number_at_its_size(&blurred, bx, None);
-                    let factor = (ENLARGED_GLYPH / gh.unwrap_or(1).max(1) as f64).ceil();
-                    let (e, eb) = enlarged_cell(&blurred, bx, factor);
-                    let a = read_number_at_its_size(&e, eb, None).0;
-                    let b = read_number_at_its_size(&e, eb, Some(SHARPENINGS[0])).0;
-                    let c = read_number_at_its_size(&e, eb, Some(SHARPENINGS[1])).0;
-                    eprintln!(
-                        "TMP h{height} f{fi} n{n}: {:?} {:.3} | {:?} {:.3} | {:?} {:.3}",
-                        a.best(),
-                        a.mean_distance(),
-                        b.best(),
-                        b.mean_distance(),
-                        c.best(),
-                        c.mean_distance()
-                    );
-                }
             }
         }
     }
