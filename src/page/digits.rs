@@ -313,11 +313,10 @@ impl PrintedNumber {
         Some(cost)
     }
 
-    /// Whether the nearest drawings spell an 8 in the number, or there is no number (the
-    /// readings heavy blur gives: 2, 3, 5, 6 and 9 filled in).
-    fn holds_an_eight_or_no_number(&self) -> bool {
-        let PrintedNumber::Digits(glyphs) = self else { return true };
-        glyphs.iter().any(|d| nearest(d).0 == 8)
+    /// How many digits were read (0 where no number was).
+    fn digit_count(&self) -> usize {
+        let PrintedNumber::Digits(glyphs) = self else { return 0 };
+        glyphs.len()
     }
 
     /// How far the glyphs are from their nearest drawings, on average; infinite where the cell
@@ -372,6 +371,8 @@ const WIDENED_SHARE: f64 = 0.15;
 /// stroke's core stays; the second way for heavier blur (a photo out of focus), which fills the
 /// openings of 2, 3, 5, 6 and 9 and makes each an 8.
 const SHARPENINGS: [[f32; 2]; 2] = [[0.5, 0.85], [0.7, 0.95]];
+/// How much nearer its drawings the heavier sharpening's reading must be than the best other one.
+const HEAVY_MARGIN: f32 = 0.9;
 
 /// Reads the number printed in the cell `bx` (`[x0, y0, x1, y1]`, between the cell's rulings)
 /// of a grey page.
@@ -388,17 +389,18 @@ pub fn read_number_enlarged(page: &GrayImage, bx: [f64; 4]) -> PrintedNumber {
     // sharpening restores blurred print and thins crisp print's hairlines)
     let factor = (ENLARGED_GLYPH / height.max(1) as f64).ceil();
     let (enlarged, enlarged_box) = enlarged_cell(page, bx, factor);
-    // (the heavier sharpening only where the reading so far holds an 8 or no number: on print
-    // that is not blurred that much it loses thin strokes, and the digits it keeps fit well)
+    // (a sharpening that leaves no ink says nothing of the cell: faint print is not blank; the
+    // heavier one, which can wipe out thin strokes (the "2" of a small 24, read as 4), only
+    // where it keeps the digits of the lighter one and fits the drawings clearly better)
+    let [light, heavy] = SHARPENINGS.map(|s| read_number_at_its_size(&enlarged, enlarged_box, Some(s)).0);
     let mut best = read_number_at_its_size(&enlarged, enlarged_box, None).0;
-    for (i, sharpening) in SHARPENINGS.into_iter().enumerate() {
-        if i > 0 && !best.holds_an_eight_or_no_number() {
-            break;
-        }
-        let sharpened = read_number_at_its_size(&enlarged, enlarged_box, Some(sharpening)).0;
-        if sharpened.mean_distance() <= best.mean_distance() {
-            best = sharpened;
-        }
+    if light != PrintedNumber::Empty && light.mean_distance() <= best.mean_distance() {
+        best = light.clone();
+    }
+    let keeps_the_digits = heavy.digit_count() >= light.digit_count();
+    if keeps_the_digits && heavy != PrintedNumber::Empty && heavy.mean_distance() < HEAVY_MARGIN * best.mean_distance()
+    {
+        best = heavy;
     }
     best
 }
