@@ -243,11 +243,18 @@ fn number_width(b: &Bin, bx: [f64; 4]) -> Option<f64> {
 
 /// Height of the tallest glyph-like component in a cell.
 fn glyph_height(b: &Bin, bx: [f64; 4]) -> Option<f64> {
+    tallest_glyph_where(b, bx, |_, _| true)
+}
+
+/// Height of the tallest glyph-like component in a cell (at least 0.3 of its inner height and 4
+/// pixels) that `accept` takes, given its width and height.
+fn tallest_glyph_where(b: &Bin, bx: [f64; 4], accept: impl Fn(usize, f64) -> bool) -> Option<f64> {
     let h = bx[3] - bx[1] - 5.0;
     components(b, bx)
         .into_iter()
-        .filter(|c| (c.3 - c.1 + 1) as f64 >= 0.3 * h && c.4 >= 4)
-        .map(|c| (c.3 - c.1 + 1) as f64)
+        .map(|c| (c.2 - c.0 + 1, (c.3 - c.1 + 1) as f64, c.4))
+        .filter(|&(width, height, pixels)| height >= 0.3 * h && pixels >= 4 && accept(width, height))
+        .map(|(_, height, _)| height)
         .max_by(f64::total_cmp)
 }
 
@@ -730,6 +737,12 @@ fn find_column_rulings(
         .into_iter()
         .filter(|v| v.len() >= (6.0 * pitch).max(0.4 * vmax) && ridge_printed(v))
         .collect();
+    // (each row ruling's depth, measured once: every ridge crossing it is weighed against it)
+    let row_depths: Vec<f64> = if ridges.is_empty() {
+        Vec::new()
+    } else {
+        row_rulings.iter().map(|r| lines::ruling_depth(grey, r, false)).collect()
+    };
     if log::log_enabled!(log::Level::Debug) {
         for v in &ridges {
             let (pw, pd, pc) = super::lines::profile(vr_transposed, v);
@@ -739,7 +752,7 @@ fn find_column_rulings(
                 v.start,
                 v.end,
                 lines::ruling_depth(grey, v, true),
-                depth_of_rows_crossed(grey, row_rulings, v),
+                depth_of_rows_crossed(row_rulings, &row_depths, v),
             );
         }
     }
@@ -748,7 +761,7 @@ fn find_column_rulings(
     let ridges: Vec<Line> = ridges
         .into_iter()
         .filter(|v| {
-            depth_of_rows_crossed(grey, row_rulings, v)
+            depth_of_rows_crossed(row_rulings, &row_depths, v)
                 .is_none_or(|rows| lines::ruling_depth(grey, v, true) >= SHOW_THROUGH_DEPTH * rows)
         })
         .collect();
@@ -805,16 +818,18 @@ fn find_column_rulings(
 /// rulings of real forms and synthetic ones 0.24 and more (a 1909 form's 0.27, thumbnails').
 const SHOW_THROUGH_DEPTH: f64 = 0.18;
 
-/// The median depth ([`lines::ruling_depth`]) of the row rulings that cross the column line `v`
-/// (as found in the transposed page: `x = v.at(y)`); `None` where none crosses it.
-fn depth_of_rows_crossed(grey: &GrayImage, row_rulings: &[Line], v: &Line) -> Option<f64> {
+/// The median depth of the row rulings that cross the column line `v` (as found in the
+/// transposed page: `x = v.at(y)`), each row's depth in `row_depths` ([`lines::ruling_depth`]);
+/// `None` where none crosses it.
+fn depth_of_rows_crossed(row_rulings: &[Line], row_depths: &[f64], v: &Line) -> Option<f64> {
     let depths: Vec<f64> = row_rulings
         .iter()
-        .filter(|r| {
+        .zip(row_depths)
+        .filter(|(r, _)| {
             let x = v.at(r.mid());
             r.start < x && r.end > x && r.mid() > v.start && r.mid() < v.end
         })
-        .map(|r| lines::ruling_depth(grey, r, false))
+        .map(|(_, &depth)| depth)
         .collect();
     (!depths.is_empty()).then(|| median(depths))
 }
@@ -1353,13 +1368,8 @@ fn inked_number_rows(b: &Bin, numbers: &Column, ref_rows: &[Row]) -> Option<(Vec
 /// digit (printed digits are at most [`MAX_NUMBER_HEIGHT`] of a pitch high).
 fn printed_digit_height(b: &Bin, numbers: &Column, rows: &[Row]) -> f64 {
     let tallest_glyph = |bx: [f64; 4]| {
-        let h = bx[3] - bx[1] - 5.0;
-        components(b, bx)
-            .into_iter()
-            .map(|c| (c.2 - c.0 + 1, (c.3 - c.1 + 1) as f64, c.4))
-            .filter(|&(width, height, pixels)| height >= 0.3 * h && pixels >= 4 && !(width <= 3 && height >= 0.9 * h))
-            .map(|(_, height, _)| height)
-            .max_by(f64::total_cmp)
+        let inner = bx[3] - bx[1] - 5.0;
+        tallest_glyph_where(b, bx, |width, height| !(width <= 3 && height >= 0.9 * inner))
     };
     let mut heights: Vec<f64> = rows.iter().filter_map(|(t, bo)| tallest_glyph(numbers.cell(t, bo))).collect();
     heights.sort_unstable_by(f64::total_cmp);
