@@ -22,7 +22,8 @@ pub struct SynthArgs {
     pub lang: String,
     /// Form name (see docs/forms.md: hcs, club, us-tournament, ...), or a mix: "mix" (the
     /// original five forms), "dev-mix" (the 15 development forms) or "heldout-mix" (the 5
-    /// held-out forms). With --form-image: the form's name in the truth (default: the image's
+    /// held-out forms), or "random": a layout drawn for every sheet, none of the named forms.
+    /// With --form-image: the form's name in the truth (default: the image's
     /// file name).
     #[arg(long, default_value = "mix")]
     pub form: String,

@@ -837,7 +837,7 @@ fn depth_of_rows_crossed(row_rulings: &[Line], row_depths: &[f64], v: &Line) -> 
 /// Drops a line found inside a number column between its two rulings: two-digit numbers printed
 /// down a narrow column line up their strokes (blurred in a photo) into what binarizes as one more
 /// ruling, splitting the column in two. Its vertical ridge on the grey page is broken where the
-/// rulings beside it (at most 1.6 row pitches apart) are whole.
+/// nearest whole rulings either side of it (at most 1.6 row pitches apart) are whole.
 fn drop_stacked_numbers(vsegs: Vec<Line>, vr_transposed: &Bin, pitch: f64) -> Vec<Line> {
     let ridge_cover: Vec<f64> = vsegs.iter().map(|v| super::lines::profile(vr_transposed, v).2).collect();
     let beside = |i: usize, j: usize| {
@@ -852,14 +852,12 @@ fn drop_stacked_numbers(vsegs: Vec<Line>, vr_transposed: &Bin, pitch: f64) -> Ve
             let (t, x) = (vsegs[i].mid_t(), vsegs[i].mid());
             let nearest = |left: bool| {
                 (0..vsegs.len())
-                    .filter(|&j| beside(i, j) && (vsegs[j].at(t) < x) == left)
+                    .filter(|&j| beside(i, j) && ridge_cover[j] >= 0.9 && (vsegs[j].at(t) < x) == left)
                     .min_by(|&j, &k| (vsegs[j].at(t) - x).abs().total_cmp(&(vsegs[k].at(t) - x).abs()))
             };
+            // (the nearest whole rulings: right-aligned digits can stack into two such lines)
             match (nearest(true), nearest(false)) {
-                (Some(l), Some(r)) => {
-                    let narrow = vsegs[r].at(t) - vsegs[l].at(t) <= 1.6 * pitch;
-                    !(narrow && ridge_cover[l] >= 0.9 && ridge_cover[r] >= 0.9)
-                }
+                (Some(l), Some(r)) => vsegs[r].at(t) - vsegs[l].at(t) > 1.6 * pitch,
                 _ => true,
             }
         })
@@ -2555,6 +2553,23 @@ mod tests {
         let kept = drop_stacked_numbers([30.0, 39.0, 45.0, 60.0, 80.0].map(line).to_vec(), &ridges, 13.0);
         let xs: Vec<f64> = kept.iter().map(|v| v.intercept).collect();
         assert_eq!(xs, vec![30.0, 45.0, 60.0, 80.0]);
+    }
+
+    #[test]
+    fn two_broken_lines_inside_a_number_column_are_both_dropped() {
+        // right-aligned numbers "1." to "40." in a column 24 px wide at a 16 px pitch: the dots
+        // and the digits' right sides stack into two broken lines, at x 38 and 43, each the
+        // other's nearest neighbour; the whole rulings at x 25 and 49 bound the column
+        let mut ridges = Bin::new(400, 100);
+        for (x, broken) in [(25, false), (38, true), (43, true), (49, false), (90, false)] {
+            for t in (0..400).filter(|t| !broken || t % 16 < 9) {
+                ridges.d[x * 400 + t] = 1;
+            }
+        }
+        let line = |x: f64| h(x, 0.0, 0.0, 399.0);
+        let kept = drop_stacked_numbers([25.0, 38.0, 43.0, 49.0, 90.0].map(line).to_vec(), &ridges, 16.0);
+        let xs: Vec<f64> = kept.iter().map(|v| v.intercept).collect();
+        assert_eq!(xs, vec![25.0, 49.0, 90.0]);
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod games;
 pub mod handwriting;
 mod options_by_name;
 pub mod print;
+pub mod random_layout;
 pub mod raster;
 pub mod sheet;
 
@@ -51,7 +52,8 @@ pub struct Options {
     pub seed: u64,
     /// One language, or None for a mix.
     pub lang: Option<&'static Lang>,
-    /// One form (a name in [`forms::library`]), or None for a mix of `mix_forms`.
+    /// One form (a name in [`forms::library`], or [`random_layout::RANDOM_LAYOUT`]: a layout
+    /// drawn for every sheet), or None for a mix of `mix_forms`.
     pub form: Option<&'static str>,
     /// The forms a mix deals: [`forms::NAMES`] (the original five, as every seed's sheets have
     /// always been), [`forms::DEVELOPMENT_FORMS`] or [`forms::HELD_OUT_FORMS`].
@@ -106,9 +108,13 @@ pub fn sheet_spec(opts: &Options, index: usize) -> SheetSpec {
     damage_deck.shuffle(&mut deck);
     let mut lang_deck: Vec<&'static Lang> = notation::languages().iter().collect();
     lang_deck.shuffle(&mut deck);
+    let form = opts.form.unwrap_or(form_deck[index % form_deck.len()]);
+    let layout = (form == random_layout::RANDOM_LAYOUT)
+        .then(|| random_layout::random_layout(&mut rng_for(opts.seed, 0x1A40, index as u64)));
     SheetSpec {
         name: format!("sheet-{index:05}"),
-        form: opts.form.unwrap_or(form_deck[index % form_deck.len()]),
+        form,
+        layout,
         lang: opts.lang.unwrap_or(lang_deck[index % lang_deck.len()]),
         damage: opts.damage.unwrap_or(damage_deck[index % damage_deck.len()]),
         fonts: opts.fonts,

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::SynthError;
 use super::form_image::FormImage;
+use super::random_layout::RANDOM_LAYOUT;
 use super::{Damage, FontSet, Options, forms};
 use crate::notation;
 
@@ -19,7 +20,8 @@ pub struct OptionNames {
     /// Language code (en, de, ru, ...), a descriptive notation (en-descriptive, es-descriptive),
     /// or "mix" (the algebraic languages).
     pub lang: String,
-    /// Form name (see docs/forms.md), or "mix", "dev-mix" or "heldout-mix"; with `form_image`,
+    /// Form name (see docs/forms.md), or "mix", "dev-mix", "heldout-mix" or "random" (a layout
+    /// drawn for every sheet); with `form_image`,
     /// the form's name in the truth ("mix": the image's file name).
     pub form: String,
     /// Damage: none, scan, photo or mix.
@@ -58,11 +60,12 @@ pub fn options_from_names(args: &OptionNames) -> Result<Options, SynthError> {
         "mix" => (None, &forms::NAMES),
         "dev-mix" => (None, &forms::DEVELOPMENT_FORMS),
         "heldout-mix" => (None, &forms::HELD_OUT_FORMS),
+        RANDOM_LAYOUT => (Some(RANDOM_LAYOUT), &forms::NAMES),
         name => {
             let known = forms::library().find(|n| *n == name).ok_or_else(|| {
                 let names: Vec<&str> = forms::library().collect();
                 SynthError::Invalid(format!(
-                    "unknown form '{name}' (use mix, dev-mix, heldout-mix or one of {})",
+                    "unknown form '{name}' (use mix, dev-mix, heldout-mix, random or one of {})",
                     names.join(", ")
                 ))
             })?;

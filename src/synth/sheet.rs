@@ -113,6 +113,9 @@ pub struct SheetSpec {
     pub name: String,
     /// The form's name.
     pub form: &'static str,
+    /// The layout drawn for this sheet where `form` is [`super::random_layout::RANDOM_LAYOUT`] (the sheet's own form;
+    /// it has no continuation page).
+    pub layout: Option<Form>,
     /// The language the moves are written in.
     pub lang: &'static Lang,
     /// The damage kind.
@@ -222,10 +225,18 @@ fn result_text<R: Rng>(result: &str, rng: &mut R) -> String {
     }
 }
 
+/// The first page's form of `spec`: its drawn layout or its named form.
+fn first_form(spec: &SheetSpec) -> Option<Form> {
+    spec.layout.clone().or_else(|| forms::form(spec.form))
+}
+
 /// The forms a game runs over: the first and, while moves remain, its continuations.
-fn pages_for(first: &str, plies: usize) -> Vec<Form> {
+fn pages_for(spec: &SheetSpec, plies: usize) -> Vec<Form> {
+    if let Some(layout) = &spec.layout {
+        return vec![layout.clone()];
+    }
     let mut out = Vec::new();
-    let mut name = Some(first.to_string());
+    let mut name = Some(spec.form.to_string());
     while let Some(n) = name {
         let Some(f) = forms::form(&n) else { break };
         let more = (f.last_move() as usize) * 2 < plies + 1;
@@ -236,9 +247,12 @@ fn pages_for(first: &str, plies: usize) -> Vec<Form> {
 }
 
 /// How many full moves a game on `form` (with its continuations) may have, leaving a cell for the result.
-fn capacity(form: &str) -> u32 {
+fn capacity(spec: &SheetSpec) -> u32 {
+    if let Some(layout) = &spec.layout {
+        return layout.last_move();
+    }
     let mut last = 0;
-    let mut name = Some(form.to_string());
+    let mut name = Some(spec.form.to_string());
     while let Some(n) = name {
         let Some(f) = forms::form(&n) else { break };
         last = f.last_move();
@@ -267,8 +281,7 @@ pub fn render_copies<R: Rng>(spec: &SheetSpec, rng: &mut R, other: &mut R) -> Re
 
 /// A game that fits `spec`'s form (its first page alone, with `single_page`).
 fn random_game_for<R: Rng>(spec: &SheetSpec, rng: &mut R) -> games::Game {
-    let pages_allowed =
-        if spec.single_page { forms::form(spec.form).map_or(0, |f| f.last_move()) } else { capacity(spec.form) };
+    let pages_allowed = if spec.single_page { first_form(spec).map_or(0, |f| f.last_move()) } else { capacity(spec) };
     let max_moves = pages_allowed.saturating_sub(1).min(80);
     games::random_game(rng, 20.min(max_moves), max_moves)
 }
@@ -457,7 +470,7 @@ pub(crate) fn finish_page<R: Rng>(
 /// signature are written, then the page is damaged.
 fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Result<Vec<Page>, SynthError> {
     let record = record(spec.lang, spec.fonts, game, rng)?;
-    let pages = pages_for(spec.form, game.plies.len());
+    let pages = pages_for(spec, game.plies.len());
     let row_h = pages[0].blocks[0].row_h;
     let hand = hand_for(&record, row_h, pages[0].look.inks, spec.low_writing, rng);
     let n_pages = pages.len() as u32;
