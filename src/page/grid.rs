@@ -809,7 +809,7 @@ fn find_column_rulings(
         (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
     };
     let kept: Vec<Line> = merged.into_iter().filter(|v| keep(v)).collect();
-    drop_stacked_numbers(kept, vr_transposed, pitch)
+    drop_stacked_numbers(kept, vr_transposed, grey, row_rulings, pitch)
 }
 
 /// The faintest column ruling, as a share of the depth of the row rulings it crosses
@@ -838,7 +838,13 @@ fn depth_of_rows_crossed(row_rulings: &[Line], row_depths: &[f64], v: &Line) -> 
 /// down a narrow column line up their strokes (blurred in a photo) into what binarizes as one more
 /// ruling, splitting the column in two. Its vertical ridge on the grey page is broken where the
 /// nearest whole rulings either side of it (at most 1.6 row pitches apart) are whole.
-fn drop_stacked_numbers(vsegs: Vec<Line>, vr_transposed: &Bin, pitch: f64) -> Vec<Line> {
+fn drop_stacked_numbers(
+    vsegs: Vec<Line>,
+    vr_transposed: &Bin,
+    grey: &GrayImage,
+    row_rulings: &[Line],
+    pitch: f64,
+) -> Vec<Line> {
     let ridge_cover: Vec<f64> = vsegs.iter().map(|v| super::lines::profile(vr_transposed, v).2).collect();
     let beside = |i: usize, j: usize| {
         let (a, b) = (&vsegs[i], &vsegs[j]);
@@ -850,11 +856,19 @@ fn drop_stacked_numbers(vsegs: Vec<Line>, vr_transposed: &Bin, pitch: f64) -> Ve
                 return true;
             }
             let (t, x) = (vsegs[i].mid_t(), vsegs[i].mid());
-            let nearest = |left: bool| {
+            let nearest_where = |left: bool, whole: bool| {
                 (0..vsegs.len())
-                    .filter(|&j| beside(i, j) && ridge_cover[j] >= 0.9 && (vsegs[j].at(t) < x) == left)
+                    .filter(|&j| beside(i, j) && (!whole || ridge_cover[j] >= 0.9) && (vsegs[j].at(t) < x) == left)
                     .min_by(|&j, &k| (vsegs[j].at(t) - x).abs().total_cmp(&(vsegs[k].at(t) - x).abs()))
             };
+            // (in an open layout no ruling stands beside the numbers to compare with; a line
+            // with nothing either side of it is kept, the only line there is where the numbers
+            // end)
+            let lines_either_side = nearest_where(true, false).is_some() && nearest_where(false, false).is_some();
+            if lines_either_side && dark_only_between_rows(grey, &vsegs[i], row_rulings, pitch) {
+                return false;
+            }
+            let nearest = |left: bool| nearest_where(left, true);
             // (the nearest whole rulings: right-aligned digits can stack into two such lines)
             match (nearest(true), nearest(false)) {
                 (Some(l), Some(r)) => vsegs[r].at(t) - vsegs[l].at(t) > 1.6 * pitch,
@@ -863,6 +877,49 @@ fn drop_stacked_numbers(vsegs: Vec<Line>, vr_transposed: &Bin, pitch: f64) -> Ve
         })
         .collect();
     vsegs.into_iter().zip(keep).filter(|(_, k)| *k).map(|(v, _)| v).collect()
+}
+
+/// Whether the line `v` is dark only in the middle of the rows it crosses, not beside their
+/// rulings: digits stacked row by row (printed numbers stand in the middle of their row, about
+/// half a pitch high at most, so a band beside each row ruling holds none), where a printed
+/// ruling is as dark beside the row rulings as between them and a dashed one breaks anywhere.
+/// Measured on the grey page: the darkness of the line against the paper a few pixels either
+/// side of it.
+fn dark_only_between_rows(grey: &GrayImage, v: &Line, row_rulings: &[Line], pitch: f64) -> bool {
+    let x = v.mid();
+    let mut ys: Vec<f64> = row_rulings.iter().filter(|r| r.start <= x && r.end >= x).map(|r| r.at(x)).collect();
+    ys.sort_unstable_by(f64::total_cmp);
+    if ys.len() < 4 {
+        return false;
+    }
+    let (w, h) = (grey.width() as i64, grey.height() as i64);
+    let px = |x: i64, y: i64| grey.get_pixel(x.clamp(0, w - 1) as u32, y.clamp(0, h - 1) as u32).0[0] as f64;
+    let (mut middle, mut beside) = (Vec::new(), Vec::new());
+    let (t0, t1) = (v.start.max(ys[0]).max(0.0) as i64, (v.end.min(ys[ys.len() - 1]) as i64).min(h - 1));
+    for y in t0..=t1 {
+        let nearest = ys.partition_point(|&r| r < y as f64);
+        let distance = [nearest.checked_sub(1), Some(nearest)]
+            .into_iter()
+            .flatten()
+            .filter_map(|k| ys.get(k))
+            .map(|r| (r - y as f64).abs())
+            .fold(f64::MAX, f64::min);
+        let c = v.at(y as f64).round() as i64;
+        let line = (c - 1..=c + 1).map(|x| px(x, y)).fold(f64::MAX, f64::min);
+        let paper = px(c - 4, y).max(px(c + 4, y));
+        let darkness = (paper - line).max(0.0);
+        if distance > 0.1 * pitch && distance < 0.22 * pitch {
+            beside.push(darkness);
+        } else if distance > 0.3 * pitch {
+            middle.push(darkness);
+        }
+    }
+    if middle.len() < 10 || beside.len() < 5 {
+        return false;
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let (middle, beside) = (mean(&middle), mean(&beside));
+    middle >= 10.0 && beside < 0.3 * middle
 }
 
 /// Virtual outer borders where the rows run beyond the last vertical ruling (cropped edges): at the
@@ -2423,6 +2480,8 @@ fn printed_alignment(b: &Bin, c: &Column, pitch: f64) -> f64 {
 /// Columns between neighbouring vertical rulings, each with its regular rows.
 fn build_cols(hsegs: &[Line], vsegs: &[Line], pitch: f64, t: &Bin) -> Vec<Column> {
     let mut cols: Vec<Column> = Vec::new();
+    // (narrow strips between two rulings with no rows of their own)
+    let mut unruled: Vec<(usize, usize, f64, f64)> = Vec::new();
     for i in 0..vsegs.len() {
         let vi = vsegs[i];
         for (j, vj) in vsegs.iter().enumerate().skip(i + 1) {
@@ -2508,11 +2567,49 @@ fn build_cols(hsegs: &[Line], vsegs: &[Line], pitch: f64, t: &Bin) -> Vec<Column
             }
             if rows.len() >= 3 {
                 cols.push(Column { left: vi, right: *vj, left_ruling: i, right_ruling: j, rows });
+            } else if cw <= MAX_NUMBER_COLUMN_PITCHES * pitch {
+                unruled.push((i, j, ya, yb));
             }
             break;
         }
     }
+    let borrowed = borrow_rows_for_unruled_strips(&cols, vsegs, &unruled, pitch);
+    cols.extend(borrowed);
+    crate::sort::by_key(&mut cols, |c| c.left_ruling as f64);
     cols
+}
+
+/// The widest strip without rows of its own that takes the rows beside it, in row pitches: a
+/// number column's width (three digits and a dot), narrower than a move column.
+const MAX_NUMBER_COLUMN_PITCHES: f64 = 3.0;
+
+/// Columns for narrow strips between two column rulings that show no rows of their own: a number
+/// column shaded as dark as its faint row rulings (or printed over them) loses them in the
+/// binary, and without it the block would take a clock column beside it for its numbers. The
+/// strip takes the rows of the column beside it that shares one of its rulings, where both its
+/// rulings run down those rows (`unruled`: the strips' ruling indexes and common extent).
+fn borrow_rows_for_unruled_strips(
+    cols: &[Column],
+    vsegs: &[Line],
+    unruled: &[(usize, usize, f64, f64)],
+    pitch: f64,
+) -> Vec<Column> {
+    let mut out = Vec::new();
+    for &(i, j, ya, yb) in unruled {
+        let beside = cols.iter().filter(|c| c.left_ruling == j || c.right_ruling == i).max_by_key(|c| c.rows.len());
+        let Some(beside) = beside else { continue };
+        let xc = beside.left.at(0.5 * (ya + yb));
+        let rows: Vec<Row> = beside
+            .rows
+            .iter()
+            .filter(|r| r.0.at(xc) >= ya - 0.5 * pitch && r.1.at(xc) <= yb + 0.5 * pitch)
+            .copied()
+            .collect();
+        if rows.len() >= 3 && rows.len() + 1 >= beside.rows.len() {
+            out.push(Column { left: vsegs[i], right: vsegs[j], left_ruling: i, right_ruling: j, rows });
+        }
+    }
+    out
 }
 
 impl Line {
@@ -2550,9 +2647,63 @@ mod tests {
             draw(x, broken);
         }
         let line = |x: f64| h(x, 0.0, 0.0, 399.0);
-        let kept = drop_stacked_numbers([30.0, 39.0, 45.0, 60.0, 80.0].map(line).to_vec(), &ridges, 13.0);
+        let kept = drop_stacked_numbers(
+            [30.0, 39.0, 45.0, 60.0, 80.0].map(line).to_vec(),
+            &ridges,
+            &GrayImage::new(100, 400),
+            &[],
+            13.0,
+        );
         let xs: Vec<f64> = kept.iter().map(|v| v.intercept).collect();
         assert_eq!(xs, vec![30.0, 45.0, 60.0, 80.0]);
+    }
+
+    #[test]
+    fn a_shaded_number_column_that_lost_its_row_rulings_takes_the_rows_beside_it() {
+        // column rulings at x 20 (the table's border), 80, 300 and 520 from y 100 to 600; the
+        // rows (25 px) are ruled from x 80 on only: in the number column, shaded as dark as its
+        // faint row rulings, they are lost. A wider strip (x 520 to 640, 4.8 pitches) without
+        // rows of its own is no number column and takes none.
+        let line = |x: f64| h(x, 0.0, 100.0, 600.0);
+        let vsegs = [20.0, 80.0, 300.0, 520.0, 640.0].map(line).to_vec();
+        let hsegs: Vec<Line> = (0..=20).map(|k| h(100.0 + 25.0 * k as f64, 0.0, 80.0, 520.0)).collect();
+        let mut rulings = Bin::new(700, 700);
+        for v in &vsegs {
+            for y in 100..600 {
+                rulings.d[y * 700 + v.intercept as usize] = 1;
+            }
+        }
+        let cols = build_cols(&hsegs, &vsegs, 25.0, &rulings.transpose());
+        let spans: Vec<(f64, f64, usize)> =
+            cols.iter().map(|c| (c.left.intercept, c.right.intercept, c.rows.len())).collect();
+        assert_eq!(spans, vec![(20.0, 80.0, 20), (80.0, 300.0, 20), (300.0, 520.0, 20)]);
+    }
+
+    #[test]
+    fn digits_stacked_row_by_row_are_told_from_solid_and_dashed_rulings() {
+        // rows 20 px apart from y 100 to 500 on paper of grey 240; at x 30 a stack of digits
+        // (dark from 6 to 14 px below each row ruling), at x 60 a solid ruling, at x 90 a dashed
+        // one (3 px on, 4 px off, whatever the rows)
+        let mut grey = GrayImage::from_pixel(120, 600, image::Luma([240]));
+        for y in 100..=500u32 {
+            if (y - 100) % 20 == 0 {
+                for x in 0..120 {
+                    grey.put_pixel(x, y, image::Luma([120]));
+                }
+            }
+            if (6..14).contains(&((y - 100) % 20)) {
+                grey.put_pixel(30, y, image::Luma([60]));
+            }
+            grey.put_pixel(60, y, image::Luma([120]));
+            if y % 7 < 3 {
+                grey.put_pixel(90, y, image::Luma([120]));
+            }
+        }
+        let rows: Vec<Line> = (0..=20).map(|k| h(100.0 + 20.0 * k as f64, 0.0, 0.0, 119.0)).collect();
+        let column = |x: f64| h(x, 0.0, 100.0, 500.0);
+        assert!(dark_only_between_rows(&grey, &column(30.0), &rows, 20.0));
+        assert!(!dark_only_between_rows(&grey, &column(60.0), &rows, 20.0));
+        assert!(!dark_only_between_rows(&grey, &column(90.0), &rows, 20.0));
     }
 
     #[test]
@@ -2567,7 +2718,13 @@ mod tests {
             }
         }
         let line = |x: f64| h(x, 0.0, 0.0, 399.0);
-        let kept = drop_stacked_numbers([25.0, 38.0, 43.0, 49.0, 90.0].map(line).to_vec(), &ridges, 16.0);
+        let kept = drop_stacked_numbers(
+            [25.0, 38.0, 43.0, 49.0, 90.0].map(line).to_vec(),
+            &ridges,
+            &GrayImage::new(100, 400),
+            &[],
+            16.0,
+        );
         let xs: Vec<f64> = kept.iter().map(|v| v.intercept).collect();
         assert_eq!(xs, vec![25.0, 49.0, 90.0]);
     }

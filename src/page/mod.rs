@@ -545,7 +545,12 @@ fn locate_table(g: &GrayImage) -> Result<Located, PageError> {
     // ruling a form does not print: a third try, as edges of every shade come out)
     // (the glyphs' binary is the same for every pass)
     let glyphs = lines::binarize(&small, radius);
-    let whole = |table: &Table| table.2.len() >= 2 && move_rows(table) >= FEW_MOVE_ROWS;
+    // (a table whose first block does not start at move 1, by the count of its numbers' digits,
+    // may have lost the blocks before it to rulings too faint for this pass; a continuation
+    // page's table is looked for again too, and the table with more move rows wins)
+    let whole = |table: &Table| {
+        table.2.len() >= 2 && move_rows(table) >= FEW_MOVE_ROWS && table.2.iter().map(|b| b.first).min() == Some(1)
+    };
     let mut found = find_table(&glyphs, &small_l, radius, Rulings::Plain);
     for rulings in [Rulings::Faint, Rulings::ShadeEdges] {
         if found.as_ref().is_ok_and(whole) {
