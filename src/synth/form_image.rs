@@ -239,6 +239,7 @@ fn render_game<R: Rng>(
         pages: 1,
         header: BTreeMap::new(),
         size: [form.image.w as f32, form.image.h as f32],
+        layout: None,
     };
     Ok(sheet::finish_page(canvas, cells, &record, info, rng))
 }

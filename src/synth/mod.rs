@@ -39,7 +39,7 @@ pub use damage::Damage;
 pub use error::SynthError;
 pub use fonts::FontSet;
 pub use options_by_name::{OptionNames, options_from_names};
-pub use sheet::{CellTruth, Note, Page, SheetSpec, Truth};
+pub use sheet::{CellTruth, DrawnLayout, Note, Page, SheetSpec, Truth};
 
 use crate::notation::{self, Lang};
 

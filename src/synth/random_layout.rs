@@ -103,7 +103,7 @@ pub fn random_layout<R: Rng>(rng: &mut R) -> Form {
     let room = height - table_top - bottom_room;
     let mut rows = target_moves.div_ceil(n_blocks);
     let mut row_h = room / (rows as f32 + heading_share);
-    let (min_row, max_row) = (30.0 * dpi, rng.gen_range(40.0..62.0) * dpi);
+    let (min_row, max_row) = (30.0 * dpi, rng.gen_range(36.0..54.0) * dpi);
     if row_h < min_row {
         row_h = min_row;
         rows = ((room / row_h) - heading_share).floor() as u32;
@@ -111,37 +111,31 @@ pub fn random_layout<R: Rng>(rng: &mut R) -> Form {
     row_h = row_h.min(max_row);
     // A game of at least 20 moves, and a cell for the result, must fit.
     rows = rows.max(22u32.div_ceil(n_blocks)).max(12);
-    let heading_h = row_h * heading_share;
-
-    let arrangement = match rng.gen_range(0..100) {
+    let mut arrangement = match rng.gen_range(0..100) {
         0..=49 => Arrangement::NumbersLeft,
         50..=66 => Arrangement::NumbersBetween,
         67..=76 => Arrangement::ClocksAfterMoves,
         77..=84 => Arrangement::ClocksOutside,
         _ => Arrangement::NumberInCell,
     };
-    // Number and clock columns as wide as their print needs, whatever the block's width.
-    let number_w = (row_h * rng.gen_range(0.9..2.2)).min(block_w * 0.2);
-    let clock_w = (row_h * rng.gen_range(1.4..2.8)).min(block_w * 0.15);
-    let columns: Vec<(Column, f32)> = match arrangement {
-        Arrangement::NumbersLeft => {
-            let moves = (block_w - number_w) / 2.0;
-            vec![(NO, number_w), (W, moves), (B, moves)]
+    // Number and clock columns as wide as their print needs, in row heights; the moves share
+    // the rest. A move cell is at least MIN_MOVE_CELL row heights wide ("Nbxd7+" written at
+    // the row's height): where the block is too narrow for that, the rows are lower, and where
+    // they would be lower than forms print, the clock columns go.
+    let (number_k, clock_k) = (rng.gen_range(0.9..2.2), rng.gen_range(1.4..2.8));
+    let mut columns = block_columns(arrangement, block_w, row_h * number_k, row_h * clock_k);
+    let mut move_w = move_width(&columns);
+    if move_w < MIN_MOVE_CELL * row_h {
+        row_h = move_w / MIN_MOVE_CELL;
+        if row_h < 26.0 * dpi && matches!(arrangement, Arrangement::ClocksAfterMoves | Arrangement::ClocksOutside) {
+            arrangement = Arrangement::NumbersLeft;
+            row_h = row_h.max(26.0 * dpi);
         }
-        Arrangement::NumbersBetween => {
-            let moves = (block_w - number_w) / 2.0;
-            vec![(W, moves), (NO, number_w), (B, moves)]
-        }
-        Arrangement::ClocksAfterMoves => {
-            let moves = (block_w - number_w - 2.0 * clock_w) / 2.0;
-            vec![(NO, number_w), (W, moves), (TW, clock_w), (B, moves), (TB, clock_w)]
-        }
-        Arrangement::ClocksOutside => {
-            let moves = (block_w - number_w - 2.0 * clock_w) / 2.0;
-            vec![(NO, number_w), (TW, clock_w), (W, moves), (B, moves), (TB, clock_w)]
-        }
-        Arrangement::NumberInCell => vec![(W, block_w / 2.0), (B, block_w / 2.0)],
-    };
+        columns = block_columns(arrangement, block_w, row_h * number_k, row_h * clock_k);
+        move_w = move_width(&columns);
+        row_h = row_h.min(move_w / MIN_MOVE_CELL);
+    }
+    let heading_h = row_h * heading_share;
     let y = table_top + heading_h;
     let blocks: Vec<Block> = (0..n_blocks)
         .map(|i| Block {
@@ -216,6 +210,40 @@ pub fn random_layout<R: Rng>(rng: &mut R) -> Form {
         }
     }
     form
+}
+
+/// The narrowest move cell, in row heights.
+const MIN_MOVE_CELL: f32 = 2.8;
+
+/// A block's columns for `arrangement` in a block `block_w` wide, with number and clock columns
+/// of the widths given (at most a fifth and a seventh of the block).
+fn block_columns(arrangement: Arrangement, block_w: f32, number_w: f32, clock_w: f32) -> Vec<(Column, f32)> {
+    let number_w = number_w.min(block_w * 0.2);
+    let clock_w = clock_w.min(block_w * 0.15);
+    match arrangement {
+        Arrangement::NumbersLeft => {
+            let moves = (block_w - number_w) / 2.0;
+            vec![(NO, number_w), (W, moves), (B, moves)]
+        }
+        Arrangement::NumbersBetween => {
+            let moves = (block_w - number_w) / 2.0;
+            vec![(W, moves), (NO, number_w), (B, moves)]
+        }
+        Arrangement::ClocksAfterMoves => {
+            let moves = (block_w - number_w - 2.0 * clock_w) / 2.0;
+            vec![(NO, number_w), (W, moves), (TW, clock_w), (B, moves), (TB, clock_w)]
+        }
+        Arrangement::ClocksOutside => {
+            let moves = (block_w - number_w - 2.0 * clock_w) / 2.0;
+            vec![(NO, number_w), (TW, clock_w), (W, moves), (B, moves), (TB, clock_w)]
+        }
+        Arrangement::NumberInCell => vec![(W, block_w / 2.0), (B, block_w / 2.0)],
+    }
+}
+
+/// The width of White's move column.
+fn move_width(columns: &[(Column, f32)]) -> f32 {
+    columns.iter().find(|c| c.0 == W).map_or(0.0, |c| c.1)
 }
 
 /// The header fields between `top` and `bottom`: names, event, date, round and board in one to
@@ -301,6 +329,12 @@ mod tests {
                 assert!(b.x >= 0.0 && b.x + b.width() <= form.width + 0.5, "layout {i}: a block leaves the page");
                 assert!(b.y - b.heading_h >= 0.0 && b.bottom() <= form.height, "layout {i}: a block leaves the page");
                 assert!(b.columns.iter().all(|c| c.1 > 10.0), "layout {i}: a column {:?} too narrow", b.columns);
+                let moves = b.column(Column::Moves(Side::White)).map_or(0.0, |c| c.1);
+                assert!(
+                    moves >= MIN_MOVE_CELL * b.row_h - 0.5,
+                    "layout {i}: move cells {moves} wide, rows {}",
+                    b.row_h
+                );
             }
             for f in &form.fields {
                 assert!(f.rect[3] <= form.height && f.rect[2] <= form.width, "layout {i}: a field leaves the page");

@@ -92,6 +92,19 @@ pub struct Truth {
     pub header: BTreeMap<String, String>,
     /// Every printed move cell.
     pub cells: Vec<CellTruth>,
+    /// The layout and printing drawn for this sheet, where its form is a random layout
+    /// (`--form random`): which choices a page stage reads wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout: Option<DrawnLayout>,
+}
+
+/// A random layout as printed on one sheet.
+#[derive(Clone, Debug, Serialize)]
+pub struct DrawnLayout {
+    /// The form, as varied for the sheet.
+    pub form: Form,
+    /// How it is printed.
+    pub style: FormStyle,
 }
 
 /// One rendered image with its truth.
@@ -419,6 +432,8 @@ pub(crate) struct PageInfo<'a> {
     pub header: BTreeMap<String, String>,
     /// The page's width and height on the canvas (its corners in the truth).
     pub size: [f32; 2],
+    /// The random layout drawn, if any.
+    pub layout: Option<DrawnLayout>,
 }
 
 /// Damages the written page (`canvas`) and maps every cell into the
@@ -461,6 +476,7 @@ pub(crate) fn finish_page<R: Rng>(
         font: record.font.name.to_string(),
         header: info.header,
         cells: cells.collect(),
+        layout: info.layout,
     };
     Page { name: info.name, image: damaged.image, jpeg_quality: damaged.jpeg_quality, truth }
 }
@@ -517,6 +533,7 @@ fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Res
             pages: n_pages,
             header: if pi == 0 { record.header.clone() } else { BTreeMap::new() },
             size: [form.width, form.height],
+            layout: spec.layout.is_some().then(|| DrawnLayout { form: form.clone(), style: fstyle.clone() }),
         };
         out.push(finish_page(canvas, cells, &record, info, rng));
     }
