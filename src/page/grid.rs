@@ -799,13 +799,18 @@ fn find_column_rulings(
     // rows, ragged or with gaps, and ends inside the table: such a line is kept only where it runs
     // nearly the table's height (a ruling of a bent page) or its vertical ridge is straight and
     // nearly unbroken, or where it is a double ruling)
+    // (the long rulings' usual width: handwriting stems lined up over a few rows make a line
+    // twice as wide, the stems side by side)
+    let long_widths: Vec<f64> =
+        merged.iter().filter(|v| v.len() >= 0.8 * vmax).map(|v| super::lines::profile(lb_transposed, v).0).collect();
+    let long_width = if long_widths.is_empty() { f64::MAX } else { median(long_widths) };
     let keep = |v: &Line| {
-        let (_, off, cover) = super::lines::profile(lb_transposed, v);
+        let (width, off, cover) = super::lines::profile(lb_transposed, v);
         if ridge_printed(v) || (off <= 1.2 && cover >= 0.9) {
             return true;
         }
         let (_, roff, rcover) = super::lines::profile(vr_transposed, v);
-        let whole = v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85);
+        let whole = v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85 && width <= 2.0 * long_width);
         (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
     };
     let kept: Vec<Line> = merged.into_iter().filter(|v| keep(v)).collect();
@@ -2284,7 +2289,15 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
             // over 4 pitches is a move column)
             let number_width =
                 |c: usize| (MIN_NUMBER_COLUMN * pitch..=MAX_NUMBER_COLUMN * pitch).contains(&cols[g[c]].width());
-            let nearest_left = (i > 0 && narrow_beside(i - 1, wide) && number_width(i - 1)).then(|| i - 1);
+            // (a narrow column left of White's with no ink in its cells is no number column
+            // either: the gap between two blocks, its rows ruled across it, beside a block whose
+            // numbers are printed inside White's cells)
+            let inked = |c: usize| {
+                let col = &cols[g[c]];
+                col.rows.iter().filter(|(t, bo)| ink_fraction(b, col.cell(t, bo)) > 0.02).count() >= 3
+            };
+            let nearest_left =
+                (i > 0 && narrow_beside(i - 1, wide) && number_width(i - 1) && inked(i - 1)).then(|| i - 1);
             candidates.retain(|&c| number_width(c));
             let mut printed: Vec<(usize, f64)> =
                 candidates.iter().map(|&c| (c, printed_share(b, &cols[g[c]]))).collect();
