@@ -2644,31 +2644,29 @@ mod tests {
         (1..=400u32).map(|s| 100 * fits.iter().find(|f| f.0 == s).map_or(rest, |f| f.1)).collect()
     }
 
-    #[test]
-    fn a_broken_line_inside_a_narrow_number_column_is_dropped() {
-        // the transposed ridge binary of a page 100 px wide and 400 px high: whole rulings at
-        // x 30 and 45 (a number column 15 px wide at a 13 px pitch), the numbers' strokes lined
-        // up at x 39 (ink on half of each row), and the same broken line at x 80 beside a ruling
-        // at x 60 (a column 35 px wide: handwriting, left to the other checks)
+    /// The lines `drop_stacked_numbers` keeps of vertical lines at `lines` (x, broken) on a page
+    /// 100 px wide and 400 px high, a broken line inked over the first `inked` pixels of every
+    /// `pitch` (its transposed ridge binary), with no grey page and no row rulings to go by.
+    fn kept_of_stacked_numbers(lines: &[(usize, bool)], inked: usize, pitch: usize) -> Vec<f64> {
         let mut ridges = Bin::new(400, 100);
-        let mut draw = |x: usize, broken: bool| {
-            for t in (0..400).filter(|t| !broken || t % 13 < 6) {
+        for &(x, broken) in lines {
+            for t in (0..400).filter(|t| !broken || t % pitch < inked) {
                 ridges.d[x * 400 + t] = 1;
             }
-        };
-        for (x, broken) in [(30, false), (39, true), (45, false), (60, false), (80, true)] {
-            draw(x, broken);
         }
-        let line = |x: f64| h(x, 0.0, 0.0, 399.0);
-        let kept = drop_stacked_numbers(
-            [30.0, 39.0, 45.0, 60.0, 80.0].map(line).to_vec(),
-            &ridges,
-            &GrayImage::new(100, 400),
-            &[],
-            13.0,
-        );
-        let xs: Vec<f64> = kept.iter().map(|v| v.intercept).collect();
-        assert_eq!(xs, vec![30.0, 45.0, 60.0, 80.0]);
+        let vsegs = lines.iter().map(|&(x, _)| h(x as f64, 0.0, 0.0, 399.0)).collect();
+        let kept = drop_stacked_numbers(vsegs, &ridges, &GrayImage::new(100, 400), &[], pitch as f64);
+        kept.iter().map(|v| v.intercept).collect()
+    }
+
+    #[test]
+    fn a_broken_line_inside_a_narrow_number_column_is_dropped() {
+        // whole rulings at x 30 and 45 (a number column 15 px wide at a 13 px pitch), the
+        // numbers' strokes lined up at x 39 (ink on half of each row), and the same broken line
+        // at x 80 beside a ruling at x 60 (a column 35 px wide: handwriting, left to the other
+        // checks)
+        let lines = [(30, false), (39, true), (45, false), (60, false), (80, true)];
+        assert_eq!(kept_of_stacked_numbers(&lines, 6, 13), vec![30.0, 45.0, 60.0, 80.0]);
     }
 
     #[test]
@@ -2724,22 +2722,8 @@ mod tests {
         // right-aligned numbers "1." to "40." in a column 24 px wide at a 16 px pitch: the dots
         // and the digits' right sides stack into two broken lines, at x 38 and 43, each the
         // other's nearest neighbour; the whole rulings at x 25 and 49 bound the column
-        let mut ridges = Bin::new(400, 100);
-        for (x, broken) in [(25, false), (38, true), (43, true), (49, false), (90, false)] {
-            for t in (0..400).filter(|t| !broken || t % 16 < 9) {
-                ridges.d[x * 400 + t] = 1;
-            }
-        }
-        let line = |x: f64| h(x, 0.0, 0.0, 399.0);
-        let kept = drop_stacked_numbers(
-            [25.0, 38.0, 43.0, 49.0, 90.0].map(line).to_vec(),
-            &ridges,
-            &GrayImage::new(100, 400),
-            &[],
-            16.0,
-        );
-        let xs: Vec<f64> = kept.iter().map(|v| v.intercept).collect();
-        assert_eq!(xs, vec![25.0, 49.0, 90.0]);
+        let lines = [(25, false), (38, true), (43, true), (49, false), (90, false)];
+        assert_eq!(kept_of_stacked_numbers(&lines, 9, 16), vec![25.0, 49.0, 90.0]);
     }
 
     #[test]
