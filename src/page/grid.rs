@@ -841,8 +841,9 @@ fn depth_of_rows_crossed(row_rulings: &[Line], row_depths: &[f64], v: &Line) -> 
 
 /// Drops a line found inside a number column between its two rulings: two-digit numbers printed
 /// down a narrow column line up their strokes (blurred in a photo) into what binarizes as one more
-/// ruling, splitting the column in two. Its vertical ridge on the grey page is broken where the
-/// nearest whole rulings either side of it (at most 1.6 row pitches apart) are whole.
+/// ruling, splitting the column in two. Such a line is dark only in the middle of the rows it
+/// crosses ([`dark_only_between_rows`]), or its vertical ridge on the grey page is broken where
+/// the nearest whole rulings either side of it (at most 1.6 row pitches apart) are whole.
 fn drop_stacked_numbers(
     vsegs: Vec<Line>,
     vr_transposed: &Bin,
@@ -866,9 +867,8 @@ fn drop_stacked_numbers(
                     .filter(|&j| beside(i, j) && (!whole || ridge_cover[j] >= 0.9) && (vsegs[j].at(t) < x) == left)
                     .min_by(|&j, &k| (vsegs[j].at(t) - x).abs().total_cmp(&(vsegs[k].at(t) - x).abs()))
             };
-            // (in an open layout no ruling stands beside the numbers to compare with; a line
-            // with nothing either side of it is kept, the only line there is where the numbers
-            // end)
+            // (a line with no other line on one side is kept: in an open layout, the digits'
+            // stacked edge is the only boundary the numbers have)
             let lines_either_side = nearest_where(true, false).is_some() && nearest_where(false, false).is_some();
             if lines_either_side && dark_only_between_rows(grey, &vsegs[i], row_rulings, pitch) {
                 return false;
