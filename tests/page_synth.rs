@@ -431,9 +431,12 @@ fn a_pale_scan_with_no_black_on_it_reads_like_the_original() {
     }
 }
 
-/// Sheet `index` of `synth --form random --seed 780`: a layout drawn for that sheet alone.
-fn random_layout_sheet(index: usize) -> Options {
-    Options { count: index + 1, seed: 780, form: Some(synth::random_layout::RANDOM_LAYOUT), ..Options::default() }
+/// Asserts that sheet `index` of `synth --form random --seed 780` (a layout drawn for that sheet
+/// alone) has every true cell matched.
+fn assert_random_layout_sheet_reads_whole(index: usize) {
+    let opts =
+        Options { count: index + 1, seed: 780, form: Some(synth::random_layout::RANDOM_LAYOUT), ..Options::default() };
+    assert_every_page_reads_whole(&opts, index);
 }
 
 #[test]
@@ -441,7 +444,7 @@ fn a_blank_block_beside_a_written_one_is_numbered_from_the_numbers_inside_its_wh
     // two ruled blocks of 20, "21" to "40" printed inside White's cells, the second block left
     // blank: the gap between the blocks, its rows ruled across it, stood left of the blank
     // block's White column as its number column, holding no ink (40 of 80 cells)
-    assert_every_page_reads_whole(&random_layout_sheet(86), 86);
+    assert_random_layout_sheet_reads_whole(86);
 }
 
 #[test]
@@ -449,19 +452,19 @@ fn handwriting_stems_lined_up_over_a_few_rows_do_not_split_a_move_column() {
     // three blocks of 27, dashed rows: the stems of a writer's letters lined up down the middle
     // block's White column over 14 rows into a line twice as wide as the rulings, which split
     // the column and lost the block (108 of 162 cells)
-    assert_every_page_reads_whole(&random_layout_sheet(113), 113);
+    assert_random_layout_sheet_reads_whole(113);
 }
 
 #[test]
 fn numbers_stacked_row_by_row_are_no_column_ruling() {
     // a photo, numbers "1." to "50." between the moves, left-aligned: the digits and dots lined
     // up into lines that split the number column (50 of 100 cells)
-    assert_every_page_reads_whole(&random_layout_sheet(55), 55);
+    assert_random_layout_sheet_reads_whole(55);
 }
 
 #[test]
 fn a_shaded_number_column_under_faint_rulings_is_found() {
     // a photo of four blocks of 15, each number column shaded as dark as its faint row rulings:
     // the rulings were lost in the number columns, and a block with them (90 of 120 cells)
-    assert_every_page_reads_whole(&random_layout_sheet(79), 79);
+    assert_random_layout_sheet_reads_whole(79);
 }

@@ -393,11 +393,11 @@ pub fn read_number_enlarged(page: &GrayImage, bx: [f64; 4]) -> PrintedNumber {
     // heavier one, which can wipe out thin strokes (the "2" of a small 24, read as 4), only
     // where it keeps the digits of the lighter one and fits the drawings clearly better)
     let [light, heavy] = SHARPENINGS.map(|s| read_number_at_its_size(&enlarged, enlarged_box, Some(s)).0);
+    let keeps_the_digits = heavy.digit_count() >= light.digit_count();
     let mut best = read_number_at_its_size(&enlarged, enlarged_box, None).0;
     if light != PrintedNumber::Empty && light.mean_distance() <= best.mean_distance() {
-        best = light.clone();
+        best = light;
     }
-    let keeps_the_digits = heavy.digit_count() >= light.digit_count();
     if keeps_the_digits && heavy != PrintedNumber::Empty && heavy.mean_distance() < HEAVY_MARGIN * best.mean_distance()
     {
         best = heavy;

@@ -265,6 +265,13 @@ const MIN_NUMBER_COLUMN: f64 = 0.6;
 /// The widest number column, in row pitches (the forms' are about 3 pitches wide and less, three
 /// digits taking about one; wider is a move column).
 const MAX_NUMBER_COLUMN: f64 = 4.0;
+/// The widest strip between two column rulings, in row pitches, that takes the rows of the
+/// column beside it where it shows none of its own ([`borrow_rows_for_unruled_strips`]): a
+/// number column of three digits and a dot, narrower than [`MAX_NUMBER_COLUMN`], which a narrow
+/// block's move column can be.
+const WIDEST_STRIP_TAKING_ROWS: f64 = 3.0;
+/// The share of a cell's area inked where it holds something (a printed number, a stroke).
+const INKED_CELL: f64 = 0.02;
 
 /// The widest clock column standing between a number column and White's, in row pitches (the
 /// forms' are 2 pitches wide and less; a move column is wider).
@@ -1067,7 +1074,7 @@ fn block_gaps(glyphs: &Bin, pieces: &[Line], row_rulings: &[Line], pitch: f64) -
             let blank_rows = (0..rows)
                 .filter(|&r| {
                     let y = top + (r as f64 + 0.5) * pitch;
-                    ink_fraction(glyphs, [left, y - 0.5 * pitch, right, y + 0.5 * pitch]) < 0.02
+                    ink_fraction(glyphs, [left, y - 0.5 * pitch, right, y + 0.5 * pitch]) < INKED_CELL
                 })
                 .count();
             if aligned && blank_rows as f64 >= 0.7 * rows as f64 {
@@ -1414,7 +1421,7 @@ fn inked_number_rows(b: &Bin, numbers: &Column, ref_rows: &[Row]) -> Option<(Vec
     let inked: Vec<bool> = ref_rows
         .iter()
         .zip(&glyphs)
-        .map(|((t, bo), &g)| g > 0 || ink_fraction(b, numbers.cell(t, bo)) > 0.02)
+        .map(|((t, bo), &g)| g > 0 || ink_fraction(b, numbers.cell(t, bo)) > INKED_CELL)
         .collect();
     let (first, last) = (inked.iter().position(|&g| g)?, inked.iter().rposition(|&g| g)?);
     if last + 1 - first < 3 {
@@ -2294,7 +2301,7 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
             // numbers are printed inside White's cells)
             let inked = |c: usize| {
                 let col = &cols[g[c]];
-                col.rows.iter().filter(|(t, bo)| ink_fraction(b, col.cell(t, bo)) > 0.02).count() >= 3
+                col.rows.iter().filter(|(t, bo)| ink_fraction(b, col.cell(t, bo)) > INKED_CELL).count() >= 3
             };
             let nearest_left =
                 (i > 0 && narrow_beside(i - 1, wide) && number_width(i - 1) && inked(i - 1)).then(|| i - 1);
@@ -2580,7 +2587,7 @@ fn build_cols(hsegs: &[Line], vsegs: &[Line], pitch: f64, t: &Bin) -> Vec<Column
             }
             if rows.len() >= 3 {
                 cols.push(Column { left: vi, right: *vj, left_ruling: i, right_ruling: j, rows });
-            } else if cw <= MAX_NUMBER_COLUMN_PITCHES * pitch {
+            } else if cw <= WIDEST_STRIP_TAKING_ROWS * pitch {
                 unruled.push((i, j, ya, yb));
             }
             break;
@@ -2591,10 +2598,6 @@ fn build_cols(hsegs: &[Line], vsegs: &[Line], pitch: f64, t: &Bin) -> Vec<Column
     crate::sort::by_key(&mut cols, |c| c.left_ruling as f64);
     cols
 }
-
-/// The widest strip without rows of its own that takes the rows beside it, in row pitches: a
-/// number column's width (three digits and a dot), narrower than a move column.
-const MAX_NUMBER_COLUMN_PITCHES: f64 = 3.0;
 
 /// Columns for narrow strips between two column rulings that show no rows of their own: a number
 /// column shaded as dark as its faint row rulings (or printed over them) loses them in the

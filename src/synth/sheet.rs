@@ -126,8 +126,8 @@ pub struct SheetSpec {
     pub name: String,
     /// The form's name.
     pub form: &'static str,
-    /// The layout drawn for this sheet where `form` is [`super::random_layout::RANDOM_LAYOUT`] (the sheet's own form;
-    /// it has no continuation page).
+    /// The layout drawn for this sheet where `form` is [`super::random_layout::RANDOM_LAYOUT`]
+    /// (the sheet's own form; it has no continuation page).
     pub layout: Option<Form>,
     /// The language the moves are written in.
     pub lang: &'static Lang,
@@ -238,11 +238,6 @@ fn result_text<R: Rng>(result: &str, rng: &mut R) -> String {
     }
 }
 
-/// The first page's form of `spec`: its drawn layout or its named form.
-fn first_form(spec: &SheetSpec) -> Option<Form> {
-    spec.layout.clone().or_else(|| forms::form(spec.form))
-}
-
 /// The forms a game runs over: the first and, while moves remain, its continuations.
 fn pages_for(spec: &SheetSpec, plies: usize) -> Vec<Form> {
     if let Some(layout) = &spec.layout {
@@ -259,19 +254,11 @@ fn pages_for(spec: &SheetSpec, plies: usize) -> Vec<Form> {
     out
 }
 
-/// How many full moves a game on `form` (with its continuations) may have, leaving a cell for the result.
+/// How many full moves a game on `spec`'s form (with its continuations) may have, leaving a cell
+/// for the result.
 fn capacity(spec: &SheetSpec) -> u32 {
-    if let Some(layout) = &spec.layout {
-        return layout.last_move();
-    }
-    let mut last = 0;
-    let mut name = Some(spec.form.to_string());
-    while let Some(n) = name {
-        let Some(f) = forms::form(&n) else { break };
-        last = f.last_move();
-        name = f.continuation.map(str::to_string);
-    }
-    last
+    // (a game longer than any form holds runs over every continuation page)
+    pages_for(spec, usize::MAX / 2).last().map_or(0, Form::last_move)
 }
 
 /// Renders one sheet (one image, or more for a game running onto a continuation page).
@@ -294,7 +281,8 @@ pub fn render_copies<R: Rng>(spec: &SheetSpec, rng: &mut R, other: &mut R) -> Re
 
 /// A game that fits `spec`'s form (its first page alone, with `single_page`).
 fn random_game_for<R: Rng>(spec: &SheetSpec, rng: &mut R) -> games::Game {
-    let pages_allowed = if spec.single_page { first_form(spec).map_or(0, |f| f.last_move()) } else { capacity(spec) };
+    let pages_allowed =
+        if spec.single_page { pages_for(spec, 0).first().map_or(0, Form::last_move) } else { capacity(spec) };
     let max_moves = pages_allowed.saturating_sub(1).min(80);
     games::random_game(rng, 20.min(max_moves), max_moves)
 }
