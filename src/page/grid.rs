@@ -276,6 +276,9 @@ const INKED_CELL: f64 = 0.02;
 /// The widest clock column standing between a number column and White's, in row pitches (the
 /// forms' are 2 pitches wide and less; a move column is wider).
 const MAX_CLOCK_COLUMN: f64 = 3.0;
+/// A number or clock column beside move columns is under this share of their width (forms print
+/// moves 3 row pitches wide and more, numbers and times 1-2.2 pitches).
+const NARROWER_THAN_MOVES: f64 = 0.85;
 
 /// The tallest printed move numbers of a number zone, in row pitches (measured: 0.31-0.46 on HCS
 /// and synthetic forms; a writer's letters at a column's side 0.63 and more).
@@ -2232,6 +2235,9 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
         let w: Vec<f64> = g.iter().map(|&c| cols[c].width()).collect();
         // (narrow: under 0.65 of a move column beside it)
         let narrow_beside = |i: usize, wide: f64| w[i] < 0.65 * wide;
+        // (narrower: a number or clock column beside move columns only 3 row pitches wide, as
+        // wide as a number needs or a time: told from a move column by its width, not by half)
+        let narrower_beside = |i: usize, wide: f64| w[i] < NARROWER_THAN_MOVES * wide;
         // a group of blocks of two wide columns each followed by a narrow one is a table turned
         // upside down (number columns right of their moves), not blocks with the number between
         // the moves of neighbouring blocks
@@ -2272,26 +2278,48 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
                     && pair(w[i] + w[i - 1], w[j])
                     && printed_share(b, &cols[g[i - 1]]) >= 0.5
             };
-            let Some(j) = (i + 1..(i + 3).min(g.len())).find(|&j| {
-                (pair(w[i], w[j]) || numbers_split_off(j)) && (i + 1..j).all(|k| narrow_beside(k, w[i].min(w[j])))
+            // (a column between White's and Black's as wide as the one after Black's is White's
+            // clock column; one two thirds as wide as the moves is still narrower than them)
+            let clock_between = |k: usize, j: usize| {
+                narrower_beside(k, w[i].min(w[j])) && j + 1 < g.len() && alike_widths(k, j + 1) >= 0.9
+            };
+            let Some(mut j) = (i + 1..(i + 3).min(g.len())).find(|&j| {
+                (pair(w[i], w[j]) || numbers_split_off(j))
+                    && (i + 1..j).all(|k| narrow_beside(k, w[i].min(w[j])) || clock_between(k, j))
             }) else {
                 i += 1;
                 continue;
             };
+            // (such a clock column also pairs with White's beside it by width; where the column
+            // after it is closer to White's width, that column is Black's)
+            if j == i + 1
+                && i + 2 < g.len()
+                && pair(w[i], w[i + 2])
+                && alike_widths(i, i + 2) > alike_widths(i, i + 1)
+                && clock_between(i + 1, i + 2)
+            {
+                j = i + 2;
+            }
             let wide = w[i].min(w[j]);
             // the number column: between the two, or in the run of narrow columns left of White's
             // (a column standing between the number and White's is a clock column, narrower than
-            // a move column)
-            let mut candidates: Vec<usize> = (i + 1..j).collect();
+            // a move column; where the column between the moves is a clock column, told by its
+            // width alone, the numbers are left of White's)
+            // (on a tie the later candidate is chosen: the run left of White's is added farthest
+            // first, so the nearer of two columns of printed numbers is the one)
+            let clock_told_by_width = (i + 1..j).any(|k| !narrow_beside(k, wide));
+            let mut candidates: Vec<usize> = if clock_told_by_width { Vec::new() } else { (i + 1..j).collect() };
             let mut k = i;
+            let mut left_run = Vec::new();
             while k > 0
-                && narrow_beside(k - 1, wide)
+                && narrower_beside(k - 1, wide)
                 && i - (k - 1) <= 2
                 && (k == i || cols[g[k]].width() <= MAX_CLOCK_COLUMN * pitch)
             {
                 k -= 1;
-                candidates.push(k);
+                left_run.push(k);
             }
+            candidates.extend(left_run.into_iter().rev());
             // (a column under 0.6 pitch holds no printed number: the gap between two blocks; one
             // over 4 pitches is a move column)
             let number_width =
@@ -2930,12 +2958,21 @@ mod tests {
     /// Draws a block's rulings with its number column's left side at `left` (columns 40, 140 and
     /// 140 px wide) and its printed numbers (row index, number).
     fn draw_block(bin: &mut Bin, left: usize, ys: &[usize], numbers: &[(usize, u32)]) {
+        draw_block_of_columns(bin, left, &[40, 140, 140], ys, numbers);
+    }
+
+    /// Draws a block of columns `widths` wide from `left`, its printed numbers (row index, number)
+    /// in the first column.
+    fn draw_block_of_columns(bin: &mut Bin, left: usize, widths: &[usize], ys: &[usize], numbers: &[(usize, u32)]) {
         let (top, bottom) = (ys[0], ys[ys.len() - 1] + 2);
-        for x in [left, left + 40, left + 180, left + 320] {
+        let right = left + widths.iter().sum::<usize>();
+        let mut x = left;
+        for w in std::iter::once(0).chain(widths.iter().copied()) {
+            x += w;
             fill(bin, x, top, x + 2, bottom);
         }
         for &y in ys {
-            fill(bin, left, y, left + 322, y + 2);
+            fill(bin, left, y, right + 2, y + 2);
         }
         for &(row, number) in numbers {
             for (i, _) in number.to_string().chars().enumerate() {
@@ -3124,6 +3161,44 @@ mod tests {
                 (11, Side::Black, 601, 129)
             ]
         );
+    }
+
+    /// The White and Black cells of move 1 (left x, top y) on a page of two blocks of columns
+    /// `widths` (pitch 20 px), each with its numbers in its first column.
+    fn first_cells_of_two_blocks(widths: &[usize]) -> Vec<(u32, Side, i64, i64)> {
+        let ys = row_ys(28, 10);
+        let block_w = widths.iter().sum::<usize>() + 40;
+        let mut lb = Bin::new(2 * block_w + 60, 400);
+        let mut b = lb.clone();
+        for (k, left) in [20, 20 + block_w].into_iter().enumerate() {
+            draw_block_of_columns(&mut lb, left, widths, &ys, &[]);
+            let numbers: Vec<(usize, u32)> = (1..=10).map(|n| (n as usize, n + 10 * k as u32)).collect();
+            draw_block_of_columns(&mut b, left, widths, &ys, &numbers);
+        }
+        let grey = GrayImage::from_pixel(lb.w as u32, 400, image::Luma([255]));
+        let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else {
+            panic!("no table found");
+        };
+        cells
+            .iter()
+            .filter(|c| c.mv == 1)
+            .map(|c| (c.mv, c.side, c.bx[0].round() as i64, c.bx[1].round() as i64))
+            .collect()
+    }
+
+    #[test]
+    fn a_clock_column_two_thirds_as_wide_as_the_moves_is_no_move_column() {
+        // No | White | time | Black | time, moves 3 pitches wide, each clock 0.63 of that: by
+        // width alone White's pairs with its clock column as well as with Black's
+        let firsts = first_cells_of_two_blocks(&[40, 60, 38, 60, 38]);
+        assert_eq!(firsts, vec![(1, Side::White, 61, 128), (1, Side::Black, 159, 128)]);
+    }
+
+    #[test]
+    fn a_number_column_three_quarters_as_wide_as_the_moves_is_found_beyond_a_clock_column() {
+        // No | time | White | Black | time, the number column 0.73 of the moves' width
+        let firsts = first_cells_of_two_blocks(&[44, 38, 60, 60, 38]);
+        assert_eq!(firsts, vec![(1, Side::White, 103, 129), (1, Side::Black, 163, 129)]);
     }
 
     #[test]
