@@ -143,24 +143,30 @@ impl<'a> ColumnSums<'a> {
 /// A faint column ruling that binarizes as dashes comes out whole; horizontal rulings and filled
 /// areas, as dark as their neighbours across, do not come out at all.
 pub fn vertical_ridges(g: &GrayImage) -> Bin {
-    const K: usize = 1;
+    vertical_ridges_over(g, 1, 4, 20)
+}
+
+/// [`vertical_ridges`] in the grey image averaged over `2 * half_run + 1` rows, a ridge at least
+/// `min_levels` grey levels and 1 / `level_divisor` of the pixel's level darker than its
+/// neighbours: over a run longer than a dotted or dashed line's period its dots come out as one
+/// ridge, and the paper's grain, averaged over as many pixels, lets a shallower ridge count.
+fn vertical_ridges_over(g: &GrayImage, half_run: usize, min_levels: u32, level_divisor: u32) -> Bin {
     let (w, h) = (g.width() as usize, g.height() as usize);
     let mut b = Bin::new(w, h);
     if w < 8 || h == 0 {
         return b;
     }
-    // column sums over rows y-K..=y+K (clipped at the borders)
+    // column sums over rows y-half_run..=y+half_run (clipped at the borders)
     let mut column_sums = ColumnSums::new(g);
     for y in 0..h {
-        let (top, bottom) = (y.saturating_sub(K), (y + K + 1).min(h));
+        let (top, bottom) = (y.saturating_sub(half_run), (y + half_run + 1).min(h));
         let sum = column_sums.over_rows(top, bottom);
         let n = (bottom - top) as u32;
         let row = &mut b.d[y * w..(y + 1) * w];
         for x in 3..w - 3 {
             let c = sum[x];
             let r = (sum[x - 2].min(sum[x + 2])).max(sum[x - 3].min(sum[x + 3]));
-            // r - c > max(4 n, c / 20)
-            if r > c && (r - c) > (4 * n).max(c / 20) {
+            if r > c && (r - c) > (min_levels * n).max(c / level_divisor) {
                 row[x] = 1;
             }
         }
@@ -292,8 +298,25 @@ pub fn binarize_with(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
 /// quarter). A thin line a tenth darker than the paper is a ridge along its whole length, where
 /// the plain threshold breaks it into dashes; filled areas and thick print are none.
 pub fn binarize_faint_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
+    faint_rulings(g, r, pct, min_diff, false)
+}
+
+/// [`binarize_faint_rulings`] with row rulings also looked for as ridges averaged along the row
+/// ([`DOT_RUN`]): a dotted row ruling whose dots, blurred, are each too faint comes out whole.
+/// The ridges of printed text and handwriting come out longer too, so this binary is the last
+/// try, where no other finds a table.
+pub fn binarize_dotted_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
+    faint_rulings(g, r, pct, min_diff, true)
+}
+
+fn faint_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64, dotted: bool) -> Bin {
     let mut b = binarize_with(g, r, pct, min_diff);
-    let mut across_rows = vertical_ridges(&image::imageops::rotate90(g));
+    let turned = image::imageops::rotate90(g);
+    let mut across_rows = vertical_ridges(&turned);
+    if dotted {
+        let averaged = vertical_ridges_over(&turned, DOT_RUN, 2, 40);
+        across_rows.d.iter_mut().zip(&averaged.d).for_each(|(p, &q)| *p |= q);
+    }
     // (a dashed or dotted row ruling comes out whole: the gaps along it are closed; the ridges
     // across rows run down the quarter-turned image's columns)
     close_gaps_down(&mut across_rows, DASH_GAP);
@@ -326,6 +349,10 @@ pub fn binarize_with_shade_edges(g: &GrayImage, r: usize, pct: u64, min_diff: u6
 /// The longest gap (pixels) between the dashes or dots of a ruling that [`binarize_faint_rulings`]
 /// closes.
 const DASH_GAP: usize = 5;
+/// Half the run along a row over which [`binarize_dotted_rulings`] also looks for ridges (pixels),
+/// 2.5 % darker than the paper: a dotted ruling's dots, blurred and a few pixels apart, are too
+/// faint one by one (a synthetic scan's dotted rows: 8 levels under paper at 235).
+const DOT_RUN: usize = 4;
 
 /// Fills each column's gaps of at most `gap` pixels between ink.
 fn close_gaps_down(b: &mut Bin, gap: usize) {
@@ -765,5 +792,41 @@ mod tests {
     fn flat_paper_has_no_steps() {
         let steps = vertical_steps(&GrayImage::from_pixel(40, 20, image::Luma([200])));
         assert!(steps.d.iter().all(|&p| p == 0));
+    }
+
+    #[test]
+    fn a_faint_dotted_row_ruling_comes_out_whole_in_the_dotted_rulings_binary() {
+        // paper at 233-235 (a little grain); a row ruling at y 19..=21 of dots 2 px long every
+        // 4 px, 14 levels darker: 7 levels under the paper on average along the row, as a
+        // synthetic scan's dotted rows are, each dot too faint for the plain ridges; and a dash
+        // of ink 8 px long, 60 levels darker
+        let page = GrayImage::from_fn(120, 40, |x, y| {
+            let grain = ((x * 7 + y * 13) % 5) as u8;
+            let dot = (19..=21).contains(&y) && x % 4 < 2;
+            let dash = y == 32 && (40..48).contains(&x);
+            let level = match (dash, dot) {
+                (true, _) => 175,
+                (false, true) => 221,
+                (false, false) => 233 + grain / 2,
+            };
+            image::Luma([level])
+        });
+        let binary = binarize_dotted_rulings(&page, 8, 85, 12);
+        let longest_run_in_row = |y: usize| {
+            let (mut best, mut run) = (0, 0);
+            for x in 0..binary.w {
+                run = if binary.get(x, y) { run + 1 } else { 0 };
+                best = best.max(run);
+            }
+            best
+        };
+        assert!(
+            (19..=21).any(|y| longest_run_in_row(y) >= 100),
+            "{:?}",
+            (18..=22).map(longest_run_in_row).collect::<Vec<_>>()
+        );
+        let elsewhere: Vec<usize> = (0..15).chain(26..40).map(longest_run_in_row).collect();
+        // (the dash comes out longer by the run it is averaged over, far short of a ruling)
+        assert!(elsewhere.iter().all(|&run| run <= 8 + 2 * DOT_RUN), "{elsewhere:?}");
     }
 }

@@ -505,13 +505,14 @@ fn move_rows(table: &Table) -> u32 {
     table.2.iter().map(|b| b.rows).sum()
 }
 
-/// How the rulings are binarized: as printed in black, light grey on grainy paper, or also where
-/// a shaded column's edge stands for a ruling.
+/// How the rulings are binarized: as printed in black, light grey on grainy paper, also where
+/// a shaded column's edge stands for a ruling, or also where faint dots make a row ruling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Rulings {
     Plain,
     Faint,
     ShadeEdges,
+    Dotted,
 }
 
 /// The rulings' binary of `g` (see [`lines::binarize_faint_rulings`] for faint ones,
@@ -521,6 +522,7 @@ fn binarize_rulings(g: &GrayImage, radius: usize, rulings: Rulings) -> Bin {
         Rulings::Plain => lines::binarize_with(g, radius, LINE_PCT, LINE_DIFF),
         Rulings::Faint => lines::binarize_faint_rulings(g, radius, LINE_PCT, LINE_DIFF),
         Rulings::ShadeEdges => lines::binarize_with_shade_edges(g, radius, LINE_PCT, LINE_DIFF),
+        Rulings::Dotted => lines::binarize_dotted_rulings(g, radius, LINE_PCT, LINE_DIFF),
     }
 }
 
@@ -563,6 +565,13 @@ fn locate_table(g: &GrayImage) -> Result<Located, PageError> {
             (Err(_), Ok(again)) => Ok(again),
             (Err(first_error), Err(_)) => Err(first_error),
         };
+    }
+    // (faint dotted rows, seen only averaged along the row, on a page where no binary above
+    // finds a table: a last try, as the ridges of print and handwriting come out longer too)
+    if found.is_err() {
+        if let Ok(table) = find_table(&glyphs, &small_l, radius, Rulings::Dotted) {
+            found = Ok(table);
+        }
     }
     Ok(Located { table: found?, scale })
 }
