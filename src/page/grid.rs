@@ -2235,8 +2235,8 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
         let w: Vec<f64> = g.iter().map(|&c| cols[c].width()).collect();
         // (narrow: under 0.65 of a move column beside it)
         let narrow_beside = |i: usize, wide: f64| w[i] < 0.65 * wide;
-        // (narrower: a number or clock column beside move columns only 3 row pitches wide, as
-        // wide as a number needs or a time: told from a move column by its width, not by half)
+        // (narrower: under NARROWER_THAN_MOVES of the moves' width; beside moves only 3 row
+        // pitches wide a number or clock column 2 pitches wide is not narrow)
         let narrower_beside = |i: usize, wide: f64| w[i] < NARROWER_THAN_MOVES * wide;
         // a group of blocks of two wide columns each followed by a narrow one is a table turned
         // upside down (number columns right of their moves), not blocks with the number between
@@ -2305,8 +2305,6 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
             // (a column standing between the number and White's is a clock column, narrower than
             // a move column; where the column between the moves is a clock column, told by its
             // width alone, the numbers are left of White's)
-            // (on a tie the later candidate is chosen: the run left of White's is added farthest
-            // first, so the nearer of two columns of printed numbers is the one)
             let clock_told_by_width = (i + 1..j).any(|k| !narrow_beside(k, wide));
             let mut candidates: Vec<usize> = if clock_told_by_width { Vec::new() } else { (i + 1..j).collect() };
             let mut k = i;
@@ -2319,6 +2317,8 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
                 k -= 1;
                 left_run.push(k);
             }
+            // (on a tie the later candidate is chosen: the run left of White's goes in farthest
+            // first, so of two columns of printed numbers the nearer is the one)
             candidates.extend(left_run.into_iter().rev());
             // (a column under 0.6 pitch holds no printed number: the gap between two blocks; one
             // over 4 pitches is a move column)
