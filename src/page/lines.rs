@@ -309,12 +309,13 @@ pub fn binarize_dotted_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64)
     faint_rulings(g, r, pct, min_diff, true)
 }
 
+/// The faint rulings' binary, with the averaged row ridges where `dotted`.
 fn faint_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64, dotted: bool) -> Bin {
     let mut b = binarize_with(g, r, pct, min_diff);
     let turned = image::imageops::rotate90(g);
     let mut across_rows = vertical_ridges(&turned);
     if dotted {
-        let averaged = vertical_ridges_over(&turned, DOT_RUN, 2, 40);
+        let averaged = vertical_ridges_over(&turned, DOT_RUN, DOT_MIN_LEVELS, DOT_DEPTH_DIVISOR);
         across_rows.d.iter_mut().zip(&averaged.d).for_each(|(p, &q)| *p |= q);
     }
     // (a dashed or dotted row ruling comes out whole: the gaps along it are closed; the ridges
@@ -349,10 +350,14 @@ pub fn binarize_with_shade_edges(g: &GrayImage, r: usize, pct: u64, min_diff: u6
 /// The longest gap (pixels) between the dashes or dots of a ruling that [`binarize_faint_rulings`]
 /// closes.
 const DASH_GAP: usize = 5;
-/// Half the run along a row over which [`binarize_dotted_rulings`] also looks for ridges (pixels),
-/// 2.5 % darker than the paper: a dotted ruling's dots, blurred and a few pixels apart, are too
-/// faint one by one (a synthetic scan's dotted rows: 8 levels under paper at 235).
+/// Half the run along a row over which [`binarize_dotted_rulings`] also looks for ridges (pixels):
+/// a dotted ruling's dots, blurred and a few pixels apart, are too faint one by one (a synthetic
+/// scan's dotted rows: 8 levels under paper at 235 on average along the row).
 const DOT_RUN: usize = 4;
+/// Those ridges are at least 2 levels and 1 / 40 (2.5 %) of the paper's level darker than their
+/// neighbours: half the depth a ridge one pixel long needs, the grain being averaged out.
+const DOT_MIN_LEVELS: u32 = 2;
+const DOT_DEPTH_DIVISOR: u32 = 40;
 
 /// Fills each column's gaps of at most `gap` pixels between ink.
 fn close_gaps_down(b: &mut Bin, gap: usize) {
