@@ -741,3 +741,20 @@ fn number_rulings_faded_at_the_border_keep_the_number_column() {
     let (img, truth) = grid_form(2, 1, 30, style, 29);
     assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }
+
+#[test]
+fn faint_rulings_out_of_focus_are_found_at_half_the_size() {
+    // a distant photo's table out of focus (the FIDE 2018 photo): rulings at a seventh of their
+    // contrast blurred over several pixels, no ridge at the analysed size; the printed numbers
+    // blurred too, so the blocks are counted
+    let (img, truth) = form(2, 30, 1, 0, 30);
+    let (w, h) = (img.width(), img.height());
+    let enlarged = image::imageops::resize(&img, 2 * w, 2 * h, image::imageops::FilterType::Triangle);
+    let faint = GrayImage::from_fn(2 * w, 2 * h, |x, y| {
+        let v = enlarged.get_pixel(x, y).0[0] as f64;
+        Luma([(235.0 - (235.0 - v) / 7.0).round() as u8])
+    });
+    let blurred = imageproc::filter::gaussian_blur_f32(&faint, 6.0);
+    let truth: Vec<_> = truth.iter().map(|&(m, s, b)| (m, s, b.map(|v| 2.0 * v))).collect();
+    assert_eq!(first_moves(&check(&blurred, &truth)), [1, 31]);
+}

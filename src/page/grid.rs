@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use image::GrayImage;
 
 use super::Side;
-use super::lines::{self, Bin, Line, join_broken, rulings};
+use super::lines::{self, Bin, Line, join_broken, row_rulings, rulings};
 
 /// A labelled cell in the straightened frame of the analysis (small scale).
 #[derive(Clone, Debug)]
@@ -648,7 +648,7 @@ struct FoundBlock {
 /// the pieces long enough for a row ruling (2.5 times that), and that least length.
 fn find_row_rulings(lb: &Bin, page_w: usize) -> (Vec<Line>, Vec<Line>, f64) {
     let min_piece_len = (page_w / 25).max(16);
-    let pieces: Vec<Line> = rulings(lb, (min_piece_len / 2).max(10), 1, min_piece_len as f64);
+    let pieces: Vec<Line> = row_rulings(lb, (min_piece_len / 2).max(10), 1, min_piece_len as f64);
     let min_row_len = 2.5 * min_piece_len as f64;
     let row_rulings: Vec<Line> = pieces.iter().copied().filter(|s| s.len() >= min_row_len).collect();
     (pieces, row_rulings, min_row_len)

@@ -418,6 +418,18 @@ pub fn rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64) -> Vec<Line> {
 
 /// [`rulings`] with lines up to `thin_max` pixels thick (after the dilation) taken for rulings.
 pub fn rulings_upto(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max: usize) -> Vec<Line> {
+    find_rulings(b, min_run, tol, min_len, thin_max, false)
+}
+
+/// [`rulings`] for the rows of a table, where handwriting may touch two row rulings and join
+/// them into one piece: such a piece is followed ruling by ruling ([`follow_rulings`]).
+pub fn row_rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64) -> Vec<Line> {
+    find_rulings(b, min_run, tol, min_len, 2 * tol + 6, true)
+}
+
+/// [`rulings_upto`], pieces holding several rulings followed ruling by ruling where
+/// `follow_joined`.
+fn find_rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max: usize, follow_joined: bool) -> Vec<Line> {
     let (w, h) = (b.w, b.h);
     // runs: (y, x0, x1 exclusive)
     let mut runs: Vec<(u32, u32, u32)> = Vec::new();
@@ -487,6 +499,7 @@ pub fn rulings_upto(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max:
     let mut segs = Vec::new();
     let mut cnt = vec![0u32; w];
     let mut sumy = vec![0u64; w];
+    let mut last_y = vec![0u32; w];
     for (_, members) in groups {
         let x0 = members.iter().map(|&i| runs[i].1).min().unwrap_or(0) as usize;
         let x1 = members.iter().map(|&i| runs[i].2).max().unwrap_or(0) as usize;
@@ -504,6 +517,24 @@ pub fn rulings_upto(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max:
                 sumy[x] += y as u64;
             }
         }
+        // (a piece holding two rulings or more, joined by handwriting that touches both, is
+        // followed along each of them: the mean of its rows at each x lies between the rulings)
+        if follow_joined {
+            let crossings = thin_crossings(&runs, &members, thin_max, &mut last_y);
+            if holds_several_rulings(&crossings, x1 - x0) {
+                // (followed, at least two rulings run along half the piece: else the second is
+                // handwriting along one ruling, and the piece one ruling as before)
+                let half_width = 0.5 * (x1 - x0) as f64;
+                let rulings: Vec<Line> = follow_rulings(&crossings)
+                    .iter()
+                    .filter_map(|track| line_through(track, min_len.max(half_width)))
+                    .collect();
+                if rulings.len() >= 2 {
+                    segs.extend(rulings);
+                    continue;
+                }
+            }
+        }
         let pts: Vec<(f64, f64)> = (x0..x1)
             .filter(|&x| cnt[x] > 0 && cnt[x] <= thin_max)
             .map(|x| (x as f64, sumy[x] as f64 / cnt[x] as f64))
@@ -511,18 +542,136 @@ pub fn rulings_upto(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max:
         if (pts.len() as f64) < 0.4 * (x1 - x0) as f64 || pts.len() < 8 {
             continue;
         }
-        let Some((mut a, mut bs)) = fit(&pts) else { continue };
-        let inl: Vec<(f64, f64)> = pts.iter().copied().filter(|&(x, y)| (y - a - bs * x).abs() < 2.5).collect();
-        if inl.len() >= pts.len() / 2
-            && let Some((a2, b2)) = fit(&inl)
-        {
-            a = a2;
-            bs = b2;
-        }
+        let Some((a, bs)) = fit_with_inliers(&pts) else { continue };
         segs.push(Line { intercept: a, slope: bs, start: x0 as f64, end: x1 as f64 });
     }
     crate::sort::by_key(&mut segs, |p| p.mid());
     segs
+}
+
+/// A straight line fitted to `pts`, and fitted again to the points within 2.5 px of it where
+/// those are at least half.
+fn fit_with_inliers(pts: &[(f64, f64)]) -> Option<(f64, f64)> {
+    let (a, slope) = fit(pts)?;
+    let inliers: Vec<(f64, f64)> = pts.iter().copied().filter(|&(x, y)| (y - a - slope * x).abs() < 2.5).collect();
+    if inliers.len() >= pts.len() / 2 { fit(&inliers).or(Some((a, slope))) } else { Some((a, slope)) }
+}
+
+/// Where a piece of the rulings' binary crosses one column: the column `x` and the middle row `y`
+/// of one unbroken run of its pixels down that column, no thicker than a ruling.
+#[derive(Clone, Copy, Debug)]
+struct Crossing {
+    x: u32,
+    y: f64,
+}
+
+/// The thin crossings of the piece made of `members` (indices of `runs`, in row order), column
+/// by column, in order of x then y; `last_row` is scratch space as wide as the image.
+fn thin_crossings(runs: &[(u32, u32, u32)], members: &[usize], thin_max: u32, last_row: &mut [u32]) -> Vec<Crossing> {
+    let x0 = members.iter().map(|&i| runs[i].1).min().unwrap_or(0) as usize;
+    let x1 = members.iter().map(|&i| runs[i].2).max().unwrap_or(0) as usize;
+    // (each column's open stretch of rows: its first row, and its last row in `last_row`)
+    let mut first_row = vec![u32::MAX; x1 - x0];
+    let mut crossings = Vec::new();
+    let close = |x: usize, first: u32, last: u32, crossings: &mut Vec<Crossing>| {
+        if last + 1 - first <= thin_max {
+            crossings.push(Crossing { x: x as u32, y: 0.5 * (first + last) as f64 });
+        }
+    };
+    for &i in members {
+        let (y, a, b) = runs[i];
+        for x in a as usize..b as usize {
+            let first = &mut first_row[x - x0];
+            if *first != u32::MAX && last_row[x] + 1 == y {
+                last_row[x] = y;
+                continue;
+            }
+            if *first != u32::MAX {
+                close(x, *first, last_row[x], &mut crossings);
+            }
+            *first = y;
+            last_row[x] = y;
+        }
+    }
+    for (dx, &first) in first_row.iter().enumerate() {
+        if first != u32::MAX {
+            close(x0 + dx, first, last_row[x0 + dx], &mut crossings);
+        }
+    }
+    crate::sort::by_key(&mut crossings, |c| c.x as f64 * 1e6 + c.y);
+    crossings
+}
+
+/// The least distance (pixels) between two rulings of one piece: closer crossings are one
+/// ruling's (a double rule, a ruling and the print on it).
+const LEAST_RULING_DISTANCE: f64 = 8.0;
+/// The share of a piece's columns that must cross two rulings or more for it to be followed
+/// ruling by ruling.
+const SEVERAL_RULINGS_SHARE: f64 = 0.3;
+
+/// Whether the piece of those `crossings`, `width` columns wide, holds several rulings: at
+/// [`SEVERAL_RULINGS_SHARE`] of its columns it is crossed twice, [`LEAST_RULING_DISTANCE`] apart.
+fn holds_several_rulings(crossings: &[Crossing], width: usize) -> bool {
+    let mut columns_crossed_twice = 0usize;
+    for column in crossings.chunk_by(|a, b| a.x == b.x) {
+        if column.last().map_or(0.0, |c| c.y) - column[0].y >= LEAST_RULING_DISTANCE {
+            columns_crossed_twice += 1;
+        }
+    }
+    columns_crossed_twice as f64 >= SEVERAL_RULINGS_SHARE * width as f64
+}
+
+/// The widest gap (columns) a ruling is followed across, where handwriting crossing it makes
+/// its column thick.
+const FOLLOW_GAP: u32 = 64;
+/// The most a ruling's row moves from one crossing to the next (pixels), and per column of gap.
+const FOLLOW_STEP: f64 = 1.5;
+const FOLLOW_SLOPE: f64 = 0.05;
+
+/// The rulings of a piece crossed at `crossings` (in order of x): each crossing continues the
+/// ruling whose last crossing lies nearest in the columns just before, else starts one.
+fn follow_rulings(crossings: &[Crossing]) -> Vec<Vec<Crossing>> {
+    let mut tracks: Vec<Vec<Crossing>> = Vec::new();
+    for column in crossings.chunk_by(|a, b| a.x == b.x) {
+        let mut extended: Vec<usize> = Vec::new();
+        for &c in column {
+            let nearest = tracks
+                .iter()
+                .enumerate()
+                .filter(|(i, t)| {
+                    !extended.contains(i) && t.last().is_some_and(|l| l.x < c.x && c.x - l.x <= FOLLOW_GAP)
+                })
+                .map(|(i, t)| {
+                    let last = t.last().expect("tracks are never empty");
+                    (i, (last.y - c.y).abs(), FOLLOW_STEP + FOLLOW_SLOPE * (c.x - last.x - 1) as f64)
+                })
+                .filter(|&(_, distance, reach)| distance <= reach)
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            match nearest {
+                Some((i, _, _)) => {
+                    tracks[i].push(c);
+                    extended.push(i);
+                }
+                None => {
+                    extended.push(tracks.len());
+                    tracks.push(vec![c]);
+                }
+            }
+        }
+    }
+    tracks
+}
+
+/// The ruling through one followed `track`, where it is at least `min_len` long and crossed at
+/// 40 % of its columns (8 at least).
+fn line_through(track: &[Crossing], min_len: f64) -> Option<Line> {
+    let (start, end) = (track.first()?.x as f64, track.last()?.x as f64 + 1.0);
+    if end - start < min_len || (track.len() as f64) < 0.4 * (end - start) || track.len() < 8 {
+        return None;
+    }
+    let pts: Vec<(f64, f64)> = track.iter().map(|c| (c.x as f64, c.y)).collect();
+    let (intercept, slope) = fit_with_inliers(&pts)?;
+    Some(Line { intercept, slope, start, end })
 }
 
 /// The first ink pixel of `row` at or after `from` (`row.len()` where none is): blank pixels are
@@ -833,5 +982,36 @@ mod tests {
         let elsewhere: Vec<usize> = (0..15).chain(26..40).map(longest_run_in_row).collect();
         // (the dash comes out longer by the run it is averaged over, far short of a ruling)
         assert!(elsewhere.iter().all(|&run| run <= 8 + 2 * DOT_RUN), "{elsewhere:?}");
+    }
+
+    /// A 300 x 60 binary with row rulings 2 px thick at y 20 and 35 over x 10..290, and ink
+    /// 30 px wide (a move crossed out) down y 17..40 at x 140 touching both: its rows are runs
+    /// long enough for a ruling's, so the two rulings and the ink are one piece.
+    fn two_rulings_joined_by_ink() -> Bin {
+        let mut b = Bin::new(300, 60);
+        for x in 10..290 {
+            for y in [20, 21, 35, 36] {
+                b.d[y * 300 + x] = 1;
+            }
+        }
+        for y in 17..40 {
+            for x in 140..170 {
+                b.d[y * 300 + x] = 1;
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn two_row_rulings_joined_by_ink_come_out_as_two_lines() {
+        let b = two_rulings_joined_by_ink();
+        let rows = row_rulings(&b, 20, 1, 40.0);
+        let at: Vec<String> = rows.iter().map(|l| format!("y {:.1} x {}..{}", l.mid(), l.start, l.end)).collect();
+        assert_eq!(rows.len(), 2, "{at:?}");
+        assert!((rows[0].mid() - 20.5).abs() < 0.6 && (rows[1].mid() - 35.5).abs() < 0.6, "{at:?}");
+        assert!(rows.iter().all(|l| l.start <= 12.0 && l.end >= 288.0), "{at:?}");
+        // (taken as one piece, the two are fitted as one line between them)
+        let one_piece = rulings(&b, 20, 1, 40.0);
+        assert!(one_piece.len() == 1 && (one_piece[0].mid() - 28.0).abs() < 1.0, "{one_piece:?}");
     }
 }

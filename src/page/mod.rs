@@ -532,10 +532,37 @@ struct Located {
     scale: u32,
 }
 
-/// The move table of the grey image `g`, analysed downscaled to about 800 pixels: rulings as
-/// printed in black first, light grey ones where those find no table or only part of one.
-fn locate_table(g: &GrayImage) -> Result<Located, PageError> {
-    let scale = (g.width().max(g.height()) / 800).max(1);
+/// The move table of the grey image `g`, analysed downscaled to about 800 pixels (or half that,
+/// for [`Analysis::Halved`]): rulings as printed in black first, light grey ones where those find
+/// no table or only part of one.
+fn locate_table(g: &GrayImage, analysis: Analysis) -> Result<Located, PageError> {
+    let long_side = g.width().max(g.height());
+    let scale = (long_side / ANALYSED_LONG_SIDE).max(1);
+    match analysis {
+        Analysis::Full => locate_table_at(g, scale),
+        Analysis::Halved if long_side / (2 * scale) >= LEAST_ANALYSED_LONG_SIDE => locate_table_at(g, 2 * scale),
+        Analysis::Halved => Err(PageError::NoTable { reason: "image too small to analyse at half size".into() }),
+    }
+}
+
+/// The size a page is analysed at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Analysis {
+    /// Downscaled to about [`ANALYSED_LONG_SIDE`].
+    Full,
+    /// Half that: rulings out of focus, blurred over more pixels than a ridge's neighbours lie
+    /// from it, are no ruling at the full analysed size, and sharp enough at half; the printed
+    /// numbers are still read at the input's resolution.
+    Halved,
+}
+
+/// The long side an image is downscaled to, about, for the page's analysis.
+const ANALYSED_LONG_SIDE: u32 = 800;
+/// The least long side a page is analysed at ([`Analysis::Halved`] is not tried under it).
+const LEAST_ANALYSED_LONG_SIDE: u32 = 400;
+
+/// [`locate_table`] in `g` downscaled by `scale`.
+fn locate_table_at(g: &GrayImage, scale: u32) -> Result<Located, PageError> {
     let (small, small_l) = lines::downscale(g, scale);
     let radius = (small.width() as usize / 60).max(7);
     // (rulings printed light grey, on pages where the plain binary finds no table, are looked
@@ -579,11 +606,11 @@ fn locate_table(g: &GrayImage) -> Result<Located, PageError> {
 /// The table on the sheet of paper a photo shows whole on a darker table, straightened from the
 /// paper's corners; with the transform from input pixels to the straightened paper's. `None`
 /// where the photo shows no such sheet or no table is found on it.
-fn locate_table_on_paper(g: &GrayImage) -> Option<(Located, Homography)> {
+fn locate_table_on_paper(g: &GrayImage, analysis: Analysis) -> Option<(Located, Homography)> {
     let corners = paper::find_paper(g)?;
     log::debug!("paper: corners {corners:?}");
     let (paper, to_paper) = paper::straighten(g, &corners)?;
-    let on_paper = locate_table(&paper);
+    let on_paper = locate_table(&paper, analysis);
     match &on_paper {
         Ok(t) => log::debug!("paper: {} move rows on the straightened paper", move_rows(&t.table)),
         Err(e) => log::debug!("paper: {e}"),
@@ -725,13 +752,27 @@ fn segment_at_input_resolution(g: &GrayImage) -> Result<Sheet, PageError> {
 /// [`segment_at_input_resolution`] on the image as it lies (turned by quarter turns only where
 /// its rulings say so).
 fn segment_as_it_lies(g: &GrayImage) -> Result<Sheet, PageError> {
+    // (a table found nowhere at the analysed size is looked for at half that size: a last try,
+    // for rulings out of focus)
+    segment_analysed(g, Analysis::Full).or_else(|error| {
+        let halved = segment_analysed(g, Analysis::Halved);
+        if halved.is_ok() {
+            log::debug!("table found at half the analysed size");
+        }
+        halved.map_err(|_| error)
+    })
+}
+
+/// [`segment_as_it_lies`] with the page analysed at the size `analysis` says.
+fn segment_analysed(g: &GrayImage, analysis: Analysis) -> Result<Sheet, PageError> {
     // (a photo of a page lying whole on a darker table: the page straightened from its outline,
     // at the resolution it has in the photo, and the whole photo, where a shadow across the page
     // can cut the outline short; of two sheets the one with more rows numbered from their printed
     // numbers wins, then the one with more rows, the paper's on a tie: more rows at the photo's
     // lower resolution can be headings and pieces of rows, counted)
-    let on_paper = locate_table_on_paper(g).and_then(|(located, to_paper)| sheet_from_table(g, located, to_paper).ok());
-    let whole = locate_table(g).and_then(|located| sheet_from_table(g, located, Homography::IDENTITY));
+    let on_paper =
+        locate_table_on_paper(g, analysis).and_then(|(located, to_paper)| sheet_from_table(g, located, to_paper).ok());
+    let whole = locate_table(g, analysis).and_then(|located| sheet_from_table(g, located, Homography::IDENTITY));
     match (on_paper, whole) {
         (Some(on_paper), Ok(whole)) if rows_read(&whole) > rows_read(&on_paper) => Ok(whole),
         (Some(on_paper), _) => Ok(on_paper),
