@@ -824,7 +824,61 @@ fn find_column_rulings(
         (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
     };
     let kept: Vec<Line> = merged.into_iter().filter(|v| keep(v)).collect();
+    let kept = split_double_width_columns(kept, grey, pitch);
     drop_stacked_numbers(kept, vr_transposed, grey, row_rulings, pitch)
+}
+
+/// The widths, in row pitches, of a column between two column rulings taken for two columns
+/// whose ruling between was lost (a move column is 3 to 7 row pitches wide).
+const DOUBLE_COLUMN_PITCHES: std::ops::RangeInclusive<f64> = 8.5..=15.0;
+
+/// `rulings` (column rulings, along y) with the ruling between two columns read as one added,
+/// where it is found as a blurred ridge ([`lines::blurred_vertical_ridges`]): in the middle
+/// two fifths of a column [`DOUBLE_COLUMN_PITCHES`] wide, straight, nearly unbroken, and
+/// as long as half the shorter of the two rulings beside it. A faint ruling out of focus in a
+/// photo is no ridge against neighbours 2-3 px away; its two columns read as one, and the table
+/// as White's column beside Black's where each block is one.
+fn split_double_width_columns(mut column_rulings: Vec<Line>, grey: &GrayImage, pitch: f64) -> Vec<Line> {
+    crate::sort::by_key(&mut column_rulings, |v| v.mid());
+    let overlapping = |a: &Line, b: &Line| a.end.min(b.end) - a.start.max(b.start) > 0.5 * a.len().min(b.len());
+    let wide: Vec<(Line, Line)> = column_rulings
+        .iter()
+        .enumerate()
+        .filter_map(|(i, left)| {
+            let right = column_rulings[i + 1..].iter().find(|r| overlapping(left, r))?;
+            DOUBLE_COLUMN_PITCHES.contains(&((right.mid() - left.mid()) / pitch)).then_some((*left, *right))
+        })
+        .collect();
+    if wide.is_empty() {
+        return column_rulings;
+    }
+    let blurred = lines::blurred_vertical_ridges(grey).transpose();
+    let straight = |v: &Line| {
+        let (_, off, cover) = lines::profile(&blurred, v);
+        off <= 1.0 && cover >= 0.93
+    };
+    let candidates: Vec<Line> = join_broken(rulings(&blurred, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
+        .into_iter()
+        .filter(|v| v.len() >= 6.0 * pitch && straight(v))
+        .collect();
+    for (left, right) in wide {
+        let (x0, x1) = (left.mid(), right.mid());
+        let middle = 0.5 * (x0 + x1);
+        let between = candidates
+            .iter()
+            .filter(|v| {
+                (v.mid() - middle).abs() <= 0.2 * (x1 - x0)
+                    && v.len() >= 0.5 * left.len().min(right.len())
+                    && overlapping(v, &left)
+            })
+            .min_by(|a, b| (a.mid() - middle).abs().total_cmp(&(b.mid() - middle).abs()));
+        if let Some(v) = between {
+            log::debug!("  column ruling x={:.1} found blurred between x {x0:.1} and {x1:.1}", v.mid());
+            column_rulings.push(*v);
+        }
+    }
+    crate::sort::by_key(&mut column_rulings, |v| v.mid());
+    column_rulings
 }
 
 /// The faintest column ruling, as a share of the depth of the row rulings it crosses
@@ -3354,5 +3408,30 @@ mod tests {
         drop_repeated_blocks(&mut blocks, 20.0);
         let spans: Vec<(f64, usize)> = blocks.iter().map(|k| (k.bounds[1], k.rows.len())).collect();
         assert_eq!(spans, vec![(100.0, 40), (1000.0, 20)]);
+    }
+
+    #[test]
+    fn a_faint_column_ruling_out_of_focus_splits_a_double_width_column() {
+        // rulings at x 40 and 240 (pitch 20: a column 10 pitches wide), and between them at x 140
+        // a ruling 12 levels under the paper blurred over 5 px, 300 px long
+        let pitch = 20.0;
+        let grey = GrayImage::from_fn(280, 400, |x, y| {
+            let blurred_depth = [2.0, 6.0, 10.0, 12.0, 10.0, 6.0, 2.0];
+            let offset = x as i64 - 140 + 3;
+            let depth =
+                if (50..350).contains(&y) && (0..7).contains(&offset) { blurred_depth[offset as usize] } else { 0.0 };
+            image::Luma([(225.0 - depth) as u8])
+        });
+        let column = |x: f64| Line { intercept: x, slope: 0.0, start: 40.0, end: 360.0 };
+        // (the plain ridges do not find it)
+        let plain = lines::vertical_ridges(&grey);
+        assert!((50..350).filter(|&y| plain.get(140, y)).count() < 100);
+        let split = split_double_width_columns(vec![column(40.0), column(240.0)], &grey, pitch);
+        let at: Vec<f64> = split.iter().map(|v| v.mid()).collect();
+        assert_eq!(at.len(), 3, "{at:?}");
+        assert!((at[1] - 140.0).abs() < 1.5, "{at:?}");
+        // (a column twice as wide, 20 pitches, is no double move column)
+        let split = split_double_width_columns(vec![column(40.0), column(240.0)], &grey, 10.0);
+        assert_eq!(split.len(), 2);
     }
 }

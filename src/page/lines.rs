@@ -151,9 +151,31 @@ pub fn vertical_ridges(g: &GrayImage) -> Bin {
 /// neighbours: over a run longer than a dotted or dashed line's period its dots come out as one
 /// ridge, and the paper's grain, averaged over as many pixels, lets a shallower ridge count.
 fn vertical_ridges_over(g: &GrayImage, half_run: usize, min_levels: u32, level_divisor: u32) -> Bin {
+    ridges_against(g, half_run, min_levels, level_divisor, 2)
+}
+
+/// Vertical ridges of a ruling out of focus, blurred over 4-5 pixels: [`vertical_ridges`] with
+/// the neighbours 4 or 5 pixels to either side, in the grey averaged over 9 rows, at least 2
+/// levels and 2.5 % darker (a blurred ruling's neighbours 2-3 pixels away are still on it).
+/// Handwriting and print come out in long ridges too: only a ruling expected where one is
+/// missing is looked for in these.
+pub fn blurred_vertical_ridges(g: &GrayImage) -> Bin {
+    ridges_against(g, BLURRED_HALF_RUN, DOT_MIN_LEVELS, DOT_DEPTH_DIVISOR, BLURRED_REACH)
+}
+
+/// Half the run of rows [`blurred_vertical_ridges`] averages over, and its nearer neighbours'
+/// distance (pixels).
+const BLURRED_HALF_RUN: usize = 4;
+const BLURRED_REACH: usize = 4;
+
+/// Pixels of `g` averaged over `2 * half_run + 1` rows that are darker, by `min_levels` grey
+/// levels and 1 / `level_divisor` of their level, than both their neighbours `reach` or
+/// `reach + 1` pixels to the left and right.
+fn ridges_against(g: &GrayImage, half_run: usize, min_levels: u32, level_divisor: u32, reach: usize) -> Bin {
     let (w, h) = (g.width() as usize, g.height() as usize);
     let mut b = Bin::new(w, h);
-    if w < 8 || h == 0 {
+    let far = reach + 1;
+    if w < 2 * far + 2 || h == 0 {
         return b;
     }
     // column sums over rows y-half_run..=y+half_run (clipped at the borders)
@@ -163,9 +185,9 @@ fn vertical_ridges_over(g: &GrayImage, half_run: usize, min_levels: u32, level_d
         let sum = column_sums.over_rows(top, bottom);
         let n = (bottom - top) as u32;
         let row = &mut b.d[y * w..(y + 1) * w];
-        for x in 3..w - 3 {
+        for x in far..w - far {
             let c = sum[x];
-            let r = (sum[x - 2].min(sum[x + 2])).max(sum[x - 3].min(sum[x + 3]));
+            let r = (sum[x - reach].min(sum[x + reach])).max(sum[x - far].min(sum[x + far]));
             if r > c && (r - c) > (min_levels * n).max(c / level_divisor) {
                 row[x] = 1;
             }
