@@ -30,6 +30,9 @@ pub struct GBlock {
     pub bx: [f64; 4],
     /// The number cell of each row, top to bottom.
     pub number_cells: Vec<[f64; 4]>,
+    /// The cells of each row in another column that may hold the printed numbers
+    /// ([`BlockColumns::other_number`]); empty where none does.
+    pub other_number_cells: Vec<[f64; 4]>,
     /// Whether each row lies where the block's column rulings run (false for a row they leave, a
     /// result or signature line ruled across the table only; true throughout where the columns
     /// are not ruled).
@@ -2182,8 +2185,19 @@ fn cut_cells(b: &Bin, cols: &[Column], order: &[FoundBlock], starts: &[u32], pit
     for (block, (bk, &start)) in order.iter().zip(starts).enumerate() {
         let nc = &cols[bk.columns.number];
         let number_cells = bk.rows.iter().map(|(t, bo)| nc.cell(&nc.own(t, pitch), &nc.own(bo, pitch))).collect();
+        let other_number_cells = bk.columns.other_number.map_or(Vec::new(), |other| {
+            let oc = &cols[other];
+            bk.rows.iter().map(|(t, bo)| oc.cell(&oc.own(t, pitch), &oc.own(bo, pitch))).collect()
+        });
         let ruled_rows = bk.ruled_rows.clone();
-        blocks.push(GBlock { first: start, rows: bk.rows.len() as u32, bx: bk.bounds, number_cells, ruled_rows });
+        blocks.push(GBlock {
+            first: start,
+            rows: bk.rows.len() as u32,
+            bx: bk.bounds,
+            number_cells,
+            other_number_cells,
+            ruled_rows,
+        });
         for (row, (mv, (t, bo))) in (start..).zip(bk.rows.iter()).enumerate() {
             for (ci, side) in [(bk.columns.white, Side::White), (bk.columns.black, Side::Black)] {
                 // (the row's rulings as found in this column: a piece of a ruling broken in
@@ -2239,6 +2253,10 @@ struct BlockColumns {
     number: usize,
     white: usize,
     black: usize,
+    /// Another column left of White's whose glyphs look as much like printed numbers (the
+    /// numbers, where a clock column's written times were taken for them): read where the
+    /// number column's numbers do not read.
+    other_number: Option<usize>,
 }
 
 impl BlockColumns {
@@ -2438,7 +2456,12 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
                 num.filter(|&n| !(numbers_right && n + 1 < i && regular(j + 1, share_right) > regular(n, share_of(n))));
             match num {
                 Some(n) => {
-                    subs.push(BlockColumns { number: g[n], white: g[i], black: g[j] });
+                    let other_number = printed
+                        .iter()
+                        .filter(|&&(c, share)| c != n && c < i && share >= 0.5)
+                        .max_by(|p, q| regular(p.0, p.1).total_cmp(&regular(q.0, q.1)))
+                        .map(|p| g[p.0]);
+                    subs.push(BlockColumns { number: g[n], white: g[i], black: g[j], other_number });
                     i = j + 1;
                 }
                 None => {
@@ -2450,7 +2473,12 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
                     // (one narrow column between two move columns whose numbers were not seen,
                     // e.g. printed on a dark shading: kept in case another block has its shape)
                     if j == i + 2 {
-                        unseen_between.push(BlockColumns { number: g[i + 1], white: g[i], black: g[j] });
+                        unseen_between.push(BlockColumns {
+                            number: g[i + 1],
+                            white: g[i],
+                            black: g[j],
+                            other_number: None,
+                        });
                     }
                     i += 1;
                 }
@@ -3064,7 +3092,7 @@ mod tests {
 
     impl DrawnTable {
         fn find_block(&self, rows: &[Row]) -> Option<FoundBlock> {
-            let columns = BlockColumns { number: 0, white: 1, black: 2 };
+            let columns = BlockColumns { number: 0, white: 1, black: 2, other_number: None };
             find_block(&self.glyphs, &self.rulings, &self.columns, columns, rows, 20.0)
         }
     }
@@ -3389,7 +3417,7 @@ mod tests {
             .map(|r| (h(top + 20.0 * r as f64, 0.0, 0.0, 300.0), h(top + 20.0 * (r + 1) as f64, 0.0, 0.0, 300.0)))
             .collect();
         FoundBlock {
-            columns: BlockColumns { number: 0, white: 1, black: 2 },
+            columns: BlockColumns { number: 0, white: 1, black: 2, other_number: None },
             glyphs: vec![1; n],
             bounds: [0.0, top, 300.0, top + 20.0 * n as f64],
             rows,
@@ -3433,5 +3461,32 @@ mod tests {
         // (a column twice as wide, 20 pitches, is no double move column)
         let split = split_double_width_columns(vec![column(40.0), column(240.0)], &grey, 10.0);
         assert_eq!(split.len(), 2);
+    }
+
+    #[test]
+    fn the_numbers_beyond_a_clock_column_of_written_times_are_kept_as_the_other_number_column() {
+        // No | time | White | Black, the times written as regularly as the numbers are printed:
+        // the nearer column is taken for the numbers, the farther kept to be read where those
+        // do not read as numbers
+        let ys = row_ys(28, 10);
+        let widths = [30, 30, 60, 60];
+        let mut lb = Bin::new(260, 400);
+        draw_block_of_columns(&mut lb, 20, &widths, &ys, &[]);
+        let mut b = lb.clone();
+        let numbers: Vec<(usize, u32)> = (1..=10).map(|n| (n as usize, n)).collect();
+        draw_block_of_columns(&mut b, 20, &widths, &ys, &numbers);
+        for row in 1..=10 {
+            for i in 0..2 {
+                fill(&mut b, 58 + 7 * i, ys[row] + 7, 62 + 7 * i, ys[row] + 15);
+            }
+        }
+        let grey = GrayImage::from_pixel(260, 400, image::Luma([255]));
+        let Grid::Found { blocks, .. } = analyze(&b, &lb, &grey) else {
+            panic!("no table found");
+        };
+        let centre = |bx: &[f64; 4]| 0.5 * (bx[0] + bx[2]);
+        assert!(blocks[0].number_cells.iter().all(|bx| (50.0..80.0).contains(&centre(bx))), "{:?}", blocks[0]);
+        assert_eq!(blocks[0].other_number_cells.len(), blocks[0].number_cells.len());
+        assert!(blocks[0].other_number_cells.iter().all(|bx| (20.0..50.0).contains(&centre(bx))), "{:?}", blocks[0]);
     }
 }

@@ -800,7 +800,7 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     // page = table region plus a margin, within the frame
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     // (the number cells too: their printed numbers are read on the page)
-    let number_cells = gblocks.iter().flat_map(|b| b.number_cells.iter());
+    let number_cells = gblocks.iter().flat_map(|b| b.number_cells.iter().chain(&b.other_number_cells));
     for bx in gcells.iter().map(|c| &c.bx).chain(number_cells) {
         x0 = x0.min(bx[0]);
         y0 = y0.min(bx[1]);
@@ -845,10 +845,20 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     // since each block's numbering weighs the others')
     if numbers_read_again {
         for (block, reads) in gblocks.iter().zip(printed.iter_mut()) {
-            let read_with = |read: fn(&GrayImage, [f64; 4]) -> digits::PrintedNumber| -> Vec<digits::PrintedNumber> {
-                block.number_cells.iter().map(|bx| read(&page, on_page(bx))).collect()
+            let read_with = |cells: &[[f64; 4]], read: fn(&GrayImage, [f64; 4]) -> digits::PrintedNumber| {
+                cells.iter().map(|bx| read(&page, on_page(bx))).collect::<Vec<digits::PrintedNumber>>()
             };
-            for again in [read_with(digits::read_number_enlarged), read_with(digits::read_number_widened)] {
+            // (and in the other column that may hold the numbers: the column taken for them can be
+            // a clock column whose written times look alike)
+            let mut readings = vec![
+                read_with(&block.number_cells, digits::read_number_enlarged),
+                read_with(&block.number_cells, digits::read_number_widened),
+            ];
+            if !block.other_number_cells.is_empty() {
+                readings.push(read_with(&block.other_number_cells, digits::read_number));
+                readings.push(read_with(&block.other_number_cells, digits::read_number_enlarged));
+            }
+            for again in readings {
                 if numbering::reading_sureness(&again) > numbering::reading_sureness(reads) {
                     *reads = again;
                 }
