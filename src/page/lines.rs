@@ -547,12 +547,12 @@ fn find_rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max: usi
                 // (followed, at least two rulings run along half the piece: else the second is
                 // handwriting along one ruling, and the piece one ruling as before)
                 let half_width = 0.5 * (x1 - x0) as f64;
-                let rulings: Vec<Line> = follow_rulings(&crossings)
+                let followed: Vec<Line> = follow_rulings(&crossings)
                     .iter()
                     .filter_map(|track| line_through(track, min_len.max(half_width)))
                     .collect();
-                if rulings.len() >= 2 {
-                    segs.extend(rulings);
+                if followed.len() >= 2 {
+                    segs.extend(followed);
                     continue;
                 }
             }
