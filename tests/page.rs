@@ -371,6 +371,9 @@ struct Style {
     /// place, give or take 2 px, touching both row rulings (the stems line up into a ragged line,
     /// its ink within 1.7 px of its line on average)
     stems: bool,
+    /// stems in rows 1-29 of 30, two side by side touching: the ragged line runs nearly the
+    /// column's length, twice as wide as a ruling
+    long_stems: bool,
     /// the row rulings inside the number columns fade out over their left 13 px (of 40; a faint
     /// ruling beside bold digits and a thick border in a scan)
     faded_number_rulings: bool,
@@ -515,10 +518,15 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                             );
                         }
                     }
-                    if style.stems && sy == 0 && b == 0 && k == 0 && (3..23).contains(&r) {
+                    let stem_rows = if style.long_stems { 1..rows as i64 } else { 3..23 };
+                    if (style.stems || style.long_stems) && sy == 0 && b == 0 && k == 0 && stem_rows.contains(&r) {
                         const JITTER: [i64; 20] = [0, 2, -2, 1, -1, 2, 0, -2, 1, 2, -1, 0, -2, 2, 1, -1, 0, 2, -2, 1];
-                        let sx = cx + 40 + JITTER[r as usize - 3];
+                        let sx = cx + 40 + JITTER[(r as usize + 17) % 20];
                         rect(&mut img, sx, y - 1, sx + 3, y + rh + 1, 45);
+                        if style.long_stems {
+                            // (a second letter's stem beside it, the two a line twice a ruling's width)
+                            rect(&mut img, sx + 3, y - 1, sx + 8, y + rh + 1, 45);
+                        }
                         rect(&mut img, sx, y + 12, sx + 14, y + 15, 45);
                     }
                     if style.strokes && k == 0 && r % 5 == 2 {
@@ -728,6 +736,14 @@ fn handwriting_stems_lined_up_down_a_column_are_no_ruling() {
     // the row rulings (compact photo, synthetic seed 60 sheet 1): a ragged line that ends inside
     // the table, with no straight vertical ridge, is no ruling (the column would split in two)
     let (img, truth) = grid_form(2, 1, 30, Style { stems: true, ..Style::default() }, 28);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
+}
+
+#[test]
+fn handwriting_stems_lined_up_down_nearly_the_whole_column_are_no_ruling() {
+    // the same stems over 29 of 30 rows (synthetic seed 780 sheets 104 and 174: writers starting
+    // every move at one place): a line as long as the rulings, but twice as wide as they are
+    let (img, truth) = grid_form(2, 1, 30, Style { long_stems: true, ..Style::default() }, 28);
     assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }
 
