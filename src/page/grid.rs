@@ -2185,12 +2185,13 @@ fn cut_cells(b: &Bin, cols: &[Column], order: &[FoundBlock], starts: &[u32], pit
     let mut cells = Vec::new();
     let mut blocks = Vec::new();
     for (block, (bk, &start)) in order.iter().zip(starts).enumerate() {
-        let nc = &cols[bk.columns.number];
-        let number_cells = bk.rows.iter().map(|(t, bo)| nc.cell(&nc.own(t, pitch), &nc.own(bo, pitch))).collect();
-        let other_number_cells = bk.columns.other_number.map_or(Vec::new(), |other| {
-            let oc = &cols[other];
-            bk.rows.iter().map(|(t, bo)| oc.cell(&oc.own(t, pitch), &oc.own(bo, pitch))).collect()
-        });
+        // (each row's cell in column `c`, between the row's rulings as found in that column)
+        let cells_in = |c: usize| -> Vec<[f64; 4]> {
+            let column = &cols[c];
+            bk.rows.iter().map(|(t, bo)| column.cell(&column.own(t, pitch), &column.own(bo, pitch))).collect()
+        };
+        let number_cells = cells_in(bk.columns.number);
+        let other_number_cells = bk.columns.other_number.map_or(Vec::new(), cells_in);
         let ruled_rows = bk.ruled_rows.clone();
         blocks.push(GBlock {
             first: start,

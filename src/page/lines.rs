@@ -521,7 +521,6 @@ fn find_rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max: usi
     let mut segs = Vec::new();
     let mut cnt = vec![0u32; w];
     let mut sumy = vec![0u64; w];
-    let mut last_y = vec![0u32; w];
     for (_, members) in groups {
         let x0 = members.iter().map(|&i| runs[i].1).min().unwrap_or(0) as usize;
         let x1 = members.iter().map(|&i| runs[i].2).max().unwrap_or(0) as usize;
@@ -542,7 +541,7 @@ fn find_rulings(b: &Bin, min_run: usize, tol: usize, min_len: f64, thin_max: usi
         // (a piece holding two rulings or more, joined by handwriting that touches both, is
         // followed along each of them: the mean of its rows at each x lies between the rulings)
         if follow_joined {
-            let crossings = thin_crossings(&runs, &members, thin_max, &mut last_y);
+            let crossings = thin_crossings(&runs, &members, x0, x1, thin_max);
             if holds_several_rulings(&crossings, x1 - x0) {
                 // (followed, at least two rulings run along half the piece: else the second is
                 // handwriting along one ruling, and the piece one ruling as before)
@@ -587,15 +586,13 @@ struct Crossing {
     y: f64,
 }
 
-/// The thin crossings of the piece made of `members` (indices of `runs`, in row order), column
-/// by column, in order of x then y; `last_row` is scratch space as wide as the image.
-fn thin_crossings(runs: &[(u32, u32, u32)], members: &[usize], thin_max: u32, last_row: &mut [u32]) -> Vec<Crossing> {
-    let x0 = members.iter().map(|&i| runs[i].1).min().unwrap_or(0) as usize;
-    let x1 = members.iter().map(|&i| runs[i].2).max().unwrap_or(0) as usize;
-    // (each column's open stretch of rows: its first row, and its last row in `last_row`)
-    let mut first_row = vec![u32::MAX; x1 - x0];
+/// The thin crossings of the piece made of `members` (indices of `runs`, in row order), which
+/// spans columns `x0..x1`, column by column, in order of x then y.
+fn thin_crossings(runs: &[(u32, u32, u32)], members: &[usize], x0: usize, x1: usize, thin_max: u32) -> Vec<Crossing> {
+    // (each column's open stretch of rows: its first and last row)
+    let mut open: Vec<Option<(u32, u32)>> = vec![None; x1 - x0];
     let mut crossings = Vec::new();
-    let close = |x: usize, first: u32, last: u32, crossings: &mut Vec<Crossing>| {
+    let mut close = |x: usize, (first, last): (u32, u32)| {
         if last + 1 - first <= thin_max {
             crossings.push(Crossing { x: x as u32, y: 0.5 * (first + last) as f64 });
         }
@@ -603,21 +600,20 @@ fn thin_crossings(runs: &[(u32, u32, u32)], members: &[usize], thin_max: u32, la
     for &i in members {
         let (y, a, b) = runs[i];
         for x in a as usize..b as usize {
-            let first = &mut first_row[x - x0];
-            if *first != u32::MAX && last_row[x] + 1 == y {
-                last_row[x] = y;
-                continue;
+            let stretch = &mut open[x - x0];
+            match stretch {
+                Some((_, last)) if *last + 1 == y => *last = y,
+                _ => {
+                    if let Some(done) = stretch.replace((y, y)) {
+                        close(x, done);
+                    }
+                }
             }
-            if *first != u32::MAX {
-                close(x, *first, last_row[x], &mut crossings);
-            }
-            *first = y;
-            last_row[x] = y;
         }
     }
-    for (dx, &first) in first_row.iter().enumerate() {
-        if first != u32::MAX {
-            close(x0 + dx, first, last_row[x0 + dx], &mut crossings);
+    for (dx, stretch) in open.into_iter().enumerate() {
+        if let Some(done) = stretch {
+            close(x0 + dx, done);
         }
     }
     crate::sort::by_key(&mut crossings, |c| c.x as f64 * 1e6 + c.y);
