@@ -779,35 +779,7 @@ fn find_column_rulings(
         })
         .collect();
     vsegs.extend(ridges);
-    // merge duplicates
-    crate::sort::by_key(&mut vsegs, |p| p.mid());
-    let mut merged: Vec<Line> = Vec::new();
-    for s in vsegs {
-        let near = |m: &Line| {
-            let t = if s.start > m.end {
-                s.start
-            } else if s.end < m.start {
-                s.end
-            } else {
-                s.mid_t()
-            };
-            (m.at(t) - s.at(t)).abs() < 4.0
-        };
-        if let Some(m) = merged.iter_mut().find(|m| near(m)) {
-            let (t0, t1) = (m.start.min(s.start), m.end.max(s.end));
-            let (p, q) = ((m.mid_t(), m.mid()), (s.mid_t(), s.mid()));
-            if (q.0 - p.0).abs() > 0.5 * (m.len() + s.len()) {
-                // disjoint pieces: the line through both centres
-                let b = (q.1 - p.1) / (q.0 - p.0);
-                *m = Line { intercept: p.1 - b * p.0, slope: b, start: t0, end: t1 };
-            } else {
-                let keep = if s.len() > m.len() { s } else { *m };
-                *m = Line { start: t0, end: t1, ..keep };
-            }
-        } else {
-            merged.push(s);
-        }
-    }
+    let merged = merge_duplicate_rulings(vsegs, true);
     // (large handwriting whose letters line up at the left of a column reads as a ruling over many
     // rows, ragged or with gaps, and ends inside the table: such a line is kept only where it runs
     // nearly the table's height (a ruling of a bent page) or its vertical ridge is straight and
@@ -816,21 +788,87 @@ fn find_column_rulings(
     // (the long rulings' usual width: handwriting stems lined up make a line twice as wide, the
     // stems side by side, over a few rows or, where writers start every move at one place, down
     // nearly the whole column)
-    let long_widths: Vec<f64> =
-        merged.iter().filter(|v| v.len() >= 0.8 * vmax).map(|v| super::lines::profile(lb_transposed, v).0).collect();
+    let long_widths: Vec<f64> = merged
+        .iter()
+        .map(|m| &m.line)
+        .filter(|v| v.len() >= 0.8 * vmax)
+        .map(|v| super::lines::profile(lb_transposed, v).0)
+        .collect();
     let long_width = if long_widths.is_empty() { f64::MAX } else { median(long_widths) };
+    let straight = |v: &Line| {
+        let (_, off, cover) = super::lines::profile(lb_transposed, v);
+        ridge_printed(v) || (off <= 1.2 && cover >= 0.9)
+    };
     let keep = |v: &Line| {
-        let (width, off, cover) = super::lines::profile(lb_transposed, v);
-        if ridge_printed(v) || (off <= 1.2 && cover >= 0.9) {
+        if straight(v) {
             return true;
         }
+        let (width, off, cover) = super::lines::profile(lb_transposed, v);
         let (_, roff, rcover) = super::lines::profile(vr_transposed, v);
         let whole = (v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85)) && width <= 2.0 * long_width;
         (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
     };
-    let kept: Vec<Line> = merged.into_iter().filter(|v| keep(v)).collect();
+    // (a line joined from pieces one above the other that is no ruling is taken apart again, and
+    // its straight pieces kept: the table's border and the border of a box of fields above it, a
+    // few pixels apart, join into a line straight neither way)
+    let mut kept: Vec<Line> = Vec::new();
+    for m in merged {
+        if keep(&m.line) {
+            kept.push(m.line);
+        } else if m.joined_apart {
+            kept.extend(merge_duplicate_rulings(m.pieces, false).into_iter().map(|p| p.line).filter(|v| straight(v)));
+        }
+    }
     let kept = split_double_width_columns(kept, grey, pitch);
     drop_stacked_numbers(kept, vr_transposed, grey, row_rulings, pitch)
+}
+
+/// A column ruling found once or more (in the binary, the ridges, as a double ruling), merged.
+struct MergedRuling {
+    line: Line,
+    /// The lines merged into it, as found.
+    pieces: Vec<Line>,
+    /// Whether pieces one above the other were joined into it.
+    joined_apart: bool,
+}
+
+/// `vsegs` (column rulings, along y) with each ruling found twice merged into one: lines within 4
+/// px of each other where they overlap, and, where `join_apart`, pieces one above the other whose
+/// nearest ends lie within 4 px (the line through their centres).
+fn merge_duplicate_rulings(mut vsegs: Vec<Line>, join_apart: bool) -> Vec<MergedRuling> {
+    crate::sort::by_key(&mut vsegs, |p| p.mid());
+    let mut merged: Vec<MergedRuling> = Vec::new();
+    for s in vsegs {
+        let apart = |m: &Line| s.start > m.end || s.end < m.start;
+        let near = |m: &Line| {
+            let t = if s.start > m.end {
+                s.start
+            } else if s.end < m.start {
+                s.end
+            } else {
+                s.mid_t()
+            };
+            (m.at(t) - s.at(t)).abs() < 4.0 && (join_apart || !apart(m))
+        };
+        if let Some(m) = merged.iter_mut().find(|m| near(&m.line)) {
+            let line = &mut m.line;
+            let (t0, t1) = (line.start.min(s.start), line.end.max(s.end));
+            let (p, q) = ((line.mid_t(), line.mid()), (s.mid_t(), s.mid()));
+            if (q.0 - p.0).abs() > 0.5 * (line.len() + s.len()) {
+                // disjoint pieces: the line through both centres
+                let b = (q.1 - p.1) / (q.0 - p.0);
+                *line = Line { intercept: p.1 - b * p.0, slope: b, start: t0, end: t1 };
+                m.joined_apart = true;
+            } else {
+                let keep = if s.len() > line.len() { s } else { *line };
+                *line = Line { start: t0, end: t1, ..keep };
+            }
+            m.pieces.push(s);
+        } else {
+            merged.push(MergedRuling { line: s, pieces: vec![s], joined_apart: false });
+        }
+    }
+    merged
 }
 
 /// The widths, in row pitches, of a column between two column rulings taken for two columns
@@ -2999,6 +3037,48 @@ mod tests {
         let xs: Vec<f64> = columns.iter().map(|c| c.mid().round()).collect();
         assert_eq!(xs.len(), 3, "{xs:?}");
         assert!((xs[1] - 150.5).abs() <= 1.0, "{xs:?}");
+    }
+
+    #[test]
+    fn a_box_of_fields_above_the_table_leaves_the_tables_borders_whole() {
+        // a box of fields (rows 25 px apart, y 20..95) above a table (y 230..455): the box's left
+        // border in line with the table's, its right border 3 px left of the table's; each pair,
+        // one above the other, joins into a line across the blank between them that is no ruling
+        let width = 400;
+        let mut grey = GrayImage::from_pixel(width, 480, image::Luma([245]));
+        let mut lb = Bin::new(width as usize, 480);
+        let mut paint = |x0: u32, y0: u32, x1: u32, y1: u32| {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    grey.put_pixel(x, y, image::Luma([20]));
+                    lb.d[y as usize * width as usize + x as usize] = 1;
+                }
+            }
+        };
+        let box_ys = [20, 45, 70, 95];
+        let table_ys: Vec<u32> = (0..10).map(|r| 230 + 25 * r).collect();
+        for &y in &box_ys {
+            paint(40, y, 358, y + 1);
+        }
+        for &y in &table_ys {
+            paint(40, y, 361, y + 1);
+        }
+        for x in [40, 356] {
+            paint(x, 20, x + 2, 96);
+        }
+        for x in [40, 200, 359] {
+            paint(x, 230, x + 2, 456);
+        }
+        let row_rulings: Vec<Line> = table_ys.iter().map(|&y| h(y as f64, 0.0, 40.0, 361.0)).collect();
+        let ridges = lines::vertical_ridges(&grey).transpose();
+        let columns = find_column_rulings(&lb.transpose(), &ridges, &grey, &row_rulings, 25.0);
+        let down_the_table = |x: f64| {
+            columns.iter().any(|c| {
+                c.start <= 235.0 && c.end >= 450.0 && (c.at(240.0) - x).abs() <= 1.0 && (c.at(450.0) - x).abs() <= 1.0
+            })
+        };
+        let found: Vec<(f64, f64, f64)> = columns.iter().map(|c| (c.mid().round(), c.start, c.end)).collect();
+        assert!(down_the_table(41.0) && down_the_table(201.0) && down_the_table(360.0), "{found:?}");
     }
 
     #[test]
