@@ -787,6 +787,10 @@ fn rows_read(sheet: &Sheet) -> (usize, usize) {
     (printed, sheet.cells.len())
 }
 
+/// How close, in row pitches, a block's end comes to the frame's edge where the frame may cut its
+/// rows beyond: a row and the ruling under it need more room.
+const FRAME_EDGE_PITCHES: f64 = 2.0;
+
 /// The sheet of the table `located` in the image `to_analysed` maps `g` onto: the page cut out of
 /// `g` around the table and straightened, its printed numbers read, its cells labelled and cut.
 fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) -> Result<Sheet, PageError> {
@@ -835,7 +839,16 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     let rows_y: Vec<Vec<f64>> =
         gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
     let ruled: Vec<Vec<bool>> = gblocks.iter().map(|b| b.ruled_rows.clone()).collect();
-    let mut page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, pitch);
+    // (a block whose last row lies under two pitches above the frame's foot has no room left for
+    // the next row and the ruling under it: rows may be lost beyond; likewise at the top)
+    let frame_cut: Vec<numbering::FrameCut> = rows_y
+        .iter()
+        .map(|ys| numbering::FrameCut {
+            top: ys.first().is_some_and(|&y| y - 0.5 * pitch < FRAME_EDGE_PITCHES * pitch),
+            bottom: ys.last().is_some_and(|&y| y + 0.5 * pitch > fr.hh as f64 - FRAME_EDGE_PITCHES * pitch),
+        })
+        .collect();
+    let mut page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, &frame_cut, pitch);
     let numbers_read_again =
         page_numbers.blocks.iter().any(|block| !block.printed) || !numbering::blocks_continue(&page_numbers.blocks);
     // (where a block's numbers do not read and its rows are counted, or the blocks' numbers do
@@ -864,7 +877,7 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
                 }
             }
         }
-        page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, pitch);
+        page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, &frame_cut, pitch);
     }
     let numbering::PageNumbers { blocks: numbers, second_form_from } = page_numbers;
     if log::log_enabled!(log::Level::Debug) {

@@ -19,6 +19,16 @@ const NEAR_COST: f32 = 0.02;
 /// The most move numbers a form prints.
 const MAX_MOVE: i64 = 400;
 
+/// Which ends of a block's rows lie at the frame's edge: a photo that cuts the table there loses
+/// the rows beyond, any number of them, and the blocks about it need not continue one another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FrameCut {
+    /// The block's first rows may lie beyond the frame's top.
+    pub top: bool,
+    /// The block's last rows may lie beyond the frame's bottom.
+    pub bottom: bool,
+}
+
 /// How a block's rows are numbered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockNumbers {
@@ -71,19 +81,25 @@ const OUT_OF_ORDER_COST: f32 = 0.25;
 /// The starts that number block `b` in order with the blocks fitted so far (`fits`, each block's
 /// start where fitted): after the numbers of every block before it in reading order and before
 /// those of every block after it; where the block just before it (or after it) is fitted, within
-/// [`ROWS_LOST_BETWEEN_BLOCKS`] of continuing it (of being continued by it). Each way
-/// [`ROWS_LOST_BETWEEN_BLOCKS`] of overlap is let pass: the rows fitted may still hold a heading
-/// or a result line, left out later.
-fn starts_in_order(fits: &[Option<i64>], reads: &[Vec<PrintedNumber>], b: usize) -> Range<i64> {
+/// [`ROWS_LOST_BETWEEN_BLOCKS`] of continuing it (of being continued by it), unless the frame
+/// cuts that block's last rows (the other block's first rows: `cut`, empty where none is cut).
+/// Each way [`ROWS_LOST_BETWEEN_BLOCKS`] of overlap is let pass: the rows fitted may still hold a
+/// heading or a result line, left out later.
+fn starts_in_order(fits: &[Option<i64>], reads: &[Vec<PrintedNumber>], cut: &[FrameCut], b: usize) -> Range<i64> {
     let rows = |o: usize| reads[o].len() as i64;
+    let cut = |o: usize| cut.get(o).copied().unwrap_or_default();
     let lost = ROWS_LOST_BETWEEN_BLOCKS as i64;
     let mut lowest = (0..b).filter_map(|o| fits[o].map(|start| start + rows(o) - lost)).max().unwrap_or(i64::MIN);
     let mut highest =
         (b + 1..fits.len()).filter_map(|o| fits[o].map(|start| start - rows(b) + lost)).min().unwrap_or(i64::MAX);
-    if let Some(Some(before)) = b.checked_sub(1).map(|o| fits[o]) {
+    if let Some(Some(before)) = b.checked_sub(1).map(|o| fits[o])
+        && !cut(b - 1).bottom
+    {
         highest = highest.min(before + rows(b - 1) + lost);
     }
-    if let Some(Some(after)) = fits.get(b + 1) {
+    if let Some(Some(after)) = fits.get(b + 1)
+        && !cut(b + 1).top
+    {
         lowest = lowest.max(after - rows(b) - lost);
     }
     lowest..highest.saturating_add(1)
@@ -191,6 +207,7 @@ pub fn number_page(
     ruled: &[Vec<bool>],
     counted: &[u32],
     rows_y: &[Vec<f64>],
+    cut: &[FrameCut],
     pitch: f64,
 ) -> PageNumbers {
     if reads.len() >= 2 && reads.len() % 2 == 0 {
@@ -199,7 +216,8 @@ pub fn number_page(
         let number_half = |range: Range<usize>| {
             let (ruled, counted, rows_y) =
                 (part(ruled, range.clone()), &counted[range.clone()], &rows_y[range.clone()]);
-            number_blocks(&reads[range], &ruled, counted, rows_y, pitch)
+            let cut = cut.get(range.clone()).unwrap_or(&[]);
+            number_blocks(&reads[range], &ruled, counted, rows_y, cut, pitch)
         };
         let (mut first, second) = (number_half(0..half), number_half(half..reads.len()));
         if repeats_the_form(&first, &second) {
@@ -207,7 +225,7 @@ pub fn number_page(
             return PageNumbers { blocks: first, second_form_from: Some(half) };
         }
     }
-    PageNumbers { blocks: number_blocks(reads, ruled, counted, rows_y, pitch), second_form_from: None }
+    PageNumbers { blocks: number_blocks(reads, ruled, counted, rows_y, cut, pitch), second_form_from: None }
 }
 
 /// Numbers the rows of every block of one form, in reading order. `reads` holds each block's
@@ -217,12 +235,14 @@ pub fn number_page(
 /// `rows_y` holds the middle of each block's rows on the page, and `pitch` the row pitch: a
 /// counted block beside a block numbered by its printed numbers leaves out the rows the other
 /// leaves out at its ends (a heading runs across the blocks side by side). `ruled` tells for each
-/// row whether the block's column rulings run down it (a row missing there counts as ruled).
+/// row whether the block's column rulings run down it (a row missing there counts as ruled), and
+/// `cut` which blocks' ends lie at the frame's edge (a block missing there is not cut).
 pub fn number_blocks(
     reads: &[Vec<PrintedNumber>],
     ruled: &[Vec<bool>],
     counted: &[u32],
     rows_y: &[Vec<f64>],
+    cut: &[FrameCut],
     pitch: f64,
 ) -> Vec<BlockNumbers> {
     // first, each block by its own printed numbers, the surest first: a block read poorly is not
@@ -236,7 +256,7 @@ pub fn number_blocks(
         let rows = &reads[b];
         // (ties go to the start that continues the block before it in reading order)
         let prefer = (b > 0).then(|| fits[b - 1].unwrap_or(counted[b - 1] as i64) + reads[b - 1].len() as i64);
-        let in_order = starts_in_order(&fits, reads, b);
+        let in_order = starts_in_order(&fits, reads, cut, b);
         if let Some(start) = trusted_start(rows, prefer, &held, &in_order) {
             fits[b] = Some(start);
             held.push(start..start + rows.len() as i64);
@@ -371,7 +391,7 @@ mod tests {
     fn a_counted_block_beside_a_numbered_one_leaves_out_its_heading_too() {
         let first: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Empty).chain((1..=20).map(read)).collect();
         let second = vec![PrintedNumber::Other; 21];
-        let got = number_blocks(&[first, second], &[], &[1, 22], &[rows_at(0, 21), rows_at(0, 21)], 10.0);
+        let got = number_blocks(&[first, second], &[], &[1, 22], &[rows_at(0, 21), rows_at(0, 21)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..21, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 21, rows: 1..21, printed: false });
     }
@@ -399,10 +419,27 @@ mod tests {
         let middle: Vec<PrintedNumber> =
             (0..25).map(|i| read(if (8..=10).contains(&i) || i == 13 { 76 + i } else { 88 })).collect();
         let rows = || rows_at(0, 25);
-        let got = number_blocks(&[first, middle, third], &[], &[1, 26, 51], &[rows(), rows(), rows()], 10.0);
+        let got = number_blocks(&[first, middle, third], &[], &[1, 26, 51], &[rows(), rows(), rows()], &[], 10.0);
         assert_eq!(got[0].first, 1);
         assert_eq!(got[1].first, 26);
         assert_eq!(got[2].first, 51);
+    }
+
+    #[test]
+    fn a_block_beside_one_the_frame_cuts_need_not_continue_it() {
+        // a photo of part of a 1-40 | 41-80 sheet: rows 16-29 of the first block, its foot cut by
+        // the frame, and 56-69 of the second, whose small print reads right in 4 rows only
+        let first: Vec<PrintedNumber> = (16..=29).map(read).collect();
+        let second: Vec<PrintedNumber> =
+            (56..=69).map(|n| if [63, 65, 67, 68].contains(&n) { read(n) } else { PrintedNumber::Other }).collect();
+        let reads = [first, second];
+        let rows_y = [rows_at(0, 14), rows_at(0, 14)];
+        let whole = number_blocks(&reads, &[], &[1, 15], &rows_y, &[], 10.0);
+        assert_eq!(whole[1], BlockNumbers { first: 30, rows: 0..14, printed: false });
+        let foot_cut = [FrameCut { top: false, bottom: true }, FrameCut::default()];
+        let cut = number_blocks(&reads, &[], &[1, 15], &rows_y, &foot_cut, 10.0);
+        assert_eq!(cut[0], BlockNumbers { first: 16, rows: 0..14, printed: true });
+        assert_eq!(cut[1], BlockNumbers { first: 56, rows: 0..14, printed: true });
     }
 
     #[test]
@@ -414,7 +451,7 @@ mod tests {
         let second: Vec<PrintedNumber> =
             heading().chain((41..=80).map(|n| if n % 3 == 0 { read(n) } else { PrintedNumber::Other })).collect();
         let rows = || rows_at(0, 41);
-        let got = number_blocks(&[first, second], &[], &[1, 41], &[rows(), rows()], 10.0);
+        let got = number_blocks(&[first, second], &[], &[1, 41], &[rows(), rows()], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..41, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 41, rows: 1..41, printed: true });
     }
@@ -425,7 +462,7 @@ mod tests {
         // headings read as stray digits (a slanted photo), so neither is left out by its own.
         let first = vec![PrintedNumber::Other; 27];
         let second: Vec<PrintedNumber> = [read(76), read(27)].into_iter().chain((26..=50).map(read)).collect();
-        let got = number_blocks(&[first, second], &[], &[1, 28], &[rows_at(0, 27), rows_at(0, 27)], 10.0);
+        let got = number_blocks(&[first, second], &[], &[1, 28], &[rows_at(0, 27), rows_at(0, 27)], &[], 10.0);
         assert_eq!(got[1], BlockNumbers { first: 26, rows: 2..27, printed: true });
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 2..27, printed: false });
     }
@@ -435,7 +472,7 @@ mod tests {
         let first: Vec<PrintedNumber> =
             std::iter::once(PrintedNumber::Empty).chain((1..=25).map(read)).chain([PrintedNumber::Other]).collect();
         let second: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Other).chain((26..=50).map(read)).collect();
-        let got = number_blocks(&[first, second], &[], &[1, 28], &[rows_at(0, 27), rows_at(0, 26)], 10.0);
+        let got = number_blocks(&[first, second], &[], &[1, 28], &[rows_at(0, 27), rows_at(0, 26)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..26, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 26, rows: 1..26, printed: true });
     }
@@ -447,7 +484,7 @@ mod tests {
             |from: u32| -> Vec<PrintedNumber> { (from..from + 20).map(read).chain([PrintedNumber::Other]).collect() };
         let reads = [block(1), block(21), block(1), block(21)];
         let rows_y = vec![rows_at(0, 21); 4];
-        let got = number_page(&reads, &[], &[1, 22, 43, 64], &rows_y, 10.0);
+        let got = number_page(&reads, &[], &[1, 22, 43, 64], &rows_y, &[], 10.0);
         assert_eq!(got.second_form_from, Some(2));
         assert_eq!(got.blocks[0], BlockNumbers { first: 1, rows: 0..20, printed: true });
         assert_eq!(got.blocks[1], BlockNumbers { first: 21, rows: 0..20, printed: true });
@@ -455,7 +492,7 @@ mod tests {
         // one form of four blocks is numbered whole, its third block misread as 11-30 included
         let mut third = block(41);
         third.iter_mut().take(20).enumerate().for_each(|(i, r)| *r = read(11 + i as u32));
-        let got = number_page(&[block(1), block(21), third, block(61)], &[], &[1, 22, 43, 64], &rows_y, 10.0);
+        let got = number_page(&[block(1), block(21), third, block(61)], &[], &[1, 22, 43, 64], &rows_y, &[], 10.0);
         assert_eq!(got.second_form_from, None);
         assert!(got.blocks.iter().all(|b| b.rows.len() == 20), "{got:?}");
         assert_eq!((got.blocks[0].first, got.blocks[1].first, got.blocks[3].first), (1, 21, 61));
@@ -467,7 +504,7 @@ mod tests {
         rows[0] = read(11);
         rows[9] = read(58);
         rows[30] = PrintedNumber::Other;
-        let got = number_blocks(&[rows], &[], &[1], &[rows_at(0, 40)], 10.0);
+        let got = number_blocks(&[rows], &[], &[1], &[rows_at(0, 40)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 41, rows: 0..40, printed: true });
     }
 
@@ -477,7 +514,7 @@ mod tests {
         let mut first: Vec<PrintedNumber> = (1..=30).map(read).collect();
         first.push(read(8));
         let second: Vec<PrintedNumber> = (31..=60).map(read).collect();
-        let got = number_blocks(&[first, second], &[], &[1, 32], &[rows_at(0, 31), rows_at(0, 30)], 10.0);
+        let got = number_blocks(&[first, second], &[], &[1, 32], &[rows_at(0, 31), rows_at(0, 30)], &[], 10.0);
         assert_eq!(got[0].rows, 0..30);
         assert_eq!(got[1].first, 31);
     }
@@ -487,7 +524,7 @@ mod tests {
         let first: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Empty).chain((1..=20).map(read)).collect();
         let second = vec![PrintedNumber::Other; 20];
         // counted: the heading taken for move 1, the second block continuing at 22
-        let got = number_blocks(&[first, second], &[], &[1, 22], &[rows_at(0, 21), rows_at(500, 20)], 10.0);
+        let got = number_blocks(&[first, second], &[], &[1, 22], &[rows_at(0, 21), rows_at(500, 20)], &[], 10.0);
         assert_eq!(got[0].first, 1);
         assert_eq!(got[1], BlockNumbers { first: 21, rows: 0..20, printed: false });
     }
@@ -496,7 +533,7 @@ mod tests {
     fn a_move_row_whose_printed_number_is_hidden_keeps_its_place() {
         let mut rows: Vec<PrintedNumber> = (1..=25).map(read).collect();
         rows[0] = read(7); // a writer's stroke over the "1"
-        let got = number_blocks(&[rows], &[], &[1], &[rows_at(0, 40)], 10.0);
+        let got = number_blocks(&[rows], &[], &[1], &[rows_at(0, 40)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 0..25, printed: true });
     }
 
@@ -506,14 +543,14 @@ mod tests {
         let rows: Vec<PrintedNumber> = (26..=50).map(read).chain([PrintedNumber::Other]).collect();
         let mut ruled = vec![true; 26];
         ruled[25] = false;
-        let got = number_blocks(std::slice::from_ref(&rows), &[ruled.clone()], &[26], &[rows_at(0, 26)], 10.0);
+        let got = number_blocks(std::slice::from_ref(&rows), &[ruled.clone()], &[26], &[rows_at(0, 26)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 26, rows: 0..25, printed: true });
         // ruled down to it, the row is kept (a misread move number)
-        let got = number_blocks(&[rows], &[vec![true; 26]], &[26], &[rows_at(0, 26)], 10.0);
+        let got = number_blocks(&[rows], &[vec![true; 26]], &[26], &[rows_at(0, 26)], &[], 10.0);
         assert_eq!(got[0].rows, 0..26);
         // a last move row whose ruling is faint, with its number printed, is kept
         let rows: Vec<PrintedNumber> = (1..=25).map(read).collect();
-        let got = number_blocks(&[rows], &[ruled[1..].to_vec()], &[1], &[rows_at(0, 25)], 10.0);
+        let got = number_blocks(&[rows], &[ruled[1..].to_vec()], &[1], &[rows_at(0, 25)], &[], 10.0);
         assert_eq!(got[0].rows, 0..25);
     }
 
@@ -530,6 +567,7 @@ mod tests {
             &[],
             &[1, 21, 41],
             &[rows_at(0, 20), rows_at(0, 20), rows_at(0, 20)],
+            &[],
             10.0,
         );
         assert_eq!(got[1], BlockNumbers { first: 21, rows: 0..20, printed: true });
@@ -547,6 +585,7 @@ mod tests {
             &[],
             &[1, 22, 43],
             &[rows_at(0, 21), rows_at(0, 21), rows_at(0, 21)],
+            &[],
             10.0,
         );
         for (b, first) in [1, 21, 41].into_iter().enumerate() {
