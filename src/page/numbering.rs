@@ -161,16 +161,22 @@ pub fn reading_sureness(reads: &[PrintedNumber]) -> f32 {
 
 /// [`best_start`] where the reading is trusted over counting: enough rows agree with it, four
 /// and a fifth of the rows that show a number, and clearly more than with any other start
-/// (printed numbers read poorly still agree by chance with one start in a few rows only).
+/// (printed numbers read poorly still agree by chance with one start in a few rows only). A
+/// start that continues the block before it, numbered from its printed numbers (`continuing`,
+/// the number after its last row; up to [`ROWS_LOST_BETWEEN_BLOCKS`] more), needs no fifth: the
+/// rows agreeing by chance with a start where the form puts the block are few, and small print
+/// read poorly in most rows (a 1909 form's 7 px digits) still tells which rows the block lost.
 fn trusted_start(
     rows: &[PrintedNumber],
     prefer: Option<i64>,
+    continuing: Option<i64>,
     held: &[Range<i64>],
     in_order: &Range<i64>,
 ) -> Option<i64> {
     let numbered = rows.iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
     let (start, agree, runner_up) = best_start(rows, prefer, held, in_order);
-    let trusted = agree >= 4.0 && agree as f64 >= numbered as f64 / 5.0 && agree >= runner_up + 2.0;
+    let continues = continuing.is_some_and(|after| (after..=after + ROWS_LOST_BETWEEN_BLOCKS as i64).contains(&start));
+    let trusted = agree >= 4.0 && (continues || agree as f64 >= numbered as f64 / 5.0) && agree >= runner_up + 2.0;
     trusted.then_some(start)
 }
 
@@ -257,7 +263,8 @@ pub fn number_blocks(
         // (ties go to the start that continues the block before it in reading order)
         let prefer = (b > 0).then(|| fits[b - 1].unwrap_or(counted[b - 1] as i64) + reads[b - 1].len() as i64);
         let in_order = starts_in_order(&fits, reads, cut, b);
-        if let Some(start) = trusted_start(rows, prefer, &held, &in_order) {
+        let continuing = b.checked_sub(1).and_then(|o| fits[o]).map(|start| start + reads[b - 1].len() as i64);
+        if let Some(start) = trusted_start(rows, prefer, continuing, &held, &in_order) {
             fits[b] = Some(start);
             held.push(start..start + rows.len() as i64);
         }
@@ -440,6 +447,23 @@ mod tests {
         let cut = number_blocks(&reads, &[], &[1, 15], &rows_y, &foot_cut, 10.0);
         assert_eq!(cut[0], BlockNumbers { first: 16, rows: 0..14, printed: true });
         assert_eq!(cut[1], BlockNumbers { first: 56, rows: 0..14, printed: true });
+    }
+
+    #[test]
+    fn a_block_read_poorly_that_continues_the_block_before_needs_few_rows_agreeing() {
+        // 1-35 | 36-70 in small old print: the first block found from row 2 to 34 and read right,
+        // the second from row 37 on, reading 41, 42, 44 and 45 in its rows 4, 5, 7 and 8 and
+        // wrong or no numbers in the other 29 rows (a fifth of its numbered rows would be 5)
+        let first: Vec<PrintedNumber> = (2..=34).map(read).collect();
+        let second: Vec<PrintedNumber> = (0..33)
+            .map(|i| match i {
+                4 | 5 | 7 | 8 => read(37 + i as u32),
+                _ if i % 5 == 3 => PrintedNumber::Other,
+                _ => read([514, 331, 441, 11, 426, 141, 914, 116][i % 8]),
+            })
+            .collect();
+        let got = number_blocks(&[first, second], &[], &[1, 34], &[rows_at(0, 33), rows_at(0, 33)], &[], 10.0);
+        assert_eq!(got[1], BlockNumbers { first: 37, rows: 0..33, printed: true });
     }
 
     #[test]
