@@ -374,6 +374,8 @@ struct Style {
     /// stems in rows 1-29 of 30, two side by side touching: the ragged line runs nearly the
     /// column's length, twice as wide as a ruling
     long_stems: bool,
+    /// with `long_stems`, the second letter's stem 1 px wide: the two under twice a ruling's width
+    narrow_long_stems: bool,
     /// the row rulings inside the number columns fade out over their left 13 px (of 40; a faint
     /// ruling beside bold digits and a thick border in a scan)
     faded_number_rulings: bool,
@@ -525,7 +527,8 @@ fn grid_form(cols: u32, stacks: u32, rows: u32, style: Style, seed: u64) -> (Gra
                         rect(&mut img, sx, y - 1, sx + 3, y + rh + 1, 45);
                         if style.long_stems {
                             // (a second letter's stem beside it, the two a line twice a ruling's width)
-                            rect(&mut img, sx + 3, y - 1, sx + 8, y + rh + 1, 45);
+                            let second = if style.narrow_long_stems { 1 } else { 5 };
+                            rect(&mut img, sx + 3, y - 1, sx + 3 + second, y + rh + 1, 45);
                         }
                         rect(&mut img, sx, y + 12, sx + 14, y + 15, 45);
                     }
@@ -744,6 +747,17 @@ fn handwriting_stems_lined_up_down_nearly_the_whole_column_are_no_ruling() {
     // the same stems over 29 of 30 rows (synthetic seed 780 sheets 104 and 174: writers starting
     // every move at one place): a line as long as the rulings, but twice as wide as they are
     let (img, truth) = grid_form(2, 1, 30, Style { long_stems: true, ..Style::default() }, 28);
+    assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
+}
+
+#[test]
+fn handwriting_stems_lined_up_down_the_whole_column_under_twice_a_rulings_width_are_no_ruling() {
+    // the same with the two stems 4 px wide together, twice the rulings' 2 px: ink 1.2-1.7 px
+    // off its line is a ruling printed ragged only where it is as wide as the rulings, give or
+    // take a half (synthetic seed 780 sheets 33 and 72: a Black column split at a writer's stems
+    // 1.85 times as wide as the rulings)
+    let style = Style { long_stems: true, narrow_long_stems: true, ..Style::default() };
+    let (img, truth) = grid_form(2, 1, 30, style, 28);
     assert_eq!(first_moves(&check(&img, &truth)), [1, 31]);
 }
 

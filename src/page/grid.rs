@@ -783,11 +783,11 @@ fn find_column_rulings(
     // (large handwriting whose letters line up at the left of a column reads as a ruling over many
     // rows, ragged or with gaps, and ends inside the table: such a line is kept only where it runs
     // nearly the table's height (a ruling of a bent page) or its vertical ridge is straight and
-    // nearly unbroken, and it is at most twice as wide as the long rulings; or where it is a
-    // double ruling)
-    // (the long rulings' usual width: handwriting stems lined up make a line twice as wide, the
-    // stems side by side, over a few rows or, where writers start every move at one place, down
-    // nearly the whole column)
+    // nearly unbroken, and it is at most one and a half times as wide as the long rulings; or
+    // where it is a double ruling)
+    // (the long rulings' usual width: handwriting stems lined up make a line nearly twice as wide
+    // or more, the stems side by side, over a few rows or, where writers start every move at one
+    // place, down nearly the whole column)
     let long_widths: Vec<f64> = merged
         .iter()
         .map(|m| &m.line)
@@ -805,7 +805,7 @@ fn find_column_rulings(
         }
         let (width, off, cover) = super::lines::profile(lb_transposed, v);
         let (_, roff, rcover) = super::lines::profile(vr_transposed, v);
-        let whole = (v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85)) && width <= 2.0 * long_width;
+        let whole = (v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85)) && width <= 1.5 * long_width;
         (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
     };
     // (a line joined from pieces one above the other that is no ruling is taken apart again, and
