@@ -451,6 +451,45 @@ fn middle_number_zone(b: &Bin, c: &Column, pitch: f64) -> Option<(f64, f64)> {
     (left >= room && c.width() - right >= room).then_some((left, right))
 }
 
+/// A virtual column ruling `dx` right of column `c`'s left side, parallel to it, over the extent
+/// its two rulings share.
+fn virtual_ruling(c: &Column, dx: f64) -> Line {
+    Line {
+        intercept: c.left.intercept + dx,
+        slope: c.left.slope,
+        start: c.left.start.max(c.right.start),
+        end: c.left.end.min(c.right.end),
+    }
+}
+
+/// Where a column's middle number zone (`zone`, from its left side) is the middle one of three
+/// blocks side by side in one unruled column (White | No | Black three times, no column ruling
+/// between them): the virtual rulings of the outer blocks' number zones, each found in the middle
+/// of an outer third of the column, and of the bounds between the blocks at the thirds; none
+/// where the zone is off the column's centre, a third has no room for two moves and a number, or
+/// either outer third shows no number zone of its own.
+fn outer_blocks_number_zones(b: &Bin, c: &Column, zone: (f64, f64), pitch: f64) -> Vec<f64> {
+    let width = c.width();
+    let third = width / 3.0;
+    let centre = 0.5 * (zone.0 + zone.1);
+    if (centre - 0.5 * width).abs() > 0.1 * third || third < (zone.1 - zone.0) + 2.0 * 2.0 * MIN_MOVE_CELL * pitch {
+        return Vec::new();
+    }
+    let shifted = |l: &Line, dx: f64| Line { intercept: l.intercept + dx, ..*l };
+    let part = |from: f64| Column {
+        left: shifted(&c.left, from),
+        right: shifted(&c.left, from + third),
+        rows: c.rows.clone(),
+        ..*c
+    };
+    let (Some(left), Some(right)) =
+        (middle_number_zone(b, &part(0.0), pitch), middle_number_zone(b, &part(2.0 * third), pitch))
+    else {
+        return Vec::new();
+    };
+    vec![left.0, left.1, third, 2.0 * third, 2.0 * third + right.0, 2.0 * third + right.1]
+}
+
 /// The printed number a glyph belongs to: the glyph and those of its height and line beside it,
 /// digit by digit (under a quarter pitch apart), as `(x0, y0, x1, y1)`.
 fn number_around(
@@ -1336,26 +1375,21 @@ fn add_number_zones(
             }
         }
     }
+    // (one unruled column holding three blocks side by side, White | No | Black three times with
+    // no column ruling: the number zone in its middle is the middle block's; the outer blocks'
+    // zones stand in the middle of its outer thirds, and the blocks part at the thirds' bounds)
+    for (c, z) in cols.iter().zip(&middle_zones) {
+        let Some(zone) = z else { continue };
+        extra.extend(outer_blocks_number_zones(b, c, *zone, pitch).into_iter().map(|dx| virtual_ruling(c, dx)));
+    }
     for (c, z) in cols.iter().zip(&middle_zones) {
         if let Some((from, to)) = z {
-            for dx in [from, to] {
-                extra.push(Line {
-                    intercept: c.left.intercept + dx,
-                    slope: c.left.slope,
-                    start: c.left.start.max(c.right.start),
-                    end: c.left.end.min(c.right.end),
-                });
-            }
+            extra.extend([from, to].map(|&dx| virtual_ruling(c, dx)));
         }
     }
     for (c, z) in cols.iter().zip(&zones) {
         if let Some(dx) = z {
-            extra.push(Line {
-                intercept: c.left.intercept + dx,
-                slope: c.left.slope,
-                start: c.left.start.max(c.right.start),
-                end: c.left.end.min(c.right.end),
-            });
+            extra.push(virtual_ruling(c, *dx));
         }
     }
     for (c, z) in cols.iter().zip(&right_zones) {
@@ -3452,6 +3486,48 @@ mod tests {
                 Side::Black => assert!((168..=178).contains(&(x0 - left)) && x1 == left + 321, "{mv}b {x0}..{x1}"),
             }
         }
+    }
+
+    #[test]
+    fn three_blocks_in_one_unruled_column_are_parted_at_their_number_zones() {
+        // White | No | Black three times, 10 move rows under a heading row, in one ruled column:
+        // no column ruling between the blocks nor between the numbers and the moves; every move
+        // written, its first letters at the column's left
+        let ys = row_ys(28, 10);
+        let mut lb = Bin::new(1040, 400);
+        let (top, bottom) = (ys[0], ys[ys.len() - 1] + 2);
+        for x in [20, 980] {
+            fill(&mut lb, x, top, x + 2, bottom);
+        }
+        for &y in &ys {
+            fill(&mut lb, 20, y, 982, y + 2);
+        }
+        let mut b = lb.clone();
+        for (k, left) in [20usize, 340, 660].into_iter().enumerate() {
+            for (r, &y) in ys.iter().enumerate().take(11).skip(1) {
+                let digits = (10 * k + r).to_string().len();
+                let x0 = left + 161 - (4 + 7 * (digits - 1)) / 2;
+                for i in 0..digits {
+                    fill(&mut b, x0 + 7 * i, y + 7, x0 + 4 + 7 * i, y + 15);
+                }
+                // a move of three letters 12-16 px high on either side of the number
+                for (i, x) in
+                    [left + 40, left + 52, left + 64, left + 206, left + 218, left + 230].into_iter().enumerate()
+                {
+                    let height = 12 + (r + i) % 5;
+                    fill(&mut b, x, y + 17 - height, x + 6, y + 17);
+                }
+            }
+        }
+        let Grid::Found { cells, blocks, .. } = analyze(&b, &lb, &GrayImage::from_pixel(1040, 400, image::Luma([255])))
+        else {
+            panic!("no table found");
+        };
+        assert_eq!(blocks.len(), 3);
+        let mut firsts: Vec<u32> = blocks.iter().map(|b| b.first).collect();
+        firsts.sort_unstable();
+        assert_eq!(firsts, [1, 11, 21]);
+        assert_eq!(cells.len(), 60);
     }
 
     #[test]
