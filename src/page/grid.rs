@@ -834,15 +834,14 @@ fn find_column_rulings(
         .map(|v| super::lines::profile(lb_transposed, v).0)
         .collect();
     let long_width = if long_widths.is_empty() { f64::MAX } else { median(long_widths) };
-    let straight = |v: &Line| {
-        let (_, off, cover) = super::lines::profile(lb_transposed, v);
-        ridge_printed(v) || (off <= 1.2 && cover >= 0.9)
-    };
+    // (straight: its ridge, or its ink in the binary (`off`, `cover`), within a pixel of its line
+    // and nearly unbroken)
+    let straight = |v: &Line, off: f64, cover: f64| ridge_printed(v) || (off <= 1.2 && cover >= 0.9);
     let keep = |v: &Line| {
-        if straight(v) {
+        let (width, off, cover) = super::lines::profile(lb_transposed, v);
+        if straight(v, off, cover) {
             return true;
         }
-        let (width, off, cover) = super::lines::profile(lb_transposed, v);
         let (_, roff, rcover) = super::lines::profile(vr_transposed, v);
         let whole = (v.len() >= 0.8 * vmax || (roff <= 1.2 && rcover >= 0.85)) && width <= 1.5 * long_width;
         (off <= 1.7 && cover >= 0.75 && whole) || double(v, off, cover)
@@ -855,7 +854,10 @@ fn find_column_rulings(
         if keep(&m.line) {
             kept.push(m.line);
         } else if m.joined_apart {
-            kept.extend(merge_duplicate_rulings(m.pieces, false).into_iter().map(|p| p.line).filter(|v| straight(v)));
+            kept.extend(merge_duplicate_rulings(m.pieces, false).into_iter().map(|p| p.line).filter(|v| {
+                let (_, off, cover) = super::lines::profile(lb_transposed, v);
+                straight(v, off, cover)
+            }));
         }
     }
     let kept = split_double_width_columns(kept, grey, pitch);

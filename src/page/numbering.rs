@@ -260,10 +260,12 @@ pub fn number_blocks(
     let mut held: Vec<Range<i64>> = Vec::new();
     for &b in &surest_first {
         let rows = &reads[b];
-        // (ties go to the start that continues the block before it in reading order)
-        let prefer = (b > 0).then(|| fits[b - 1].unwrap_or(counted[b - 1] as i64) + reads[b - 1].len() as i64);
-        let in_order = starts_in_order(&fits, reads, cut, b);
+        // (the start that continues the block before it in reading order, where that block is
+        // fitted, needs fewer rows agreeing; ties go to the start that continues it, fitted or
+        // counted)
         let continuing = b.checked_sub(1).and_then(|o| fits[o]).map(|start| start + reads[b - 1].len() as i64);
+        let prefer = continuing.or_else(|| b.checked_sub(1).map(|o| counted[o] as i64 + reads[o].len() as i64));
+        let in_order = starts_in_order(&fits, reads, cut, b);
         if let Some(start) = trusted_start(rows, prefer, continuing, &held, &in_order) {
             fits[b] = Some(start);
             held.push(start..start + rows.len() as i64);
