@@ -1233,15 +1233,16 @@ fn block_gaps(glyphs: &Bin, pieces: &[Line], row_rulings: &[Line], pitch: f64) -
 
 /// Virtual column rulings at both sides of each gap between blocks ([`block_gaps`]) where no
 /// column ruling runs, added to `column_rulings`: the gap becomes a narrow column of its own, and
-/// the blocks beside it their own columns.
+/// the blocks beside it their own columns. Returns the gaps so made columns (left and right x).
 fn add_block_gap_borders(
     glyphs: &Bin,
     pieces: &[Line],
     row_rulings: &[Line],
     column_rulings: &mut Vec<Line>,
     pitch: f64,
-) {
+) -> Vec<(f64, f64)> {
     let gaps = block_gaps(glyphs, pieces, row_rulings, pitch);
+    let mut gap_columns = Vec::new();
     add_outer_borders_of_gapped_rows(&gaps, row_rulings, column_rulings, pitch);
     for (left, right, top, bottom) in gaps {
         let ym = 0.5 * (top + bottom);
@@ -1257,19 +1258,23 @@ fn add_block_gap_borders(
         for x in [left, right] {
             column_rulings.push(Line { intercept: x, slope: 0.0, start: top - pitch, end: bottom });
         }
+        gap_columns.push((left, right));
     }
+    gap_columns
 }
 
 /// Number zones without a ruling (HCS: only a shaded background): found from printed glyphs of
 /// constant height at the left (or right) of a column and copied to the column two steps away;
 /// each splits its column with a virtual ruling, added to `vsegs`, and the columns are built
-/// again (`lb_transposed`: the rulings' binary, transposed).
+/// again (`lb_transposed`: the rulings' binary, transposed; `gap_columns`: the gaps between
+/// blocks made columns by [`add_block_gap_borders`], stepped over from block to block).
 fn add_number_zones(
     b: &Bin,
     lb_transposed: &Bin,
     hsegs: &[Line],
     vsegs: &mut Vec<Line>,
     cols: &mut Vec<Column>,
+    gap_columns: &[(f64, f64)],
     pitch: f64,
 ) {
     // number zones without a ruling: split the column with a virtual ruling
@@ -1322,10 +1327,16 @@ fn add_number_zones(
             .min_by(|p, q| p.1.total_cmp(&q.1))
             .map(|(k, _)| k)
     };
-    let right_of =
+    let is_gap_column = |k: usize| {
+        let (left, right) = (cols[k].left.intercept, cols[k].right.intercept);
+        gap_columns.iter().any(|&(l, r)| (left - l).abs() < 0.5 && (right - r).abs() < 0.5)
+    };
+    let beside_right =
         |i: usize| cols.iter().position(|c| c.left_ruling == cols[i].right_ruling).or_else(|| across_gap(i, 1.0));
-    let left_of =
+    let beside_left =
         |i: usize| cols.iter().position(|c| c.right_ruling == cols[i].left_ruling).or_else(|| across_gap(i, -1.0));
+    let right_of = |i: usize| beside_right(i).and_then(|k| if is_gap_column(k) { beside_right(k) } else { Some(k) });
+    let left_of = |i: usize| beside_left(i).and_then(|k| if is_gap_column(k) { beside_left(k) } else { Some(k) });
     let repeat = |zones: &mut Vec<Option<f64>>| {
         for _ in 0..3 {
             for i in 0..cols.len() {
@@ -1431,11 +1442,11 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     let vr_transposed = lines::vertical_ridges(grey).transpose();
     let mut column_rulings = find_column_rulings(&lb_transposed, &vr_transposed, grey, &row_rulings, pitch);
     add_virtual_borders(lb, &row_rulings, &mut column_rulings, pitch);
-    add_block_gap_borders(b, &pieces, &row_rulings, &mut column_rulings, pitch);
+    let gap_columns = add_block_gap_borders(b, &pieces, &row_rulings, &mut column_rulings, pitch);
     crate::sort::by_key(&mut column_rulings, |p| p.mid());
 
     let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
-    add_number_zones(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
+    add_number_zones(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, &gap_columns, pitch);
     if log::log_enabled!(log::Level::Debug) {
         log::debug!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", row_rulings.len(), column_rulings.len());
         for s in &row_rulings {
@@ -1847,6 +1858,10 @@ impl<'a> BlockRowsFinder<'a> {
             let (top, _) = found.rows[0];
             let (above, cover) = self.ruling_beyond(&top, -1.0);
             if cover < FAINT_COVER {
+                if let Some((row, g)) = self.underlined_first_row(found) {
+                    found.rows.insert(0, row);
+                    found.glyphs.insert(0, g);
+                }
                 break;
             }
             let candidate = (above, top);
@@ -1876,6 +1891,52 @@ impl<'a> BlockRowsFinder<'a> {
                 _ => break,
             }
         }
+    }
+
+    /// The row above the first where nothing is ruled a pitch up, on a form that rules a line
+    /// under each row: its first row has no ruling above it. Taken where its number cell holds
+    /// glyphs like the first rows' numbers: as many (within one), each of the printed digits'
+    /// height, standing as high above the row's underline as theirs; and no heading ("No", "#"
+    /// and centred titles above the rows are none of these).
+    fn underlined_first_row(&self, found: &RowsFound) -> Option<(Row, usize)> {
+        if self.digit_height <= 0.0 || found.rows.len() < 3 {
+            return None;
+        }
+        let (top, _) = found.rows[0];
+        let candidate = (Line { intercept: top.intercept - self.row_height, ..top }, top);
+        let bx = self.numbers.cell(&candidate.0, &candidate.1);
+        if bx[1] < -0.3 * self.pitch {
+            return None;
+        }
+        let b = self.glyph_bin;
+        // (the glyphs' heights and how far their foot stands above the row's lower ruling)
+        let digits = |bx: [f64; 4]| -> Vec<(f64, f64)> {
+            let h = bx[3] - bx[1] - 5.0;
+            components(b, bx)
+                .into_iter()
+                .filter(|q| q.4 >= 4 && (q.3 - q.1 + 1) as f64 >= 0.3 * h)
+                .map(|q| ((q.3 - q.1 + 1) as f64, bx[3] - q.3 as f64))
+                .collect()
+        };
+        let digit_high = |h: f64| (h - self.digit_height).abs() <= 0.15 * self.digit_height + 1.0;
+        let glyphs = digits(bx);
+        let g = count_glyphs(b, bx);
+        let like = g > 0 && g <= 3 && g.abs_diff(found.glyphs[0]) <= 1 && glyphs.iter().all(|&(h, _)| digit_high(h));
+        let foot_below: Vec<f64> = found.rows[..3]
+            .iter()
+            .flat_map(|r| digits(self.numbers.cell(&r.0, &r.1)))
+            .filter(|&(h, _)| digit_high(h))
+            .map(|(_, foot)| foot)
+            .collect();
+        if foot_below.is_empty() {
+            return None;
+        }
+        let usual_foot = median(foot_below);
+        let standing = glyphs.iter().all(|&(_, foot)| (foot - usual_foot).abs() <= 0.15 * self.row_height);
+        let next = most_glyphs_of_next_three(&found.glyphs);
+        log::debug!("  underlined first row? {bx:?} g {g} glyphs {glyphs:?} like {like} foot {usual_foot:.1}");
+        (like && standing && !self.titles_centred(&candidate) && !self.is_heading(&candidate, g, next, true))
+            .then_some((candidate, g))
     }
 
     /// Adds rows below the last while a ruling is seen one pitch down and the number cell between
@@ -3530,6 +3591,49 @@ mod tests {
         firsts.sort_unstable();
         assert_eq!(firsts, [1, 11, 21]);
         assert_eq!(cells.len(), 60);
+    }
+
+    #[test]
+    fn underlined_rows_of_blocks_parted_by_a_gap_are_found_from_their_first_row() {
+        // two blocks of 10 rows ruled as underlines (none above the first row), 60 px apart, a
+        // rule before Black's moves the only column ruling; the numbers printed at each row's
+        // left, in the first block crowded by the writer's strokes in four rows (its own number
+        // zone is not found: it is the second block's, across the gap)
+        let underlines: Vec<usize> = (1..=10).map(|r| 100 + 20 * r).collect();
+        let mut lb = Bin::new(900, 400);
+        for left in [20usize, 460] {
+            for &y in &underlines {
+                fill(&mut lb, left, y, left + 380, y + 2);
+            }
+            fill(&mut lb, left + 190, 100, left + 192, 302);
+        }
+        let mut b = lb.clone();
+        for (k, left) in [20usize, 460].into_iter().enumerate() {
+            for (r, &bottom) in underlines.iter().enumerate() {
+                let number = 10 * k + r + 1;
+                for i in 0..number.to_string().len() {
+                    fill(&mut b, left + 6 + 7 * i, bottom - 13, left + 10 + 7 * i, bottom - 4);
+                }
+                if k == 0 && r % 2 == 1 && r < 9 {
+                    // a stroke from the number into the move
+                    fill(&mut b, left + 6, bottom - 9, left + 30, bottom - 7);
+                }
+                for (i, x) in
+                    [left + 45, left + 57, left + 69, left + 205, left + 217, left + 229].into_iter().enumerate()
+                {
+                    let height = 12 + (r + i) % 5;
+                    fill(&mut b, x, bottom - 2 - height, x + 6, bottom - 2);
+                }
+            }
+        }
+        let Grid::Found { cells, blocks, .. } = analyze(&b, &lb, &GrayImage::from_pixel(900, 400, image::Luma([255])))
+        else {
+            panic!("no table found");
+        };
+        let mut firsts: Vec<(u32, u32)> = blocks.iter().map(|b| (b.first, b.rows)).collect();
+        firsts.sort_unstable();
+        assert_eq!(firsts, [(1, 10), (11, 10)]);
+        assert_eq!(cells.len(), 40);
     }
 
     #[test]
