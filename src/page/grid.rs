@@ -462,6 +462,27 @@ fn virtual_ruling(c: &Column, dx: f64) -> Line {
     }
 }
 
+/// The bounds between blocks printed White | No, then Black, side by side with the rule before
+/// Black's moves the only column ruling (`right_zones`: each column's number zone at its right
+/// end, measured from its right side). The narrowest column with such a zone is one block's White
+/// and number cells; a column with one too, 1.6 to 2.4 times as wide, holds the block before's
+/// Black cells and the next block's White and number cells: the virtual ruling between them
+/// stands that narrowest width from its right side.
+fn bounds_of_blocks_sharing_a_column(cols: &[Column], right_zones: &[Option<f64>], pitch: f64) -> Vec<Line> {
+    let with_zone: Vec<&Column> = cols.iter().zip(right_zones).filter(|(_, z)| z.is_some()).map(|(c, _)| c).collect();
+    let Some(single) = with_zone.iter().map(|c| c.width()).min_by(f64::total_cmp) else {
+        return Vec::new();
+    };
+    with_zone
+        .iter()
+        .filter(|c| {
+            let ratio = c.width() / single;
+            (1.6..=2.4).contains(&ratio) && c.width() - single >= MIN_MOVE_CELL * pitch
+        })
+        .map(|c| virtual_ruling(c, c.width() - single))
+        .collect()
+}
+
 /// Where a column's middle number zone (`zone`, from its left side) is the middle one of three
 /// blocks side by side in one unruled column (White | No | Black three times, no column ruling
 /// between them): the virtual rulings of the outer blocks' number zones, each found in the middle
@@ -987,10 +1008,20 @@ fn depth_of_rows_crossed(row_rulings: &[Line], row_depths: &[f64], v: &Line) -> 
     (!depths.is_empty()).then(|| median(depths))
 }
 
+/// The ridge cover of a column ruling kept as printed whatever ink lies along it.
+const WHOLE_RIDGE: f64 = 0.9;
+/// The ridge cover of a column ruling kept unless it is dark only in the rows it crosses with
+/// nothing beside their rulings ([`NOTHING_BESIDE_ROWS`]): digits stacked row by row can line up
+/// into a ridge this nearly whole.
+const NEARLY_WHOLE_RIDGE: f64 = 0.75;
+/// The darkness (grey levels) beside the row rulings under which a line shows nothing there: a
+/// scan's grain measures 0-4, faint printed rulings 5 and more.
+const NOTHING_BESIDE_ROWS: f64 = 5.0;
+
 /// Drops a line found inside a number column between its two rulings: two-digit numbers printed
 /// down a narrow column line up their strokes (blurred in a photo) into what binarizes as one more
 /// ruling, splitting the column in two. Such a line is dark only in the middle of the rows it
-/// crosses ([`dark_only_between_rows`]), or its vertical ridge on the grey page is broken where
+/// crosses ([`dark_only_in_rows`]), or its vertical ridge on the grey page is broken where
 /// the nearest whole rulings either side of it (at most 1.6 row pitches apart) are whole.
 fn drop_stacked_numbers(
     vsegs: Vec<Line>,
@@ -1006,7 +1037,7 @@ fn drop_stacked_numbers(
     };
     let keep: Vec<bool> = (0..vsegs.len())
         .map(|i| {
-            if ridge_cover[i] >= 0.75 {
+            if ridge_cover[i] >= WHOLE_RIDGE {
                 return true;
             }
             let (t, x) = (vsegs[i].mid_t(), vsegs[i].mid());
@@ -1016,10 +1047,27 @@ fn drop_stacked_numbers(
                     .min_by(|&j, &k| (vsegs[j].at(t) - x).abs().total_cmp(&(vsegs[k].at(t) - x).abs()))
             };
             // (a line with no other line on one side is kept: in an open layout, the digits'
-            // stacked edge is the only boundary the numbers have)
-            let lines_either_side = nearest_where(true, false).is_some() && nearest_where(false, false).is_some();
-            if lines_either_side && dark_only_between_rows(grey, &vsegs[i], row_rulings, pitch) {
+            // stacked edge is the only boundary the numbers have; unless the rows run on beyond
+            // it over blank paper, where it bounds nothing: the outer edge of left-aligned
+            // numbers printed a little in from the rows' start)
+            let (line_left, line_right) = (nearest_where(true, false).is_some(), nearest_where(false, false).is_some());
+            let bounds_nothing = |dir: f64| rows_run_on_over_blank_paper(grey, &vsegs[i], row_rulings, pitch, dir);
+            let stacked_edge = (line_left && line_right)
+                || (!line_left && bounds_nothing(-1.0))
+                || (!line_right && bounds_nothing(1.0));
+            // (a ridge nearly unbroken is digits only where nothing at all shows beside the row
+            // rulings: a faint printed ruling, far lighter than the handwriting beside it, does)
+            let darkness = darkness_in_and_beside_rows(grey, &vsegs[i], row_rulings, pitch);
+            let nearly_whole = ridge_cover[i] >= NEARLY_WHOLE_RIDGE;
+            let digits = darkness.is_some_and(|(middle, beside)| {
+                dark_only_in_rows(middle, beside) && (!nearly_whole || beside < NOTHING_BESIDE_ROWS)
+            });
+            if stacked_edge && digits {
+                log::debug!("  digits stacked at x {x:.1}: no ruling");
                 return false;
+            }
+            if nearly_whole {
+                return true;
             }
             let nearest = |left: bool| nearest_where(left, true);
             // (the nearest whole rulings: right-aligned digits can stack into two such lines)
@@ -1032,18 +1080,62 @@ fn drop_stacked_numbers(
     vsegs.into_iter().zip(keep).filter(|(_, k)| *k).map(|(v, _)| v).collect()
 }
 
-/// Whether the line `v` is dark only in the middle of the rows it crosses, not beside their
-/// rulings: digits stacked row by row (printed numbers stand in the middle of their row, about
-/// half a pitch high at most, so a band beside each row ruling holds none), where a printed
-/// ruling is as dark beside the row rulings as between them and a dashed one breaks anywhere.
-/// Measured on the grey page: the darkness of the line against the paper a few pixels either
-/// side of it.
-fn dark_only_between_rows(grey: &GrayImage, v: &Line, row_rulings: &[Line], pitch: f64) -> bool {
+/// Whether the row rulings crossing the line `v` run on beyond it to the side `dir` (-1 left, +1
+/// right) by 0.3 pitch and more in most rows, over blank paper: nothing darker than the paper by
+/// 40 grey levels in the middle of those rows between the line and the rows' end.
+fn rows_run_on_over_blank_paper(grey: &GrayImage, v: &Line, row_rulings: &[Line], pitch: f64, dir: f64) -> bool {
+    let x = v.mid();
+    let mut crossing: Vec<&Line> = row_rulings.iter().filter(|r| r.start <= x && r.end >= x).collect();
+    crate::sort::by_key(&mut crossing, |r| r.at(x));
+    let reach = |r: &Line| if dir < 0.0 { x - r.start } else { r.end - x };
+    let running_on = crossing.iter().filter(|r| reach(r) >= 0.3 * pitch).count();
+    if crossing.len() < 4 || (running_on as f64) < 0.8 * crossing.len() as f64 {
+        return false;
+    }
+    let (w, h) = (grey.width() as i64, grey.height() as i64);
+    let px = |x: i64, y: i64| grey.get_pixel(x.clamp(0, w - 1) as u32, y.clamp(0, h - 1) as u32).0[0] as f64;
+    let (mut rows, mut inked_rows) = (0, 0);
+    for pair in crossing.windows(2) {
+        let (top, bottom) = (pair[0].at(x), pair[1].at(x));
+        if bottom - top > 1.5 * pitch || reach(pair[0]).min(reach(pair[1])) < 0.3 * pitch {
+            continue;
+        }
+        let (y0, y1) = ((top + 0.3 * pitch) as i64, (bottom - 0.3 * pitch) as i64);
+        let near = (v.at(0.5 * (top + bottom)) + dir * 3.0).round() as i64;
+        let far = (v.at(0.5 * (top + bottom)) + dir * reach(pair[0]).min(reach(pair[1]))).round() as i64;
+        let (xa, xb) = (near.min(far), near.max(far));
+        if xb <= xa || y1 <= y0 {
+            continue;
+        }
+        let paper = (y0..=y1).flat_map(|y| (xa..=xb).map(move |x| (x, y))).map(|(x, y)| px(x, y)).fold(0.0, f64::max);
+        let darkest =
+            (y0..=y1).flat_map(|y| (xa..=xb).map(move |x| (x, y))).map(|(x, y)| px(x, y)).fold(f64::MAX, f64::min);
+        rows += 1;
+        if paper - darkest >= 40.0 {
+            inked_rows += 1;
+        }
+    }
+    rows >= 4 && (inked_rows as f64) <= 0.1 * rows as f64
+}
+
+/// Whether a line's darkness in the middle of the rows and beside their rulings
+/// ([`darkness_in_and_beside_rows`]) is that of digits stacked row by row: dark only in the middle
+/// of the rows (printed numbers stand there, about half a pitch high at most, so a band beside
+/// each row ruling holds none), where a printed ruling is as dark beside the row rulings as
+/// between them and a dashed one breaks anywhere.
+fn dark_only_in_rows(middle: f64, beside: f64) -> bool {
+    middle >= 10.0 && beside < 0.3 * middle
+}
+
+/// The line `v`'s mean darkness against the paper a few pixels either side of it, in the middle
+/// of the rows it crosses and beside their rulings (0.1-0.22 pitch off them); None where it
+/// crosses under four rows.
+fn darkness_in_and_beside_rows(grey: &GrayImage, v: &Line, row_rulings: &[Line], pitch: f64) -> Option<(f64, f64)> {
     let x = v.mid();
     let mut ys: Vec<f64> = row_rulings.iter().filter(|r| r.start <= x && r.end >= x).map(|r| r.at(x)).collect();
     ys.sort_unstable_by(f64::total_cmp);
     if ys.len() < 4 {
-        return false;
+        return None;
     }
     let (w, h) = (grey.width() as i64, grey.height() as i64);
     let px = |x: i64, y: i64| grey.get_pixel(x.clamp(0, w - 1) as u32, y.clamp(0, h - 1) as u32).0[0] as f64;
@@ -1068,11 +1160,10 @@ fn dark_only_between_rows(grey: &GrayImage, v: &Line, row_rulings: &[Line], pitc
         }
     }
     if middle.len() < 10 || beside.len() < 5 {
-        return false;
+        return None;
     }
     let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
-    let (middle, beside) = (mean(&middle), mean(&beside));
-    middle >= 10.0 && beside < 0.3 * middle
+    Some((mean(&middle), mean(&beside)))
 }
 
 /// Virtual outer borders where the rows run beyond the last vertical ruling (cropped edges): at the
@@ -1405,6 +1496,11 @@ fn add_number_zones(
             extra.push(virtual_ruling(c, *dx));
         }
     }
+    // (blocks White | No, then Black, side by side with no ruling between them: the column after
+    // the first block's number zone holds Black's moves and the next block's White's, its number
+    // at its right end; it is parted where that block's White and number cells, as wide as the
+    // first block's, begin)
+    extra.extend(bounds_of_blocks_sharing_a_column(cols, &right_zones, pitch));
     for (c, z) in cols.iter().zip(&right_zones) {
         if let Some(dx) = z {
             extra.push(Line {
@@ -2963,9 +3059,86 @@ mod tests {
         }
         let rows: Vec<Line> = (0..=20).map(|k| h(100.0 + 20.0 * k as f64, 0.0, 0.0, 119.0)).collect();
         let column = |x: f64| h(x, 0.0, 100.0, 500.0);
-        assert!(dark_only_between_rows(&grey, &column(30.0), &rows, 20.0));
-        assert!(!dark_only_between_rows(&grey, &column(60.0), &rows, 20.0));
-        assert!(!dark_only_between_rows(&grey, &column(90.0), &rows, 20.0));
+        let darkness = |x: f64| darkness_in_and_beside_rows(&grey, &column(x), &rows, 20.0).expect("rows crossed");
+        let digits = |x: f64| {
+            let (middle, beside) = darkness(x);
+            dark_only_in_rows(middle, beside)
+        };
+        assert!(digits(30.0));
+        assert!(!digits(60.0));
+        assert!(!digits(90.0));
+        // nothing beside the rows at the digits; a faint ruling (grey 230) under handwriting
+        // (grey 60) in the middle of the rows is dark only there too, and shows beside them
+        assert!(darkness(30.0).1 < NOTHING_BESIDE_ROWS);
+        let mut faint = grey.clone();
+        for y in 100..=500u32 {
+            let handwriting = (4..16).contains(&((y - 100) % 20));
+            faint.put_pixel(105, y, image::Luma([if handwriting { 60 } else { 230 }]));
+        }
+        let (middle, beside) = darkness_in_and_beside_rows(&faint, &column(105.0), &rows, 20.0).expect("rows crossed");
+        assert!(dark_only_in_rows(middle, beside) && beside >= NOTHING_BESIDE_ROWS, "{middle} {beside}");
+    }
+
+    #[test]
+    fn the_outer_edge_of_numbers_printed_in_from_the_rows_start_bounds_nothing() {
+        // rows 20 px apart from x 10 to 300; left-aligned digits from x 30 (dark 6-14 px below
+        // each row ruling): blank paper between the rows' start and the digits' edge
+        let mut grey = GrayImage::from_pixel(320, 600, image::Luma([240]));
+        for y in 100..=500u32 {
+            if (y - 100) % 20 == 0 {
+                for x in 10..=300 {
+                    grey.put_pixel(x, y, image::Luma([120]));
+                }
+            }
+            if (6..14).contains(&((y - 100) % 20)) {
+                for x in 30..35 {
+                    grey.put_pixel(x, y, image::Luma([60]));
+                }
+            }
+        }
+        let rows: Vec<Line> = (0..=20).map(|k| h(100.0 + 20.0 * k as f64, 0.0, 10.0, 300.0)).collect();
+        let edge = h(30.0, 0.0, 100.0, 500.0);
+        assert!(rows_run_on_over_blank_paper(&grey, &edge, &rows, 20.0, -1.0));
+        // the rows run on to the right over the digits themselves
+        assert!(!rows_run_on_over_blank_paper(&grey, &edge, &rows, 20.0, 1.0));
+        // right-aligned digits ending at x 30 stand left of their stacked edge: it bounds them
+        let mut right_aligned = GrayImage::from_pixel(320, 600, image::Luma([240]));
+        for y in 100..=500u32 {
+            for x in 10..=300 {
+                if (y - 100) % 20 == 0 || ((6..14).contains(&((y - 100) % 20)) && (22..=30).contains(&x)) {
+                    right_aligned.put_pixel(x, y, image::Luma([if (y - 100) % 20 == 0 { 120 } else { 60 }]));
+                }
+            }
+        }
+        assert!(!rows_run_on_over_blank_paper(&right_aligned, &edge, &rows, 20.0, -1.0));
+        // rows starting at the digits' edge do not run on beyond it
+        let short_rows: Vec<Line> = (0..=20).map(|k| h(100.0 + 20.0 * k as f64, 0.0, 28.0, 300.0)).collect();
+        assert!(!rows_run_on_over_blank_paper(&grey, &edge, &short_rows, 20.0, -1.0));
+    }
+
+    #[test]
+    fn blocks_sharing_a_column_part_where_the_next_blocks_white_cells_begin() {
+        // three blocks White | No, then Black, the rule before Black's moves their only column
+        // ruling (x 182, 451, 726): the columns between hold one block's Black cells and the next
+        // block's White and number cells (143 px, as the first block's)
+        let rows: Vec<Row> =
+            (0..10).map(|r| (h_line(100.0 + 20.0 * r as f64), h_line(120.0 + 20.0 * r as f64))).collect();
+        let column = |left: f64, right: f64| Column {
+            left: h(left, 0.0, 100.0, 300.0),
+            right: h(right, 0.0, 100.0, 300.0),
+            left_ruling: 0,
+            right_ruling: 1,
+            rows: rows.clone(),
+        };
+        let cols = [column(39.0, 182.0), column(182.0, 451.0), column(451.0, 726.0), column(726.0, 845.0)];
+        let zones = [Some(30.0), Some(30.0), Some(30.0), None];
+        let bounds: Vec<f64> =
+            bounds_of_blocks_sharing_a_column(&cols, &zones, 20.0).iter().map(|l| l.intercept).collect();
+        assert_eq!(bounds, [308.0, 583.0]);
+        // blocks each ruled on their own: no column is twice as wide, nothing parted
+        let ruled = [column(39.0, 182.0), column(182.0, 308.0), column(308.0, 451.0), column(451.0, 577.0)];
+        let zones = [Some(30.0), None, Some(30.0), None];
+        assert!(bounds_of_blocks_sharing_a_column(&ruled, &zones, 20.0).is_empty());
     }
 
     #[test]
