@@ -46,6 +46,10 @@ pub enum Grid {
         cells: Vec<GCell>,
         blocks: Vec<GBlock>,
         pitch: f64,
+        /// The x extent of the row rulings across the blocks' rows, half as long as the longest
+        /// and longer: the table's ruled width, which blocks lost to rulings too faint for this
+        /// binary leave partly uncovered.
+        ruled_span: (f64, f64),
     },
     /// Number columns lie right of the move columns: the page is upside down.
     Flipped,
@@ -1605,7 +1609,21 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     let order = reading_order(blocks_found, pitch);
     let starts = provisional_starts(b, &cols, &order);
     let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
-    Grid::Found { cells, blocks, pitch }
+    let ruled_span = ruled_span_across(&row_rulings, &blocks, pitch);
+    Grid::Found { cells, blocks, pitch, ruled_span }
+}
+
+/// The x extent of the row rulings lying across the blocks' rows (from half a pitch above the
+/// highest block to half a pitch below the lowest) that are half as long as the longest of them.
+fn ruled_span_across(row_rulings: &[Line], blocks: &[GBlock], pitch: f64) -> (f64, f64) {
+    let top = blocks.iter().map(|b| b.bx[1]).fold(f64::MAX, f64::min) - 0.5 * pitch;
+    let bottom = blocks.iter().map(|b| b.bx[3]).fold(f64::MIN, f64::max) + 0.5 * pitch;
+    let across: Vec<&Line> = row_rulings.iter().filter(|r| (top..=bottom).contains(&r.mid())).collect();
+    let longest = across.iter().map(|r| r.len()).fold(0.0, f64::max);
+    across
+        .iter()
+        .filter(|r| r.len() >= 0.5 * longest)
+        .fold((f64::MAX, f64::MIN), |(start, end), r| (start.min(r.start), end.max(r.end)))
 }
 
 /// The row runs of each block found in the columns: of its three columns, the rows of the one with
@@ -3117,6 +3135,25 @@ mod tests {
     }
 
     #[test]
+    fn the_ruled_width_is_that_of_the_long_rulings_across_the_blocks_rows() {
+        // a block found at x 240-860, rows 20 px apart from y 140; the table's rulings run from
+        // x 12 (the heading's and the last row's); a field box above the table is wider still,
+        // and a short stroke across the rows counts for nothing
+        let block = GBlock {
+            first: 21,
+            rows: 20,
+            bx: [240.0, 140.0, 860.0, 540.0],
+            number_cells: Vec::new(),
+            other_number_cells: Vec::new(),
+            ruled_rows: Vec::new(),
+        };
+        let mut rulings = vec![h(60.0, 0.0, 0.0, 900.0), h(140.0, 0.0, 12.0, 864.0), h(540.0, 0.0, 12.0, 864.0)];
+        rulings.extend((1..20).map(|r| h(140.0 + 20.0 * r as f64, 0.0, 75.0, 864.0)));
+        rulings.push(h(300.0, 0.0, 100.0, 160.0));
+        assert_eq!(ruled_span_across(&rulings, &[block], 20.0), (12.0, 864.0));
+    }
+
+    #[test]
     fn blocks_sharing_a_column_part_where_the_next_blocks_white_cells_begin() {
         // three blocks White | No, then Black, the rule before Black's moves their only column
         // ruling (x 182, 451, 726): the columns between hold one block's Black cells and the next
@@ -3574,7 +3611,7 @@ mod tests {
         for left in [20, 420] {
             fill(&mut b, left + 2, 102, left + 320, 128);
         }
-        let Grid::Found { cells, blocks, pitch } =
+        let Grid::Found { cells, blocks, pitch, .. } =
             analyze(&b, &lb, &GrayImage::from_pixel(800, 400, image::Luma([255])))
         else {
             panic!("no table found");

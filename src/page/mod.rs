@@ -256,6 +256,8 @@ struct Frame {
     /// the analysis image straightened into this frame (None where the frame is the analysis
     /// image itself)
     straightened: Option<GrayImage>,
+    /// the table's ruled width, once a table is found in the frame ([`grid::Grid::Found`])
+    ruled_span: (f64, f64),
 }
 
 /// Rotation by quarter turns + skew about the image, translated so the result starts at 0.
@@ -447,13 +449,25 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
                     hsum,
                     grid: warped,
                     straightened: Some(grey),
+                    ruled_span: (0.0, 0.0),
                 };
             }
         }
     }
     let glyphs = if unturned { bin0.clone() } else { bin0.warp(&inverse(&r), w, h) };
     let plain = grid::analyze(&glyphs, &lbin1, grey1.as_ref().unwrap_or(small_l));
-    Frame { h: r, w, hh: h, quarter, skew, perspective: false, hsum, grid: plain, straightened: grey1 }
+    Frame {
+        h: r,
+        w,
+        hh: h,
+        quarter,
+        skew,
+        perspective: false,
+        hsum,
+        grid: plain,
+        straightened: grey1,
+        ruled_span: (0.0, 0.0),
+    }
 }
 
 /// The move table in the analysis image, in the first orientation that holds one, with the
@@ -481,7 +495,10 @@ fn find_table(glyphs: &Bin, small_l: &GrayImage, radius: usize, rulings: Rulings
         }
         .unwrap_or_else(|| frame(small_l, glyphs, &ruling_bin, radius, q % 4, rulings));
         match std::mem::replace(&mut fr.grid, grid::Grid::NotFound(String::new())) {
-            grid::Grid::Found { cells, blocks, pitch } => return Ok((fr, cells, blocks, pitch)),
+            grid::Grid::Found { cells, blocks, pitch, ruled_span } => {
+                fr.ruled_span = ruled_span;
+                return Ok((fr, cells, blocks, pitch));
+            }
             grid::Grid::Flipped => last_err = "move-number columns lie right of the move columns".into(),
             grid::Grid::NotFound(e) => {
                 if q == q0 {
@@ -503,6 +520,23 @@ const FEW_MOVE_ROWS: u32 = 20;
 /// The move rows of a table's blocks.
 fn move_rows(table: &Table) -> u32 {
     table.2.iter().map(|b| b.rows).sum()
+}
+
+/// The share of a table's ruled width its blocks must cover for the table to be whole (a block
+/// is a quarter of a table of four and more).
+const BLOCKS_COVER_RULED_WIDTH: f64 = 0.85;
+
+/// Whether a table's blocks cover its ruled width ([`BLOCKS_COVER_RULED_WIDTH`] of it).
+fn blocks_cover_the_ruled_width(table: &Table) -> bool {
+    let (start, end) = table.0.ruled_span;
+    end <= start || blocks_width(table) >= BLOCKS_COVER_RULED_WIDTH * (end - start)
+}
+
+/// The width from a table's leftmost block's left side to its rightmost block's right side.
+fn blocks_width(table: &Table) -> f64 {
+    let left = table.2.iter().map(|b| b.bx[0]).fold(f64::MAX, f64::min);
+    let right = table.2.iter().map(|b| b.bx[2]).fold(f64::MIN, f64::max);
+    right - left
 }
 
 /// How the rulings are binarized: as printed in black, light grey on grainy paper, also where
@@ -577,8 +611,13 @@ fn locate_table_at(g: &GrayImage, scale: u32) -> Result<Located, PageError> {
     // (a table whose first block does not start at move 1, by the count of its numbers' digits,
     // may have lost the blocks before it to rulings too faint for this pass; a continuation
     // page's table is looked for again too, and the table with more move rows wins)
+    // (and a table whose blocks leave a part of its ruled width uncovered, a block there lost
+    // to rulings that faded beside dense handwriting)
     let whole = |table: &Table| {
-        table.2.len() >= 2 && move_rows(table) >= FEW_MOVE_ROWS && table.2.iter().map(|b| b.first).min() == Some(1)
+        table.2.len() >= 2
+            && move_rows(table) >= FEW_MOVE_ROWS
+            && table.2.iter().map(|b| b.first).min() == Some(1)
+            && blocks_cover_the_ruled_width(table)
     };
     let mut found = find_table(&glyphs, &small_l, radius, Rulings::Plain);
     for rulings in [Rulings::Faint, Rulings::ShadeEdges] {
@@ -586,8 +625,13 @@ fn locate_table_at(g: &GrayImage, scale: u32) -> Result<Located, PageError> {
             break;
         }
         let again = find_table(&glyphs, &small_l, radius, rulings);
+        // (where the first table leaves part of its ruled width uncovered, the other must cover
+        // more of it: more rows in fewer columns are a misreading of the same part)
+        let wider = |table: &Table, again: &Table| {
+            blocks_cover_the_ruled_width(table) || blocks_width(again) > blocks_width(table)
+        };
         found = match (found, again) {
-            (Ok(table), Ok(again)) if move_rows(&again) > move_rows(&table) => Ok(again),
+            (Ok(table), Ok(again)) if move_rows(&again) > move_rows(&table) && wider(&table, &again) => Ok(again),
             (Ok(table), _) => Ok(table),
             (Err(_), Ok(again)) => Ok(again),
             (Err(first_error), Err(_)) => Err(first_error),
