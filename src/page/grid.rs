@@ -487,6 +487,57 @@ fn bounds_of_blocks_sharing_a_column(cols: &[Column], right_zones: &[Option<f64>
         .collect()
 }
 
+/// Parts a column twice as wide as the table's move columns that stands between two number
+/// columns of one width, each showing printed numbers: blocks White | No | Black side by side
+/// with no ruling between one block's Black and the next block's White. It is parted at its
+/// middle (a block's two move columns are about as wide: the bound between the blocks, or,
+/// where it is one block's White and Black, the rule between them); the columns are built again
+/// (`lb_transposed`: the rulings' binary, transposed).
+fn part_columns_between_number_columns(
+    b: &Bin,
+    lb_transposed: &Bin,
+    hsegs: &[Line],
+    vsegs: &mut Vec<Line>,
+    cols: &mut Vec<Column>,
+    pitch: f64,
+) {
+    let widths: Vec<f64> = cols.iter().map(|c| c.width()).collect();
+    // (of the columns sharing a ruling with `c` on one side, the one sharing most of its rows)
+    let beside = |c: &Column, left: bool| {
+        cols.iter()
+            .enumerate()
+            .filter(|(_, o)| if left { o.right_ruling == c.left_ruling } else { o.left_ruling == c.right_ruling })
+            .max_by_key(|(_, o)| rows_shared(o, c, pitch))
+            .map(|(k, _)| k)
+    };
+    let mut parts = Vec::new();
+    for (i, c) in cols.iter().enumerate() {
+        let w = widths[i];
+        let (Some(l), Some(r)) = (beside(c, true), beside(c, false)) else { continue };
+        let (wl, wr) = (widths[l], widths[r]);
+        let numbers_beside = wl.max(wr) < 0.4 * w
+            && (wl - wr).abs() <= 0.15 * wl.max(wr)
+            && wl.min(wr) >= MIN_NUMBER_COLUMN * pitch
+            && printed_share(b, &cols[l]) >= 0.5
+            && printed_share(b, &cols[r]) >= 0.5;
+        let half_as_wide_beside =
+            cols.iter().zip(&widths).any(|(o, &wo)| (0.4..=0.6).contains(&(wo / w)) && rows_shared(o, c, pitch) >= 3);
+        if numbers_beside && half_as_wide_beside && 0.5 * w >= MIN_MOVE_CELL * pitch {
+            log::debug!(
+                "  column {:.0}..{:.0} between number columns parted at its middle",
+                c.left.mid(),
+                c.right.mid()
+            );
+            parts.push(virtual_ruling(c, 0.5 * w));
+        }
+    }
+    if !parts.is_empty() {
+        vsegs.extend(parts);
+        crate::sort::by_key(vsegs, |p| p.mid());
+        *cols = build_cols(hsegs, vsegs, pitch, lb_transposed);
+    }
+}
+
 /// Where a column's middle number zone (`zone`, from its left side) is the middle one of three
 /// blocks side by side in one unruled column (White | No | Black three times, no column ruling
 /// between them): the virtual rulings of the outer blocks' number zones, each found in the middle
@@ -1547,6 +1598,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
 
     let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
     add_number_zones(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, &gap_columns, pitch);
+    part_columns_between_number_columns(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
     if log::log_enabled!(log::Level::Debug) {
         log::debug!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", row_rulings.len(), column_rulings.len());
         for s in &row_rulings {
@@ -3151,6 +3203,52 @@ mod tests {
         rulings.extend((1..20).map(|r| h(140.0 + 20.0 * r as f64, 0.0, 75.0, 864.0)));
         rulings.push(h(300.0, 0.0, 100.0, 160.0));
         assert_eq!(ruled_span_across(&rulings, &[block], 20.0), (12.0, 864.0));
+    }
+
+    #[test]
+    fn blocks_with_no_ruling_between_one_blocks_black_and_the_next_blocks_white_are_parted() {
+        // three blocks White | No | Black side by side, 10 rows each, the number columns ruled
+        // (or shaded) on both sides and nothing else ruled down the table: between two number
+        // columns one column holds a block's Black cells and the next block's White cells
+        let ys: Vec<usize> = (0..=10).map(|r| 100 + 20 * r).collect();
+        let mut lb = Bin::new(960, 400);
+        for &y in &ys {
+            fill(&mut lb, 20, y, 922, y + 2);
+        }
+        for x in [20usize, 920] {
+            fill(&mut lb, x, 100, x + 2, 302);
+        }
+        for k in 0..3 {
+            for x in [150 + 300 * k, 190 + 300 * k] {
+                fill(&mut lb, x, 100, x + 2, 302);
+            }
+        }
+        let mut b = lb.clone();
+        for k in 0..3usize {
+            let left = 20 + 300 * k;
+            for (r, &y) in ys[..10].iter().enumerate() {
+                let number = 10 * k + r + 1;
+                let digits = number.to_string().len();
+                let x0 = left + 150 - (4 + 7 * (digits - 1)) / 2;
+                for i in 0..digits {
+                    fill(&mut b, x0 + 7 * i, y + 6, x0 + 4 + 7 * i, y + 14);
+                }
+                for (i, x) in
+                    [left + 20, left + 32, left + 44, left + 190, left + 202, left + 214].into_iter().enumerate()
+                {
+                    let height = 11 + (r + i) % 5;
+                    fill(&mut b, x, y + 17 - height, x + 6, y + 17);
+                }
+            }
+        }
+        let Grid::Found { cells, blocks, .. } = analyze(&b, &lb, &GrayImage::from_pixel(960, 400, image::Luma([255])))
+        else {
+            panic!("no table found");
+        };
+        let mut firsts: Vec<(u32, u32)> = blocks.iter().map(|b| (b.first, b.rows)).collect();
+        firsts.sort_unstable();
+        assert_eq!(firsts, [(1, 10), (11, 10), (21, 10)]);
+        assert_eq!(cells.len(), 60);
     }
 
     #[test]
