@@ -3225,30 +3225,12 @@ mod tests {
         }
         let mut b = lb.clone();
         for k in 0..3usize {
-            let left = 20 + 300 * k;
-            for (r, &y) in ys[..10].iter().enumerate() {
-                let number = 10 * k + r + 1;
-                let digits = number.to_string().len();
-                let x0 = left + 150 - (4 + 7 * (digits - 1)) / 2;
-                for i in 0..digits {
-                    fill(&mut b, x0 + 7 * i, y + 6, x0 + 4 + 7 * i, y + 14);
-                }
-                for (i, x) in
-                    [left + 20, left + 32, left + 44, left + 190, left + 202, left + 214].into_iter().enumerate()
-                {
-                    let height = 11 + (r + i) % 5;
-                    fill(&mut b, x, y + 17 - height, x + 6, y + 17);
-                }
-            }
+            let rows = BlockDrawing { left: 20 + 300 * k, first: 10 * k + 1, number_at: 150, digits_top: 6 };
+            rows.draw(&mut b, &ys[..10], &[20, 32, 44, 190, 202, 214], 11);
         }
-        let Grid::Found { cells, blocks, .. } = analyze(&b, &lb, &GrayImage::from_pixel(960, 400, image::Luma([255])))
-        else {
-            panic!("no table found");
-        };
-        let mut firsts: Vec<(u32, u32)> = blocks.iter().map(|b| (b.first, b.rows)).collect();
-        firsts.sort_unstable();
-        assert_eq!(firsts, [(1, 10), (11, 10), (21, 10)]);
-        assert_eq!(cells.len(), 60);
+        let (cells, blocks) = cells_and_blocks_found(&b, &lb);
+        assert_eq!(blocks, [(1, 10), (11, 10), (21, 10)]);
+        assert_eq!(cells, 60);
     }
 
     #[test]
@@ -3586,6 +3568,47 @@ mod tests {
     }
 
     /// Rows 20 px apart from y 100 after `first` (a heading row's height).
+    /// A block's rows drawn row by row: its printed numbers from `first`, centred `number_at`
+    /// right of the block's `left` side, their digits 4x8 px, 7 px apart, `digits_top` below
+    /// each row's top ruling.
+    struct BlockDrawing {
+        left: usize,
+        first: usize,
+        number_at: usize,
+        digits_top: usize,
+    }
+
+    impl BlockDrawing {
+        /// Draws the number and a writer's letters (6 px wide, at `letters` right of the block's
+        /// side, standing 17 px below the row's top ruling, `lowest` to 4 px more high, varying
+        /// from letter to letter and row to row) in each row whose top ruling is at `ys`.
+        fn draw(&self, b: &mut Bin, ys: &[usize], letters: &[usize], lowest: usize) {
+            for (r, &y) in ys.iter().enumerate() {
+                let number = (self.first + r).to_string();
+                let x0 = self.left + self.number_at - (4 + 7 * (number.len() - 1)) / 2;
+                for i in 0..number.len() {
+                    fill(b, x0 + 7 * i, y + self.digits_top, x0 + 4 + 7 * i, y + self.digits_top + 8);
+                }
+                for (i, &x) in letters.iter().enumerate() {
+                    let height = lowest + (r + i) % 5;
+                    fill(b, self.left + x, y + 17 - height, self.left + x + 6, y + 17);
+                }
+            }
+        }
+    }
+
+    /// The cells and the blocks (first move, rows; in order of their first moves) that `analyze`
+    /// finds in a drawn page (`b` the glyphs' binary, `lb` the rulings').
+    fn cells_and_blocks_found(b: &Bin, lb: &Bin) -> (usize, Vec<(u32, u32)>) {
+        let grey = GrayImage::from_pixel(b.w as u32, b.h as u32, image::Luma([255]));
+        let Grid::Found { cells, blocks, .. } = analyze(b, lb, &grey) else {
+            panic!("no table found");
+        };
+        let mut found: Vec<(u32, u32)> = blocks.iter().map(|b| (b.first, b.rows)).collect();
+        found.sort_unstable();
+        (cells.len(), found)
+    }
+
     fn row_ys(first: usize, rows: usize) -> Vec<usize> {
         std::iter::once(100).chain((0..=rows).map(|r| 100 + first + 20 * r)).collect()
     }
@@ -3875,30 +3898,13 @@ mod tests {
         }
         let mut b = lb.clone();
         for (k, left) in [20usize, 340, 660].into_iter().enumerate() {
-            for (r, &y) in ys.iter().enumerate().take(11).skip(1) {
-                let digits = (10 * k + r).to_string().len();
-                let x0 = left + 161 - (4 + 7 * (digits - 1)) / 2;
-                for i in 0..digits {
-                    fill(&mut b, x0 + 7 * i, y + 7, x0 + 4 + 7 * i, y + 15);
-                }
-                // a move of three letters 12-16 px high on either side of the number
-                for (i, x) in
-                    [left + 40, left + 52, left + 64, left + 206, left + 218, left + 230].into_iter().enumerate()
-                {
-                    let height = 12 + (r + i) % 5;
-                    fill(&mut b, x, y + 17 - height, x + 6, y + 17);
-                }
-            }
+            // a move of three letters 12-16 px high on either side of the number
+            let rows = BlockDrawing { left, first: 10 * k + 1, number_at: 161, digits_top: 7 };
+            rows.draw(&mut b, &ys[1..11], &[40, 52, 64, 206, 218, 230], 12);
         }
-        let Grid::Found { cells, blocks, .. } = analyze(&b, &lb, &GrayImage::from_pixel(1040, 400, image::Luma([255])))
-        else {
-            panic!("no table found");
-        };
-        assert_eq!(blocks.len(), 3);
-        let mut firsts: Vec<u32> = blocks.iter().map(|b| b.first).collect();
-        firsts.sort_unstable();
-        assert_eq!(firsts, [1, 11, 21]);
-        assert_eq!(cells.len(), 60);
+        let (cells, blocks) = cells_and_blocks_found(&b, &lb);
+        assert_eq!(blocks.iter().map(|b| b.0).collect::<Vec<_>>(), [1, 11, 21]);
+        assert_eq!(cells, 60);
     }
 
     #[test]
