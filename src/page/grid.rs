@@ -1098,7 +1098,9 @@ fn drop_stacked_numbers(
             let (t, x) = (vsegs[i].mid_t(), vsegs[i].mid());
             let nearest_where = |left: bool, whole: bool| {
                 (0..vsegs.len())
-                    .filter(|&j| beside(i, j) && (!whole || ridge_cover[j] >= 0.9) && (vsegs[j].at(t) < x) == left)
+                    .filter(|&j| {
+                        beside(i, j) && (!whole || ridge_cover[j] >= WHOLE_RIDGE) && (vsegs[j].at(t) < x) == left
+                    })
                     .min_by(|&j, &k| (vsegs[j].at(t) - x).abs().total_cmp(&(vsegs[k].at(t) - x).abs()))
             };
             // (a line with no other line on one side is kept: in an open layout, the digits'
@@ -1162,9 +1164,10 @@ fn rows_run_on_over_blank_paper(grey: &GrayImage, v: &Line, row_rulings: &[Line]
         if xb <= xa || y1 <= y0 {
             continue;
         }
-        let paper = (y0..=y1).flat_map(|y| (xa..=xb).map(move |x| (x, y))).map(|(x, y)| px(x, y)).fold(0.0, f64::max);
-        let darkest =
-            (y0..=y1).flat_map(|y| (xa..=xb).map(move |x| (x, y))).map(|(x, y)| px(x, y)).fold(f64::MAX, f64::min);
+        let (darkest, paper) = (y0..=y1)
+            .flat_map(|y| (xa..=xb).map(move |x| (x, y)))
+            .map(|(x, y)| px(x, y))
+            .fold((f64::MAX, 0.0f64), |(darkest, paper), grey| (darkest.min(grey), paper.max(grey)));
         rows += 1;
         if paper - darkest >= 40.0 {
             inked_rows += 1;
@@ -1604,14 +1607,20 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
         for s in &row_rulings {
             log::debug!("  h y={:.1} x {:.0}..{:.0}", s.mid(), s.start, s.end);
         }
+        // (a line with no ink on it, a virtual ruling, has no width nor offset: "-")
+        let measured = |x: f64| if x == f64::MAX { "-".to_string() } else { format!("{x:.2}") };
         for v in &column_rulings {
             let (pw, pd, pc) = super::lines::profile(&lb_transposed, v);
             let (rw, rd, rc) = super::lines::profile(&vr_transposed, v);
             log::debug!(
-                "  v x={:.1} y {:.0}..{:.0} width {pw:.2} off {pd:.2} cover {pc:.2} ridge {rw:.2} {rd:.2} {rc:.2}",
+                "  v x={:.1} y {:.0}..{:.0} width {} off {} cover {pc:.2} ridge {} {} {rc:.2}",
                 v.mid(),
                 v.start,
-                v.end
+                v.end,
+                measured(pw),
+                measured(pd),
+                measured(rw),
+                measured(rd)
             );
         }
         for c in &cols {

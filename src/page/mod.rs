@@ -522,8 +522,8 @@ fn move_rows(table: &Table) -> u32 {
     table.2.iter().map(|b| b.rows).sum()
 }
 
-/// The share of a table's ruled width its blocks must cover for the table to be whole (a block
-/// is a quarter of a table of four and more).
+/// The share of a table's ruled width its blocks must cover for the table to be whole (a table
+/// of four blocks that lost one covers three quarters of it).
 const BLOCKS_COVER_RULED_WIDTH: f64 = 0.85;
 
 /// Whether a table's blocks cover its ruled width ([`BLOCKS_COVER_RULED_WIDTH`] of it).
