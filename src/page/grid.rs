@@ -531,11 +531,7 @@ fn part_columns_between_number_columns(
             parts.push(virtual_ruling(c, 0.5 * w));
         }
     }
-    if !parts.is_empty() {
-        vsegs.extend(parts);
-        crate::sort::by_key(vsegs, |p| p.mid());
-        *cols = build_cols(hsegs, vsegs, pitch, lb_transposed);
-    }
+    add_virtual_rulings(parts, hsegs, vsegs, cols, pitch, lb_transposed);
 }
 
 /// Where a column's middle number zone (`zone`, from its left side) is the middle one of three
@@ -1107,19 +1103,23 @@ fn drop_stacked_numbers(
             // stacked edge is the only boundary the numbers have; unless the rows run on beyond
             // it over blank paper, where it bounds nothing: the outer edge of left-aligned
             // numbers printed a little in from the rows' start)
-            let (line_left, line_right) = (nearest_where(true, false).is_some(), nearest_where(false, false).is_some());
-            let bounds_nothing = |dir: f64| rows_run_on_over_blank_paper(grey, &vsegs[i], row_rulings, pitch, dir);
-            let stacked_edge = (line_left && line_right)
-                || (!line_left && bounds_nothing(-1.0))
-                || (!line_right && bounds_nothing(1.0));
+            let stacked_edge = || {
+                let (line_left, line_right) =
+                    (nearest_where(true, false).is_some(), nearest_where(false, false).is_some());
+                let bounds_nothing = |dir: f64| rows_run_on_over_blank_paper(grey, &vsegs[i], row_rulings, pitch, dir);
+                (line_left && line_right)
+                    || (!line_left && bounds_nothing(-1.0))
+                    || (!line_right && bounds_nothing(1.0))
+            };
             // (a ridge nearly unbroken is digits only where nothing at all shows beside the row
             // rulings: a faint printed ruling, far lighter than the handwriting beside it, does)
-            let darkness = darkness_in_and_beside_rows(grey, &vsegs[i], row_rulings, pitch);
             let nearly_whole = ridge_cover[i] >= NEARLY_WHOLE_RIDGE;
-            let digits = darkness.is_some_and(|(middle, beside)| {
-                dark_only_in_rows(middle, beside) && (!nearly_whole || beside < NOTHING_BESIDE_ROWS)
-            });
-            if stacked_edge && digits {
+            let digits =
+                darkness_in_and_beside_rows(grey, &vsegs[i], row_rulings, pitch).is_some_and(|(middle, beside)| {
+                    dark_only_in_rows(middle, beside) && (!nearly_whole || beside < NOTHING_BESIDE_ROWS)
+                });
+            // (the strip beyond the line is looked at only for digits: it costs more)
+            if digits && stacked_edge() {
                 log::debug!("  digits stacked at x {x:.1}: no ruling");
                 return false;
             }
@@ -1137,6 +1137,12 @@ fn drop_stacked_numbers(
     vsegs.into_iter().zip(keep).filter(|(_, k)| *k).map(|(v, _)| v).collect()
 }
 
+/// The grey of `grey` at (x, y), the nearest pixel inside the image where it lies outside.
+fn grey_clamped(grey: &GrayImage, x: i64, y: i64) -> f64 {
+    let (w, h) = (i64::from(grey.width()), i64::from(grey.height()));
+    f64::from(grey.get_pixel(x.clamp(0, w - 1) as u32, y.clamp(0, h - 1) as u32).0[0])
+}
+
 /// Whether the row rulings crossing the line `v` run on beyond it to the side `dir` (-1 left, +1
 /// right) by 0.3 pitch and more in most rows, over blank paper: nothing darker than the paper by
 /// 40 grey levels in the middle of those rows between the line and the rows' end.
@@ -1149,8 +1155,7 @@ fn rows_run_on_over_blank_paper(grey: &GrayImage, v: &Line, row_rulings: &[Line]
     if crossing.len() < 4 || (running_on as f64) < 0.8 * crossing.len() as f64 {
         return false;
     }
-    let (w, h) = (grey.width() as i64, grey.height() as i64);
-    let px = |x: i64, y: i64| grey.get_pixel(x.clamp(0, w - 1) as u32, y.clamp(0, h - 1) as u32).0[0] as f64;
+    let px = |x: i64, y: i64| grey_clamped(grey, x, y);
     let (mut rows, mut inked_rows) = (0, 0);
     for pair in crossing.windows(2) {
         let (top, bottom) = (pair[0].at(x), pair[1].at(x));
@@ -1195,10 +1200,10 @@ fn darkness_in_and_beside_rows(grey: &GrayImage, v: &Line, row_rulings: &[Line],
     if ys.len() < 4 {
         return None;
     }
-    let (w, h) = (grey.width() as i64, grey.height() as i64);
-    let px = |x: i64, y: i64| grey.get_pixel(x.clamp(0, w - 1) as u32, y.clamp(0, h - 1) as u32).0[0] as f64;
+    let px = |x: i64, y: i64| grey_clamped(grey, x, y);
     let (mut middle, mut beside) = (Vec::new(), Vec::new());
-    let (t0, t1) = (v.start.max(ys[0]).max(0.0) as i64, (v.end.min(ys[ys.len() - 1]) as i64).min(h - 1));
+    let last_y = i64::from(grey.height()) - 1;
+    let (t0, t1) = (v.start.max(ys[0]).max(0.0) as i64, (v.end.min(ys[ys.len() - 1]) as i64).min(last_y));
     for y in t0..=t1 {
         let nearest = ys.partition_point(|&r| r < y as f64);
         let distance = [nearest.checked_sub(1), Some(nearest)]
@@ -1569,8 +1574,21 @@ fn add_number_zones(
             });
         }
     }
-    if !extra.is_empty() {
-        vsegs.extend(extra);
+    add_virtual_rulings(extra, hsegs, vsegs, cols, pitch, lb_transposed);
+}
+
+/// Adds virtual column rulings to `vsegs` (kept in order of position) and builds the columns
+/// again; nothing where there are none.
+fn add_virtual_rulings(
+    virtual_rulings: Vec<Line>,
+    hsegs: &[Line],
+    vsegs: &mut Vec<Line>,
+    cols: &mut Vec<Column>,
+    pitch: f64,
+    lb_transposed: &Bin,
+) {
+    if !virtual_rulings.is_empty() {
+        vsegs.extend(virtual_rulings);
         crate::sort::by_key(vsegs, |p| p.mid());
         *cols = build_cols(hsegs, vsegs, pitch, lb_transposed);
     }
