@@ -291,17 +291,47 @@ const NARROWER_THAN_MOVES: f64 = 0.85;
 /// and synthetic forms; a writer's letters at a column's side 0.63 and more).
 const MAX_NUMBER_HEIGHT: f64 = 0.55;
 
+/// A number zone at a column's side: how far from the side it ends, and the printed numbers'
+/// height.
+#[derive(Clone, Copy, Debug)]
+struct NumberZone {
+    reach: f64,
+    height: f64,
+}
+
+/// One glyph group nearest a column's side in a row: its top, height and far end's distance from
+/// the side.
+#[derive(Clone, Copy, Debug)]
+struct SideGlyphs {
+    top: f64,
+    height: f64,
+    reach: f64,
+}
+
+/// The number zone that the glyph groups at a column's side make, where they stand in most of its
+/// `rows` rows at one height ([`printed_number_height`]).
+fn number_zone_of(groups: &[SideGlyphs], rows: usize, pitch: f64) -> Option<NumberZone> {
+    let heights: Vec<f64> = groups.iter().map(|g| g.height).collect();
+    let height = printed_number_height(&heights, rows, pitch)?;
+    let mut reaches: Vec<f64> =
+        groups.iter().filter(|g| (g.height - height).abs() <= NUMBER_HEIGHT_SPREAD).map(|g| g.reach).collect();
+    reaches.sort_unstable_by(f64::total_cmp);
+    let r = reaches[(reaches.len() * 9 / 10).min(reaches.len() - 1)];
+    Some(NumberZone { reach: r + 0.35 * pitch, height })
+}
+
 /// Printed move numbers sharing a column with the moves (no ruling between them, e.g. only a
-/// shaded background): in most rows a glyph group of the same printed height and top sits in the
-/// left part of the cell (or, `from_right`, in its right part: a number printed at the right end of
-/// White's cell, just left of the rule between the players). Returns how far from the column's
-/// side the number zone ends.
-fn number_zone(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, from_right: bool) -> Option<f64> {
+/// shaded background) stand in most rows as a glyph group of the same printed height and top in
+/// the left part of the cell (or, `from_right`, in its right part: a number printed at the right
+/// end of White's cell, just left of the rule between the players). Returns the glyph group
+/// nearest the side in each row, within the 45 % of the cell next to it, of a printed digit's
+/// size; [`number_zone_of`] tells whether they make a number zone.
+fn glyph_groups_at_side(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, from_right: bool) -> Vec<SideGlyphs> {
     // (whether a ruling is printed along the zone's side, down the column's rows)
     let (first_row, last_row) = (c.rows[0].0.mid(), c.rows[c.rows.len() - 1].1.mid());
     let side = if from_right { &c.right } else { &c.left };
     let side_ruled = super::lines::cover(lb_transposed, side, first_row, last_row) >= 0.5;
-    let mut found: Vec<(f64, f64, f64)> = Vec::new(); // (top, height, reach from the side)
+    let mut found: Vec<SideGlyphs> = Vec::new();
     for (t, bo) in &c.rows {
         let yc = 0.5 * (t.mid() + bo.mid());
         let xc = c.centre_x(yc);
@@ -347,10 +377,10 @@ fn number_zone(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, from_right:
                 bot = bot.max(q.3);
             }
         }
-        found.push((top as f64, (bot - top + 1) as f64, reach));
+        found.push(SideGlyphs { top: top as f64, height: (bot - top + 1) as f64, reach });
     }
     if log::log_enabled!(log::Level::Debug) {
-        let v: Vec<String> = found.iter().map(|f| format!("{:.0}/{:.0}/{:.0}", f.0, f.1, f.2)).collect();
+        let v: Vec<String> = found.iter().map(|f| format!("{:.0}/{:.0}/{:.0}", f.top, f.height, f.reach)).collect();
         log::debug!(
             "  number zone? x {:.0} {}: {} of {} rows: {}",
             c.left.mid(),
@@ -360,14 +390,12 @@ fn number_zone(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, from_right:
             v.join(" ")
         );
     }
-    let heights: Vec<f64> = found.iter().map(|f| f.1).collect();
-    let hm = printed_number_height(&heights, c.rows.len(), pitch)?;
-    let mut reaches: Vec<f64> =
-        found.iter().filter(|f| (f.1 - hm).abs() <= NUMBER_HEIGHT_SPREAD).map(|f| f.2).collect();
-    reaches.sort_unstable_by(f64::total_cmp);
-    let r = reaches[(reaches.len() * 9 / 10).min(reaches.len() - 1)];
-    Some(r + 0.35 * pitch)
+    found
 }
+
+/// The share of a column's rows that must show glyphs like a number zone's printed numbers for
+/// the zone to be copied to it from a block whose width differs by more than 6 %.
+const NUMBERS_SEEN_SHARE: f64 = 0.33;
 
 /// How far (pixels) a printed number's height may lie from the numbers' median height.
 const NUMBER_HEIGHT_SPREAD: f64 = 1.5;
@@ -1417,6 +1445,29 @@ fn add_block_gap_borders(
     gap_columns
 }
 
+/// Narrow columns (under 3 row pitches) that no row ruling crosses in ink: the space between two
+/// blocks each ruled on its own, bounded by their outer rulings (row rulings joined across it are
+/// no ink there), where a number column has its rows ruled across. Returns their left and right x,
+/// as [`add_block_gap_borders`] does.
+fn narrow_columns_no_row_crosses(lb: &Bin, cols: &[Column], pitch: f64) -> Vec<(f64, f64)> {
+    let crossed_in_ink = |c: &Column, ruling: &Line| {
+        let y = ruling.at(0.5 * (c.left.mid() + c.right.mid()));
+        let (from, to) = (c.left.at(y) + 2.0, c.right.at(y) - 2.0);
+        to > from && super::lines::cover_band(lb, ruling, from, to, 2) >= 0.3
+    };
+    cols.iter()
+        .filter(|c| c.width() < 3.0 * pitch)
+        .filter(|c| {
+            let crossed = c.rows.iter().filter(|(top, _)| crossed_in_ink(c, top)).count();
+            (crossed as f64) < 0.2 * c.rows.len() as f64
+        })
+        .map(|c| {
+            log::debug!("  no row ruling crosses x {:.0}..{:.0}: a gap between blocks", c.left.mid(), c.right.mid());
+            (c.left.intercept, c.right.intercept)
+        })
+        .collect()
+}
+
 /// Number zones without a ruling (HCS: only a shaded background): found from printed glyphs of
 /// constant height at the left (or right) of a column and copied to the column two steps away;
 /// each splits its column with a virtual ruling, added to `vsegs`, and the columns are built
@@ -1444,30 +1495,24 @@ fn add_number_zones(
     let stroke = |v: &Line| short_stroke(lb_transposed, v, longest);
     let free =
         |i: usize| !used[i] && cols[i].width() > 3.0 * pitch && !stroke(&cols[i].left) && !stroke(&cols[i].right);
-    let mut zones: Vec<Option<f64>> = cols
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            if free(i) {
-                number_zone(b, lb_transposed, c, pitch, false).filter(|&dx| dx < 0.45 * c.width())
-            } else {
-                None
-            }
-        })
-        .collect();
+    let groups_at = |from_right: bool, wanted: &dyn Fn(usize) -> bool| -> Vec<Vec<SideGlyphs>> {
+        let groups = |(i, c): (usize, &Column)| {
+            if wanted(i) { glyph_groups_at_side(b, lb_transposed, c, pitch, from_right) } else { Vec::new() }
+        };
+        cols.iter().enumerate().map(groups).collect()
+    };
+    let zones_of = |groups: &[Vec<SideGlyphs>]| -> Vec<Option<NumberZone>> {
+        let zone = |(c, g): (&Column, &Vec<SideGlyphs>)| {
+            number_zone_of(g, c.rows.len(), pitch).filter(|z| z.reach < 0.45 * c.width())
+        };
+        cols.iter().zip(groups).map(zone).collect()
+    };
+    let left_groups = groups_at(false, &free);
+    let mut zones = zones_of(&left_groups);
     // (and a number printed at the right end of White's cell, where no column holds one at its
     // left: the zone's left end, measured from the column's right side)
-    let mut right_zones: Vec<Option<f64>> = cols
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            if free(i) && zones[i].is_none() {
-                number_zone(b, lb_transposed, c, pitch, true).filter(|&dx| dx < 0.45 * c.width())
-            } else {
-                None
-            }
-        })
-        .collect();
+    let right_groups = groups_at(true, &|i| free(i) && zones[i].is_none());
+    let mut right_zones = zones_of(&right_groups);
     // blocks repeat with a period of two move columns: a column two steps from one with a number
     // zone, of the same width, has one too, even where handwriting crowding the digits hid it
     // (the column beside, sharing a ruling, or else across the gap between two blocks whose rows
@@ -1491,7 +1536,18 @@ fn add_number_zones(
         |i: usize| cols.iter().position(|c| c.right_ruling == cols[i].left_ruling).or_else(|| across_gap(i, -1.0));
     let right_of = |i: usize| beside_right(i).and_then(|k| if is_gap_column(k) { beside_right(k) } else { Some(k) });
     let left_of = |i: usize| beside_left(i).and_then(|k| if is_gap_column(k) { beside_left(k) } else { Some(k) });
-    let repeat = |zones: &mut Vec<Option<f64>>| {
+    // (of a width within 6 %, or within 15 % where glyph groups of the zone's printed height stand
+    // within its reach in a third of the column's rows: numbers that a writer's moves crowd in the
+    // other rows, in a block printed a little wider or narrower)
+    let shaped_alike = |i: usize, j: usize, zone: &NumberZone, groups: &[Vec<SideGlyphs>]| {
+        let differ = (cols[j].width() - cols[i].width()).abs() / cols[i].width();
+        let numbers_seen = || {
+            let alike = |g: &&SideGlyphs| (g.height - zone.height).abs() <= NUMBER_HEIGHT_SPREAD && g.reach <= zone.reach;
+            groups[j].iter().filter(alike).count() as f64 >= NUMBERS_SEEN_SHARE * cols[j].rows.len() as f64
+        };
+        differ < 0.06 || (differ < 0.15 && numbers_seen())
+    };
+    let repeat = |zones: &mut Vec<Option<NumberZone>>, groups: &[Vec<SideGlyphs>]| {
         for _ in 0..3 {
             for i in 0..cols.len() {
                 let Some(z) = zones[i] else { continue };
@@ -1499,18 +1555,17 @@ fn add_number_zones(
                 let wide = |k: &usize| cols[*k].width() > 3.0 * pitch;
                 let cands = [left_of(i).filter(wide).and_then(left_of), right_of(i).filter(wide).and_then(right_of)];
                 for j in cands.into_iter().flatten() {
-                    if zones[j].is_none()
-                        && free(j)
-                        && (cols[j].width() - cols[i].width()).abs() < 0.06 * cols[i].width()
-                    {
+                    if zones[j].is_none() && free(j) && shaped_alike(i, j, &z, groups) {
                         zones[j] = Some(z);
                     }
                 }
             }
         }
     };
-    repeat(&mut zones);
-    repeat(&mut right_zones);
+    repeat(&mut zones, &left_groups);
+    repeat(&mut right_zones, &right_groups);
+    let zones: Vec<Option<f64>> = zones.iter().map(|z| z.map(|z| z.reach)).collect();
+    let mut right_zones: Vec<Option<f64>> = right_zones.iter().map(|z| z.map(|z| z.reach)).collect();
     // (a column with a number zone at its left has none at its right)
     for (right, left) in right_zones.iter_mut().zip(&zones) {
         if left.is_some() {
@@ -1618,6 +1673,8 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     crate::sort::by_key(&mut column_rulings, |p| p.mid());
 
     let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
+    let mut gap_columns = gap_columns;
+    gap_columns.extend(narrow_columns_no_row_crosses(lb, &cols, pitch));
     add_number_zones(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, &gap_columns, pitch);
     part_columns_between_number_columns(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
     if log::log_enabled!(log::Level::Debug) {
@@ -3975,6 +4032,55 @@ mod tests {
         firsts.sort_unstable();
         assert_eq!(firsts, [(1, 10), (11, 10)]);
         assert_eq!(cells.len(), 40);
+    }
+
+    /// Full grids of 10 rows from y 100, White | Black, at `lefts` with White's and Black's column
+    /// `widths`, each number printed inside White's cell at its left; in block `crowded` the
+    /// writer's strokes run from the number into the move in four rows. Returns the glyphs' and
+    /// the rulings' binaries.
+    fn blocks_numbered_in_whites_cell(lefts: &[usize], widths: &[(usize, usize)], crowded: usize) -> (Bin, Bin) {
+        let tops: Vec<usize> = (0..=10).map(|r| 100 + 20 * r).collect();
+        let mut lb = Bin::new(900, 400);
+        for (&left, &(white, black)) in lefts.iter().zip(widths) {
+            for &y in &tops {
+                fill(&mut lb, left, y, left + white + black, y + 2);
+            }
+            for x in [left, left + white, left + white + black - 2] {
+                fill(&mut lb, x, 100, x + 2, 302);
+            }
+        }
+        let mut b = lb.clone();
+        for (k, (&left, &(white, _))) in lefts.iter().zip(widths).enumerate() {
+            for (r, &top) in tops[..10].iter().enumerate() {
+                let number = 10 * k + r + 1;
+                for i in 0..number.to_string().len() {
+                    fill(&mut b, left + 6 + 7 * i, top + 7, left + 10 + 7 * i, top + 16);
+                }
+                if k == crowded && r % 2 == 1 && r < 9 {
+                    fill(&mut b, left + 6, top + 11, left + 30, top + 13);
+                }
+                for (i, x) in [45, 57, 69, white + 15, white + 27, white + 39].into_iter().enumerate() {
+                    let height = 12 + (r + i) % 5;
+                    fill(&mut b, left + x, top + 18 - height, left + x + 6, top + 18);
+                }
+            }
+        }
+        (b, lb)
+    }
+
+    #[test]
+    fn a_number_zone_is_copied_across_the_gap_between_blocks_ruled_each_on_its_own() {
+        // two blocks 24 px apart (row rulings joined across the gap are no ink there), the second
+        // block's numbers crowded: its own number zone is not found, it is the first block's
+        let (b, lb) = blocks_numbered_in_whites_cell(&[20, 424], &[(190, 190), (190, 190)], 1);
+        assert_eq!(cells_and_blocks_found(&b, &lb), (40, vec![(1, 10), (11, 10)]));
+    }
+
+    #[test]
+    fn a_number_zone_is_copied_to_a_block_a_little_wider_where_its_numbers_show_in_some_rows() {
+        // the second block, touching the first, is printed 10 % wider and its numbers crowded
+        let (b, lb) = blocks_numbered_in_whites_cell(&[20, 400], &[(190, 190), (209, 209)], 1);
+        assert_eq!(cells_and_blocks_found(&b, &lb), (40, vec![(1, 10), (11, 10)]));
     }
 
     #[test]
