@@ -783,6 +783,17 @@ struct FoundBlock {
     odd_top: bool,
     /// whether each row lies where the block's column rulings run ([`GBlock::ruled_rows`])
     ruled_rows: Vec<bool>,
+    /// White's and Black's moves' part of their columns, where a clock column stands unruled
+    /// beside them ([`find_unruled_clock_columns`])
+    move_parts: [Option<MovePart>; 2],
+}
+
+/// The part of a move column its moves take, beside a clock column printed with no ruling
+/// between them: from and to, measured from the column's left side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct MovePart {
+    from: f64,
+    to: f64,
 }
 
 /// Horizontal rulings in the rulings' binary `lb` of a page `page_w` wide: every piece at least a
@@ -1742,7 +1753,8 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     }
     drop_unnumbered_first_rows(b, &cols, &mut blocks_found, pitch);
     mark_rows_the_columns_leave(&lb_transposed, &cols, &mut blocks_found);
-    let order = reading_order(blocks_found, pitch);
+    let mut order = reading_order(blocks_found, pitch);
+    find_unruled_clock_columns(b, &cols, &mut order, pitch);
     let starts = provisional_starts(b, &cols, &order);
     let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
     let ruled_span = ruled_span_across(&row_rulings, &blocks, pitch);
@@ -2237,6 +2249,7 @@ impl<'a> BlockRowsFinder<'a> {
             heading_top: found.heading_top,
             odd_top,
             ruled_rows: Vec::new(),
+            move_parts: [None; 2],
         }
     }
 }
@@ -2564,6 +2577,101 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
     order
 }
 
+/// Finds, in each block's White and Black columns, a clock column printed beside the moves with
+/// no ruling between them, from the heading above the block: the heading's words in the column
+/// (up to the heading row's top, or 1.5 pitches above the first row) make two groups side by side
+/// ([`heading_word_groups`]), and a boundary leaves each group centred in its part, as printed
+/// headings are (within 15 % of the column's width). The wider part, at least 2.5 pitches, is the
+/// moves'; the narrower, 0.8 pitch to three quarters of it, the clock's. One word, more than two
+/// groups, or words centred across the column, part nothing.
+fn find_unruled_clock_columns(b: &Bin, cols: &[Column], blocks: &mut [FoundBlock], pitch: f64) {
+    for block in blocks.iter_mut() {
+        for (side, ci) in [block.columns.white, block.columns.black].into_iter().enumerate() {
+            let c = &cols[ci];
+            let top = block.rows[0].0.at(0.5 * (c.left.mid() + c.right.mid()));
+            let (left, right) = (c.left.at(top), c.right.at(top));
+            if right - left < 3.5 * pitch {
+                continue;
+            }
+            let heading_top =
+                block.heading_top.filter(|&y| y < top - 0.5 * pitch).unwrap_or(top - 1.5 * pitch).max(top - 3.0 * pitch);
+            let words = heading_word_groups(b, [left, heading_top, right, top], pitch);
+            let Some(part) = move_part_beside_a_clock(&words, left, right, pitch) else { continue };
+            log::debug!(
+                "  unruled clock column beside the moves in x {left:.0}..{right:.0}: moves x {:.0}..{:.0}",
+                left + part.from,
+                left + part.to
+            );
+            block.move_parts[side] = Some(part);
+        }
+    }
+}
+
+/// A group of printed glyphs in a heading: its box [x0, y0, x1, y1].
+type WordGroup = [f64; 4];
+
+/// The groups of printed glyphs in a heading's box `bx`, left to right: glyphs of a printed word's
+/// height (0.15 to 1.5 pitches) standing clear of the box's top and bottom (a writer's strokes
+/// reaching up from the first row are cut there), under half a pitch apart, are one group.
+fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
+    // (the rows `components` searches: the box less 3 px at the top and 2 px at the bottom)
+    let (first_row, last_row) = ((bx[1] + 3.0).max(0.0) as usize, ((bx[3] - 2.0).max(0.0) as usize).saturating_sub(1));
+    let mut glyphs: Vec<WordGroup> = components(b, bx)
+        .into_iter()
+        .filter(|q| {
+            let height = (q.3 - q.1 + 1) as f64;
+            let clear = q.1 > first_row && q.3 < last_row;
+            clear && q.4 >= 4 && height >= 0.15 * pitch && height <= 1.5 * pitch
+        })
+        .map(|q| [q.0 as f64, q.1 as f64, q.2 as f64 + 1.0, q.3 as f64 + 1.0])
+        .collect();
+    crate::sort::by_key(&mut glyphs, |g| g[0]);
+    let mut groups: Vec<WordGroup> = Vec::new();
+    for g in glyphs {
+        match groups.last_mut() {
+            Some(last) if g[0] <= last[2] + 0.5 * pitch => {
+                *last = [last[0], last[1].min(g[1]), last[2].max(g[2]), last[3].max(g[3])];
+            }
+            _ => groups.push(g),
+        }
+    }
+    log::debug!("  heading word groups in x {:.0}..{:.0}: {groups:?}", bx[0], bx[2]);
+    groups
+}
+
+/// The moves' part of a column `left..right` whose heading's word groups `words` name a clock
+/// column beside the moves (see [`find_unruled_clock_columns`]): two groups, each at least half a
+/// pitch wide, on one line (overlapping by half the lower one's height), of one print size (the
+/// taller at most 2.2 times as tall: a clock drawn beside a word).
+fn move_part_beside_a_clock(words: &[WordGroup], left: f64, right: f64, pitch: f64) -> Option<MovePart> {
+    let [first, second] = words else { return None };
+    let wide = |g: &WordGroup| g[2] - g[0] >= 0.5 * pitch;
+    let overlap = first[3].min(second[3]) - first[1].max(second[1]);
+    let (lower, taller) = {
+        let (a, b) = (first[3] - first[1], second[3] - second[1]);
+        (a.min(b), a.max(b))
+    };
+    if !wide(first) || !wide(second) || overlap < 0.5 * lower || taller > 2.2 * lower {
+        return None;
+    }
+    let centre = |g: &WordGroup| 0.5 * (g[0] + g[2]);
+    // (the boundary that centres the first group between the column's left side and it, and the
+    // one that centres the second between it and the right side)
+    let (by_first, by_second) = (2.0 * centre(first) - left, 2.0 * centre(second) - right);
+    let width = right - left;
+    if (by_first - by_second).abs() > 0.15 * width {
+        return None;
+    }
+    let at = 0.5 * (by_first + by_second);
+    let between = first[2] - 0.1 * pitch <= at && at <= second[0] + 0.1 * pitch;
+    let (left_part, right_part) = (at - left, right - at);
+    let (moves, clock) = (left_part.max(right_part), left_part.min(right_part));
+    if !between || moves < 2.5 * pitch || clock < 0.8 * pitch || clock > 0.75 * moves {
+        return None;
+    }
+    Some(if left_part > right_part { MovePart { from: 0.0, to: left_part } } else { MovePart { from: left_part, to: width } })
+}
+
 /// The move cells of the blocks in reading order, numbered from each block's start, and the
 /// blocks with their number cells: each cell takes the row rulings as found in its own column.
 fn cut_cells(b: &Bin, cols: &[Column], order: &[FoundBlock], starts: &[u32], pitch: f64) -> (Vec<GCell>, Vec<GBlock>) {
@@ -2587,11 +2695,18 @@ fn cut_cells(b: &Bin, cols: &[Column], order: &[FoundBlock], starts: &[u32], pit
             ruled_rows,
         });
         for (row, (mv, (t, bo))) in (start..).zip(bk.rows.iter()).enumerate() {
-            for (ci, side) in [(bk.columns.white, Side::White), (bk.columns.black, Side::Black)] {
+            for (ci, side, part) in
+                [(bk.columns.white, Side::White, bk.move_parts[0]), (bk.columns.black, Side::Black, bk.move_parts[1])]
+            {
                 // (the row's rulings as found in this column: a piece of a ruling broken in
                 // another column, extended to this one, can be pitched off by part of a row)
                 let c = &cols[ci];
-                let bx = c.cell(&c.own(t, pitch), &c.own(bo, pitch));
+                let mut bx = c.cell(&c.own(t, pitch), &c.own(bo, pitch));
+                if let Some(part) = part {
+                    let left = bx[0];
+                    bx[0] = left + part.from;
+                    bx[2] = bx[2].min(left + part.to);
+                }
                 cells.push(GCell {
                     mv,
                     block,
@@ -4084,6 +4199,53 @@ mod tests {
     }
 
     #[test]
+    fn a_clock_heading_beside_the_moves_heading_parts_the_column_where_each_is_centred() {
+        // a column 100..300 headed by a clock 120..140 and "White" 205..255: the clock's part
+        // 100..160, the moves' 160..300
+        let clock = [120.0, 100.0, 140.0, 114.0];
+        let white = [205.0, 101.0, 255.0, 113.0];
+        assert_eq!(move_part_beside_a_clock(&[clock, white], 100.0, 300.0, 20.0), Some(MovePart { from: 60.0, to: 200.0 }));
+        // the clock at the right: the moves' part from the left side
+        let black = [145.0, 101.0, 195.0, 113.0];
+        let clock = [260.0, 100.0, 280.0, 114.0];
+        assert_eq!(move_part_beside_a_clock(&[black, clock], 100.0, 300.0, 20.0), Some(MovePart { from: 0.0, to: 140.0 }));
+        // two words of one centred title, a word and a small mark, one word: nothing parted
+        let (white, player) = ([150.0, 101.0, 190.0, 113.0], [200.0, 101.0, 250.0, 113.0]);
+        assert_eq!(move_part_beside_a_clock(&[white, player], 100.0, 300.0, 20.0), None);
+        let mark = [126.0, 105.0, 132.0, 111.0];
+        assert_eq!(move_part_beside_a_clock(&[mark, [205.0, 101.0, 255.0, 113.0]], 100.0, 300.0, 20.0), None);
+        assert_eq!(move_part_beside_a_clock(&[[175.0, 101.0, 225.0, 113.0]], 100.0, 300.0, 20.0), None);
+    }
+
+    #[test]
+    fn unruled_clock_columns_named_in_the_heading_are_left_out_of_the_move_cells() {
+        // No | clock, White | Black, clock: rulings at x 20, 60, 300 and 540 only, a heading row
+        // 100..130 over 10 rows 20 px high; the times written in the clock parts (60..120 and
+        // 480..540) as well as the moves
+        let mut lb = Bin::new(600, 400);
+        let ys: Vec<usize> = std::iter::once(100).chain((0..=10).map(|r| 130 + 20 * r)).collect();
+        for &y in &ys {
+            fill(&mut lb, 20, y, 542, y + 2);
+        }
+        for x in [20, 60, 300, 540] {
+            fill(&mut lb, x, 100, x + 2, 332);
+        }
+        let mut b = lb.clone();
+        for heading in [[30, 111, 50, 120], [80, 108, 100, 122], [185, 110, 235, 120], [365, 110, 415, 120], [500, 108, 520, 122]] {
+            fill(&mut b, heading[0], heading[1], heading[2], heading[3]);
+        }
+        let numbers = BlockDrawing { left: 20, first: 1, number_at: 20, digits_top: 6 };
+        numbers.draw(&mut b, &ys[1..11], &[50, 62, 74, 110, 122, 134, 290, 302, 314, 470, 482], 10);
+        let grey = GrayImage::from_pixel(600, 400, image::Luma([255]));
+        let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
+        assert_eq!(cells.len(), 20);
+        for cell in &cells {
+            let (from, to) = if cell.side == Side::White { (120.0, 301.0) } else { (300.0, 480.0) };
+            assert!((cell.bx[0] - from).abs() <= 4.0 && (cell.bx[2] - to).abs() <= 4.0, "{cell:?}");
+        }
+    }
+
+    #[test]
     fn printed_numbers_in_the_middle_of_a_column_make_a_number_zone_and_a_writers_letters_none() {
         // letters of varying height and place across the middle of a wide column
         let ys = row_ys(20, 10);
@@ -4136,6 +4298,7 @@ mod tests {
             heading_top: None,
             odd_top: false,
             ruled_rows: Vec::new(),
+            move_parts: [None; 2],
         }
     }
 
