@@ -2593,8 +2593,12 @@ fn find_unruled_clock_columns(b: &Bin, cols: &[Column], blocks: &mut [FoundBlock
             if right - left < 3.5 * pitch {
                 continue;
             }
-            let heading_top =
-                block.heading_top.filter(|&y| y < top - 0.5 * pitch).unwrap_or(top - 1.5 * pitch).max(top - 3.0 * pitch);
+            // (below the heading's top ruling, which a clock drawn against it would join)
+            let heading_top = block
+                .heading_top
+                .filter(|&y| y < top - 0.5 * pitch)
+                .map_or(top - 1.5 * pitch, |y| y + 0.1 * pitch)
+                .max(top - 3.0 * pitch);
             let words = heading_word_groups(b, [left, heading_top, right, top], pitch);
             let Some(part) = move_part_beside_a_clock(&words, left, right, pitch) else { continue };
             log::debug!(
@@ -2611,16 +2615,27 @@ fn find_unruled_clock_columns(b: &Bin, cols: &[Column], blocks: &mut [FoundBlock
 type WordGroup = [f64; 4];
 
 /// The groups of printed glyphs in a heading's box `bx`, left to right: glyphs of a printed word's
-/// height (0.15 to 1.5 pitches) standing clear of the box's top and bottom (a writer's strokes
-/// reaching up from the first row are cut there), under half a pitch apart, are one group.
+/// height (0.15 to 1.5 pitches), under half a pitch apart, are one group. A glyph against the
+/// column's side counts where it is half a pitch wide (a clock drawn against the ruling), not a
+/// narrower piece (of the ruling, or of the heading beside cut by the column's side); one against
+/// the box's top or bottom where it is half a pitch wide and high (a clock drawn against the
+/// heading's rulings), not a smaller piece (of a writer's stroke reaching up from the first row,
+/// of a ruling or shading).
 fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
-    // (the rows `components` searches: the box less 3 px at the top and 2 px at the bottom)
+    // (the area `components_in` searches: the box less 3 px at the left and top, 2 px at the
+    // right and bottom)
+    let (left, right) = ((bx[0] + 3.0).max(0.0) as usize, ((bx[2] - 2.0).max(0.0) as usize).saturating_sub(1));
     let (first_row, last_row) = ((bx[1] + 3.0).max(0.0) as usize, ((bx[3] - 2.0).max(0.0) as usize).saturating_sub(1));
-    let mut glyphs: Vec<WordGroup> = components(b, bx)
+    let mut glyphs: Vec<WordGroup> = components_in(b, bx, false)
         .into_iter()
         .filter(|q| {
-            let height = (q.3 - q.1 + 1) as f64;
-            let clear = q.1 > first_row && q.3 < last_row;
+            let (width, height) = ((q.2 - q.0 + 1) as f64, (q.3 - q.1 + 1) as f64);
+            let at_a_side = q.0 == left || q.2 == right;
+            // (against the top, a piece of the heading's ruling or shading is flat; against the
+            // bottom, a piece of a writer's stroke is small)
+            let at_top_or_bottom = q.1 == first_row || q.3 == last_row;
+            let big = width >= 0.5 * pitch && height >= 0.5 * pitch;
+            let clear = (!at_a_side || width >= 0.5 * pitch) && (!at_top_or_bottom || big);
             clear && q.4 >= 4 && height >= 0.15 * pitch && height <= 1.5 * pitch
         })
         .map(|q| [q.0 as f64, q.1 as f64, q.2 as f64 + 1.0, q.3 as f64 + 1.0])
@@ -4215,6 +4230,19 @@ mod tests {
         let mark = [126.0, 105.0, 132.0, 111.0];
         assert_eq!(move_part_beside_a_clock(&[mark, [205.0, 101.0, 255.0, 113.0]], 100.0, 300.0, 20.0), None);
         assert_eq!(move_part_beside_a_clock(&[[175.0, 101.0, 225.0, 113.0]], 100.0, 300.0, 20.0), None);
+    }
+
+    #[test]
+    fn a_clock_against_the_headings_ruling_is_a_heading_glyph_and_a_writers_stroke_reaching_up_is_none() {
+        // heading box x 100..300, y 10..40 (pitch 20): a word, a clock drawn down to the ruling
+        // under the heading, and the top of a writer's stroke from the first row
+        let mut b = Bin::new(320, 60);
+        fill(&mut b, 205, 20, 255, 30);
+        fill(&mut b, 120, 22, 141, 40);
+        fill(&mut b, 160, 33, 164, 40);
+        let groups = heading_word_groups(&b, [100.0, 10.0, 300.0, 40.0], 20.0);
+        let spans: Vec<(f64, f64)> = groups.iter().map(|g| (g[0], g[2])).collect();
+        assert_eq!(spans, [(120.0, 141.0), (205.0, 255.0)]);
     }
 
     #[test]
