@@ -2678,7 +2678,7 @@ fn move_part_beside_a_clock(words: &[WordGroup], left: f64, right: f64, pitch: f
         return None;
     }
     let at = 0.5 * (by_first + by_second);
-    let between = first[2] - 0.1 * pitch <= at && at <= second[0] + 0.1 * pitch;
+    let between = first[2] - 0.25 * pitch <= at && at <= second[0] + 0.25 * pitch;
     let (left_part, right_part) = (at - left, right - at);
     let (moves, clock) = (left_part.max(right_part), left_part.min(right_part));
     if !between || moves < 2.5 * pitch || clock < 0.8 * pitch || clock > 0.75 * moves {
