@@ -1553,7 +1553,8 @@ fn add_number_zones(
     let shaped_alike = |i: usize, j: usize, zone: &NumberZone, groups: &[Vec<SideGlyphs>]| {
         let differ = (cols[j].width() - cols[i].width()).abs() / cols[i].width();
         let numbers_seen = || {
-            let alike = |g: &&SideGlyphs| (g.height - zone.height).abs() <= NUMBER_HEIGHT_SPREAD && g.reach <= zone.reach;
+            let alike =
+                |g: &&SideGlyphs| (g.height - zone.height).abs() <= NUMBER_HEIGHT_SPREAD && g.reach <= zone.reach;
             groups[j].iter().filter(alike).count() as f64 >= NUMBERS_SEEN_SHARE * cols[j].rows.len() as f64
         };
         differ < 0.06 || (differ < 0.15 && numbers_seen())
@@ -2684,7 +2685,11 @@ fn move_part_beside_a_clock(words: &[WordGroup], left: f64, right: f64, pitch: f
     if !between || moves < 2.5 * pitch || clock < 0.8 * pitch || clock > 0.75 * moves {
         return None;
     }
-    Some(if left_part > right_part { MovePart { from: 0.0, to: left_part } } else { MovePart { from: left_part, to: width } })
+    Some(if left_part > right_part {
+        MovePart { from: 0.0, to: left_part }
+    } else {
+        MovePart { from: left_part, to: width }
+    })
 }
 
 /// The move cells of the blocks in reading order, numbered from each block's start, and the
@@ -4219,11 +4224,17 @@ mod tests {
         // 100..160, the moves' 160..300
         let clock = [120.0, 100.0, 140.0, 114.0];
         let white = [205.0, 101.0, 255.0, 113.0];
-        assert_eq!(move_part_beside_a_clock(&[clock, white], 100.0, 300.0, 20.0), Some(MovePart { from: 60.0, to: 200.0 }));
+        assert_eq!(
+            move_part_beside_a_clock(&[clock, white], 100.0, 300.0, 20.0),
+            Some(MovePart { from: 60.0, to: 200.0 })
+        );
         // the clock at the right: the moves' part from the left side
         let black = [145.0, 101.0, 195.0, 113.0];
         let clock = [260.0, 100.0, 280.0, 114.0];
-        assert_eq!(move_part_beside_a_clock(&[black, clock], 100.0, 300.0, 20.0), Some(MovePart { from: 0.0, to: 140.0 }));
+        assert_eq!(
+            move_part_beside_a_clock(&[black, clock], 100.0, 300.0, 20.0),
+            Some(MovePart { from: 0.0, to: 140.0 })
+        );
         // two words of one centred title, a word and a small mark, one word: nothing parted
         let (white, player) = ([150.0, 101.0, 190.0, 113.0], [200.0, 101.0, 250.0, 113.0]);
         assert_eq!(move_part_beside_a_clock(&[white, player], 100.0, 300.0, 20.0), None);
@@ -4259,7 +4270,9 @@ mod tests {
             fill(&mut lb, x, 100, x + 2, 332);
         }
         let mut b = lb.clone();
-        for heading in [[30, 111, 50, 120], [80, 108, 100, 122], [185, 110, 235, 120], [365, 110, 415, 120], [500, 108, 520, 122]] {
+        for heading in
+            [[30, 111, 50, 120], [80, 108, 100, 122], [185, 110, 235, 120], [365, 110, 415, 120], [500, 108, 520, 122]]
+        {
             fill(&mut b, heading[0], heading[1], heading[2], heading[3]);
         }
         let numbers = BlockDrawing { left: 20, first: 1, number_at: 20, digits_top: 6 };
