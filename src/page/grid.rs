@@ -2587,9 +2587,10 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
 /// groups, or words centred across the column, part nothing.
 fn find_unruled_clock_columns(b: &Bin, cols: &[Column], blocks: &mut [FoundBlock], pitch: f64) {
     for block in blocks.iter_mut() {
+        let Some(&(first_row_top, _)) = block.rows.first() else { continue };
         for (side, ci) in [block.columns.white, block.columns.black].into_iter().enumerate() {
             let c = &cols[ci];
-            let top = block.rows[0].0.at(0.5 * (c.left.mid() + c.right.mid()));
+            let top = first_row_top.at(0.5 * (c.left.mid() + c.right.mid()));
             let (left, right) = (c.left.at(top), c.right.at(top));
             if right - left < 3.5 * pitch {
                 continue;
