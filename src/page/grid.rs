@@ -134,12 +134,21 @@ pub fn components(b: &Bin, bx: [f64; 4]) -> Vec<(usize, usize, usize, usize, usi
     components_in(b, bx, true)
 }
 
+/// The pixels [`components`] searches in a cell's box `bx`: the box less 3 px at the left and
+/// top and 2 px at the right and bottom, within the binary, as `[x0, y0, x1, y1]` (ends
+/// exclusive).
+fn searched_area(b: &Bin, bx: [f64; 4]) -> [usize; 4] {
+    [
+        (bx[0] + 3.0).max(0.0) as usize,
+        (bx[1] + 3.0).max(0.0) as usize,
+        ((bx[2] - 2.0).max(0.0) as usize).min(b.w),
+        ((bx[3] - 2.0).max(0.0) as usize).min(b.h),
+    ]
+}
+
 /// [`components`], keeping those that touch the left or right edge when `drop_edge` is false.
 fn components_in(b: &Bin, bx: [f64; 4], drop_edge: bool) -> Vec<(usize, usize, usize, usize, usize)> {
-    let x0 = (bx[0] + 3.0).max(0.0) as usize;
-    let y0 = (bx[1] + 3.0).max(0.0) as usize;
-    let x1 = ((bx[2] - 2.0).max(0.0) as usize).min(b.w);
-    let y1 = ((bx[3] - 2.0).max(0.0) as usize).min(b.h);
+    let [x0, y0, x1, y1] = searched_area(b, bx);
     let mut out = Vec::new();
     if x1 <= x0 + 2 || y1 <= y0 + 2 {
         return out;
@@ -347,8 +356,7 @@ fn glyph_groups_at_side(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, fr
         // players and touches the searched area's edge there: kept, while one cut by the zone's
         // far edge is handwriting reaching in; at a column's left, the remnants of a printed
         // ruling at the edge are no digits, while beside an unprinted border they are)
-        let inner_left = (bx[0] + 3.0).max(0.0) as usize;
-        let inner_right = ((bx[2] - 2.0).max(0.0) as usize).min(b.w);
+        let [inner_left, _, inner_right, _] = searched_area(b, bx);
         let at_an_edge_left_out = |q: &(usize, usize, usize, usize, usize)| {
             if from_right { q.0 == inner_left } else { (q.0 == inner_left && side_ruled) || q.2 + 1 == inner_right }
         };
@@ -1681,11 +1689,10 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     let vr_transposed = lines::vertical_ridges(grey).transpose();
     let mut column_rulings = find_column_rulings(&lb_transposed, &vr_transposed, grey, &row_rulings, pitch);
     add_virtual_borders(lb, &row_rulings, &mut column_rulings, pitch);
-    let gap_columns = add_block_gap_borders(b, &pieces, &row_rulings, &mut column_rulings, pitch);
+    let mut gap_columns = add_block_gap_borders(b, &pieces, &row_rulings, &mut column_rulings, pitch);
     crate::sort::by_key(&mut column_rulings, |p| p.mid());
 
     let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
-    let mut gap_columns = gap_columns;
     gap_columns.extend(narrow_columns_no_row_crosses(lb, &cols, pitch));
     add_number_zones(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, &gap_columns, pitch);
     part_columns_between_number_columns(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
@@ -2624,10 +2631,9 @@ type WordGroup = [f64; 4];
 /// heading's rulings), not a smaller piece (of a writer's stroke reaching up from the first row,
 /// of a ruling or shading).
 fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
-    // (the area `components_in` searches: the box less 3 px at the left and top, 2 px at the
-    // right and bottom)
-    let (left, right) = ((bx[0] + 3.0).max(0.0) as usize, ((bx[2] - 2.0).max(0.0) as usize).saturating_sub(1));
-    let (first_row, last_row) = ((bx[1] + 3.0).max(0.0) as usize, ((bx[3] - 2.0).max(0.0) as usize).saturating_sub(1));
+    // (the first and last pixel columns and rows `components_in` searches)
+    let [left, first_row, x_end, y_end] = searched_area(b, bx);
+    let (right, last_row) = (x_end.saturating_sub(1), y_end.saturating_sub(1));
     let mut glyphs: Vec<WordGroup> = components_in(b, bx, false)
         .into_iter()
         .filter(|q| {
