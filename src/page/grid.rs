@@ -300,6 +300,12 @@ const NARROWER_THAN_MOVES: f64 = 0.85;
 /// and synthetic forms; a writer's letters at a column's side 0.63 and more).
 const MAX_NUMBER_HEIGHT: f64 = 0.55;
 
+/// The farthest a number zone ends from its column's side, in row pitches: a number of three
+/// digits and a dot, with the space about it, is under two pitches wide; glyphs of one height
+/// that far in every row are another column's numbers, seen across a column whose rulings are
+/// not printed.
+const MAX_NUMBER_ZONE_REACH: f64 = 3.0;
+
 /// A number zone at a column's side: how far from the side it ends, and the printed numbers'
 /// height.
 #[derive(Clone, Copy, Debug)]
@@ -308,13 +314,69 @@ struct NumberZone {
     height: f64,
 }
 
+impl NumberZone {
+    /// Whether the zone fits in a column `width` wide as numbers printed beside the moves do:
+    /// under 45 % of its width, and [`MAX_NUMBER_ZONE_REACH`] pitches at most.
+    fn fits_in(&self, width: f64, pitch: f64) -> bool {
+        self.reach < 0.45 * width && self.reach <= MAX_NUMBER_ZONE_REACH * pitch
+    }
+}
+
 /// One glyph group nearest a column's side in a row: its top, height and far end's distance from
 /// the side.
 #[derive(Clone, Copy, Debug)]
 struct SideGlyphs {
     top: f64,
+    /// How far the top lies below the row's upper ruling.
+    below_ruling: f64,
     height: f64,
+    /// The near end's distance from the side.
+    near: f64,
     reach: f64,
+}
+
+/// The widest glyph [`glyph_groups_at_side`] takes for a piece of a printed number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GlyphWidth {
+    /// One digit: 0.6 row pitches.
+    Digit,
+    /// A whole number whose digits binarize as one glyph (bold print at the analysed size):
+    /// 1.2 row pitches.
+    Number,
+}
+
+/// The tallest printed digits (pixels, at the analysed size) whose spacing binarizes closed, so
+/// that a number's digits come out as one glyph: about a tenth of the height apart, under 1 px.
+const MERGED_DIGITS_HEIGHT: f64 = 10.0;
+
+/// Whether the glyph groups of a number zone's `height` are aligned as printed numbers are: in
+/// 70 % of the groups their tops lie as far below the row's ruling, and their near ends, far ends
+/// or middles as far from the column's side, each within a pixel or a tenth of a pitch, and their
+/// far ends lie within half a pitch (but for a tenth of the groups each way). A writer's moves
+/// lined up at a column's side end far apart.
+fn aligned_as_printed(groups: &[SideGlyphs], height: f64, pitch: f64) -> bool {
+    let zone: Vec<&SideGlyphs> = groups.iter().filter(|g| (g.height - height).abs() <= NUMBER_HEIGHT_SPREAD).collect();
+    if zone.is_empty() {
+        return false;
+    }
+    let agree = |values: Vec<f64>| {
+        if values.is_empty() {
+            return false;
+        }
+        let line = median(values.clone());
+        let on_line = values.iter().filter(|v| (*v - line).abs() <= (0.1 * pitch).max(1.0)).count();
+        on_line as f64 >= 0.7 * values.len() as f64
+    };
+    let measured = |f: fn(&SideGlyphs) -> f64| zone.iter().map(|g| f(g)).collect::<Vec<f64>>();
+    // (numbers of one, two and three digits reach a digit's width or two apart; a writer's moves
+    // of two to six letters farther)
+    let reaches = measured(|g| g.reach);
+    let reach_spread = quantile(reaches.clone(), 0.9) - quantile(reaches, 0.1);
+    agree(measured(|g| g.below_ruling))
+        && reach_spread <= 0.5 * pitch
+        && (agree(measured(|g| g.near))
+            || agree(measured(|g| g.reach))
+            || agree(measured(|g| 0.5 * (g.near + g.reach))))
 }
 
 /// The number zone that the glyph groups at a column's side make, where they stand in most of its
@@ -335,7 +397,21 @@ fn number_zone_of(groups: &[SideGlyphs], rows: usize, pitch: f64) -> Option<Numb
 /// end of White's cell, just left of the rule between the players). Returns the glyph group
 /// nearest the side in each row, within the 45 % of the cell next to it, of a printed digit's
 /// size; [`number_zone_of`] tells whether they make a number zone.
-fn glyph_groups_at_side(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, from_right: bool) -> Vec<SideGlyphs> {
+fn glyph_groups_at_side(
+    b: &Bin,
+    lb_transposed: &Bin,
+    c: &Column,
+    pitch: f64,
+    from_right: bool,
+    glyph_width: GlyphWidth,
+) -> Vec<SideGlyphs> {
+    // (the widest glyph taken, and the widest space between glyphs of one number: a whole number
+    // is joined by its dot or comma alone, and a writer's move may stand as near as its digits'
+    // spacing)
+    let (widest, joined_across) = match glyph_width {
+        GlyphWidth::Digit => (0.6 * pitch, 0.35 * pitch),
+        GlyphWidth::Number => (1.2 * pitch, 0.15 * pitch),
+    };
     // (whether a ruling is printed along the zone's side, down the column's rows)
     let (first_row, last_row) = (c.rows[0].0.mid(), c.rows[c.rows.len() - 1].1.mid());
     let side = if from_right { &c.right } else { &c.left };
@@ -365,7 +441,7 @@ fn glyph_groups_at_side(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, fr
             .filter(|q| !at_an_edge_left_out(q))
             .filter(|q| {
                 let hh = (q.3 - q.1 + 1) as f64;
-                hh >= 0.2 * pitch && hh <= 0.75 * pitch && ((q.2 - q.0 + 1) as f64) <= 0.6 * pitch && q.4 >= 4
+                hh >= 0.2 * pitch && hh <= 0.75 * pitch && ((q.2 - q.0 + 1) as f64) <= widest && q.4 >= 4
             })
             .map(|q| {
                 let (near, far) =
@@ -379,13 +455,14 @@ fn glyph_groups_at_side(b: &Bin, lb_transposed: &Bin, c: &Column, pitch: f64, fr
         let (mut reach, mut top, mut bot) = (first.1, first.2, first.3);
         for q in &comps[1..] {
             let band = (q.2 as f64) >= first.2 as f64 - 0.3 * pitch && (q.3 as f64) <= first.3 as f64 + 0.3 * pitch;
-            if q.0 <= reach + 0.35 * pitch && band {
+            if q.0 <= reach + joined_across && band {
                 reach = reach.max(q.1);
                 top = top.min(q.2);
                 bot = bot.max(q.3);
             }
         }
-        found.push(SideGlyphs { top: top as f64, height: (bot - top + 1) as f64, reach });
+        let below_ruling = top as f64 - t.at(xc);
+        found.push(SideGlyphs { top: top as f64, below_ruling, height: (bot - top + 1) as f64, near: first.0, reach });
     }
     if log::log_enabled!(log::Level::Debug) {
         let v: Vec<String> = found.iter().map(|f| format!("{:.0}/{:.0}/{:.0}", f.top, f.height, f.reach)).collect();
@@ -1514,24 +1591,51 @@ fn add_number_zones(
     let stroke = |v: &Line| short_stroke(lb_transposed, v, longest);
     let free =
         |i: usize| !used[i] && cols[i].width() > 3.0 * pitch && !stroke(&cols[i].left) && !stroke(&cols[i].right);
-    let groups_at = |from_right: bool, wanted: &dyn Fn(usize) -> bool| -> Vec<Vec<SideGlyphs>> {
+    let groups_at = |from_right: bool, wanted: &dyn Fn(usize) -> bool, width: GlyphWidth| -> Vec<Vec<SideGlyphs>> {
         let groups = |(i, c): (usize, &Column)| {
-            if wanted(i) { glyph_groups_at_side(b, lb_transposed, c, pitch, from_right) } else { Vec::new() }
+            if wanted(i) { glyph_groups_at_side(b, lb_transposed, c, pitch, from_right, width) } else { Vec::new() }
         };
         cols.iter().enumerate().map(groups).collect()
     };
     let zones_of = |groups: &[Vec<SideGlyphs>]| -> Vec<Option<NumberZone>> {
         let zone = |(c, g): (&Column, &Vec<SideGlyphs>)| {
-            number_zone_of(g, c.rows.len(), pitch).filter(|z| z.reach < 0.45 * c.width())
+            number_zone_of(g, c.rows.len(), pitch).filter(|z| z.fits_in(c.width(), pitch))
         };
         cols.iter().zip(groups).map(zone).collect()
     };
-    let left_groups = groups_at(false, &free);
+    // (where no zone is found glyph by glyph, the digits of bold numbers may have binarized as
+    // one glyph: whole numbers are taken, if they are aligned as printed numbers are, in a column
+    // with no number zone in its middle)
+    let middle_zone_in =
+        |i: usize| cols[i].width() > 2.0 * MIN_MOVE_CELL * pitch && middle_number_zone(b, &cols[i], pitch).is_some();
+    let add_merged_number_zones = |zones: &mut [Option<NumberZone>],
+                                   from_right: bool,
+                                   wanted: &dyn Fn(usize) -> bool| {
+        let unfound: Vec<bool> =
+            (0..cols.len()).map(|i| wanted(i) && zones[i].is_none() && !middle_zone_in(i)).collect();
+        let groups = groups_at(from_right, &|i| unfound[i], GlyphWidth::Number);
+        for (i, zone) in zones_of(&groups).into_iter().enumerate() {
+            let merged_print =
+                |z: &NumberZone| z.height <= MERGED_DIGITS_HEIGHT && aligned_as_printed(&groups[i], z.height, pitch);
+            if unfound[i] && zone.is_some_and(|z| merged_print(&z)) {
+                log::debug!(
+                    "  number zone of whole numbers at x {:.0} {}",
+                    cols[i].left.mid(),
+                    if from_right { "right" } else { "left" }
+                );
+                zones[i] = zone;
+            }
+        }
+    };
+    let left_groups = groups_at(false, &free, GlyphWidth::Digit);
     let mut zones = zones_of(&left_groups);
+    add_merged_number_zones(&mut zones, false, &free);
     // (and a number printed at the right end of White's cell, where no column holds one at its
     // left: the zone's left end, measured from the column's right side)
-    let right_groups = groups_at(true, &|i| free(i) && zones[i].is_none());
+    let right_free = |i: usize| free(i) && zones[i].is_none();
+    let right_groups = groups_at(true, &right_free, GlyphWidth::Digit);
     let mut right_zones = zones_of(&right_groups);
+    add_merged_number_zones(&mut right_zones, true, &right_free);
     // blocks repeat with a period of two move columns: a column two steps from one with a number
     // zone, of the same width, has one too, even where handwriting crowding the digits hid it
     // (the column beside, sharing a ruling, or else across the gap between two blocks whose rows
@@ -2901,6 +3005,19 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
                 && clock_between(i + 1, i + 2)
             {
                 j = i + 2;
+            }
+            // (White's and Black's columns are of one width, within a tenth; where the column
+            // paired with this one pairs that closely with a column after it, and more closely
+            // than with this one, this one is a number or clock column nearly as wide as the
+            // moves, beside the block's White)
+            let pairs_closer_onward = (j + 1..(j + 3).min(g.len())).any(|after| {
+                alike_widths(j, after) >= 0.9
+                    && alike_widths(j, after) > alike_widths(i, j) + 0.1
+                    && (j + 1..after).all(|k| narrow_beside(k, w[j].min(w[after])))
+            });
+            if !numbers_split_off(j) && alike_widths(i, j) < 0.85 && pairs_closer_onward {
+                i += 1;
+                continue;
             }
             let wide = w[i].min(w[j]);
             // the number column: between the two, or in the run of narrow columns left of White's
@@ -4411,5 +4528,111 @@ mod tests {
         assert!(blocks[0].number_cells.iter().all(|bx| (50.0..80.0).contains(&centre(bx))), "{:?}", blocks[0]);
         assert_eq!(blocks[0].other_number_cells.len(), blocks[0].number_cells.len());
         assert!(blocks[0].other_number_cells.iter().all(|bx| (20.0..50.0).contains(&centre(bx))), "{:?}", blocks[0]);
+    }
+
+    #[test]
+    fn a_number_zone_ends_within_three_pitches_of_its_side() {
+        let zone = |reach: f64| NumberZone { reach, height: 7.0 };
+        assert!(zone(26.0).fits_in(140.0, 20.0));
+        // (another column's numbers, seen across a wide column whose rulings are not printed)
+        assert!(!zone(128.0).fits_in(300.0, 16.0));
+        assert!(!zone(70.0).fits_in(140.0, 20.0));
+    }
+
+    /// Glyph groups at a column's side, one per row: (top below the row's ruling, height, near
+    /// end, far end).
+    fn side_glyphs(groups: &[(f64, f64, f64, f64)]) -> Vec<SideGlyphs> {
+        groups
+            .iter()
+            .enumerate()
+            .map(|(row, &(below_ruling, height, near, reach))| SideGlyphs {
+                top: 20.0 * row as f64 + below_ruling,
+                below_ruling,
+                height,
+                near,
+                reach,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn whole_numbers_are_aligned_as_printed_and_a_writers_moves_are_not() {
+        // numbers 8-12 right-aligned at a column's right end, pitch 20: their near ends agree,
+        // their far ends lie a digit apart
+        let numbers: Vec<(f64, f64, f64, f64)> =
+            (8..=12).map(|n| (7.0, 7.0, 4.0, if n < 10 { 10.0 } else { 16.0 })).collect();
+        assert!(aligned_as_printed(&side_glyphs(&numbers), 7.0, 20.0));
+        // a writer's moves begun at one place on one line end where each move ends
+        let moves = [(7.0, 7.0, 4.0, 22.0), (7.0, 7.0, 4.0, 38.0), (7.0, 7.0, 4.0, 30.0), (7.0, 7.0, 4.0, 18.0)];
+        assert!(!aligned_as_printed(&side_glyphs(&moves), 7.0, 20.0));
+        // glyphs of one width that wander up and down are no printed numbers
+        let wandering = [(3.0, 7.0, 4.0, 16.0), (8.0, 7.0, 4.0, 16.0), (5.0, 7.0, 4.0, 16.0), (10.0, 7.0, 4.0, 16.0)];
+        assert!(!aligned_as_printed(&side_glyphs(&wandering), 7.0, 20.0));
+    }
+
+    #[test]
+    fn small_bold_numbers_whose_digits_run_together_make_a_number_zone() {
+        // White's cell 170 px wide with its number printed at its right end (no ruling between),
+        // then Black's; pitch 20, the digits 7 px high binarized as one glyph 18 px wide
+        let ys: Vec<usize> = (0..=10).map(|r| 100 + 20 * r).collect();
+        let mut lb = Bin::new(460, 400);
+        for &y in &ys {
+            fill(&mut lb, 20, y, 362, y + 2);
+        }
+        for x in [20, 190, 360] {
+            fill(&mut lb, x, 100, x + 2, 302);
+        }
+        let mut b = lb.clone();
+        for &top in &ys[..10] {
+            fill(&mut b, 166, top + 7, 184, top + 14);
+            // (the moves, written at the cells' left)
+            for x in [30, 200] {
+                fill(&mut b, x, top + 5, x + 30, top + 17);
+            }
+        }
+        let (cells, blocks) = cells_and_blocks_found(&b, &lb);
+        assert_eq!((cells, blocks), (20, vec![(1, 10)]));
+        let grey = GrayImage::from_pixel(b.w as u32, b.h as u32, image::Luma([255]));
+        let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
+        let white = cells.iter().find(|c| c.mv == 1 && c.side == Side::White).expect("move 1 White");
+        assert!(white.bx[2] < 170.0, "White's cell leaves the number out: {:?}", white.bx);
+    }
+
+    #[test]
+    fn a_number_column_two_thirds_as_wide_as_the_moves_is_not_taken_for_whites() {
+        // No | White | time | Black | time twice, 24 px apart, pitch 20: the number column 0.68 of
+        // the moves' width, and the first block's times written in its last column. The second
+        // block's number column pairs with its White column by width; White's pairs more closely
+        // with Black's.
+        let ys = row_ys(28, 10);
+        let widths = [41, 60, 34, 57, 34];
+        let block_w: usize = widths.iter().sum();
+        let lefts = [20, 20 + block_w + 24];
+        let mut lb = Bin::new(lefts[1] + block_w + 40, 400);
+        for left in lefts {
+            draw_block_of_columns(&mut lb, left, &widths, &ys, &[]);
+        }
+        let mut b = lb.clone();
+        for (k, left) in lefts.into_iter().enumerate() {
+            let numbers: Vec<(usize, u32)> = (1..=10).map(|n| (n as usize, n + 10 * k as u32)).collect();
+            draw_block_of_columns(&mut b, left, &widths, &ys, &numbers);
+        }
+        let last_clock = lefts[0] + block_w - 34;
+        for row in 1..=10 {
+            for i in 0..3 {
+                fill(&mut b, last_clock + 6 + 7 * i, ys[row] + 7, last_clock + 10 + 7 * i, ys[row] + 15);
+            }
+        }
+        let grey = GrayImage::from_pixel(lb.w as u32, 400, image::Luma([255]));
+        let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
+        let first_of_second_block: Vec<(Side, i64)> =
+            cells.iter().filter(|c| c.mv == 11).map(|c| (c.side, c.bx[0].round() as i64)).collect();
+        let white_left = (lefts[1] + 41) as i64;
+        let black_left = (lefts[1] + 41 + 60 + 34) as i64;
+        assert_eq!(first_of_second_block.len(), 2, "{first_of_second_block:?}");
+        for (side, left) in first_of_second_block {
+            let expected = if side == Side::White { white_left } else { black_left };
+            assert!((left - expected).abs() <= 4, "{side:?} cell at x {left}, its column at {expected}");
+        }
     }
 }
