@@ -2444,8 +2444,14 @@ fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Column], blks: &mut 
         }
         let mut sorted = covers.clone();
         sorted.sort_unstable_by(f64::total_cmp);
-        let ruled = sorted.len() >= 4 && sorted[sorted.len() / 4] >= 0.97;
-        k.ruled_rows = covers.iter().map(|&c| !ruled || c >= 0.9).collect();
+        // (a ruling printed solid covers nearly every row whole, and a row it covers under 0.9
+        // is left; one printed faint or broken, or binarized in pieces beside shaded rows, covers
+        // less of every row, and a row it covers under half as much as a quarter of the rows is
+        // left)
+        let quarter = if sorted.len() >= 4 { sorted[sorted.len() / 4] } else { 0.0 };
+        let least = if quarter >= 0.97 { 0.9 } else { 0.5 * quarter };
+        let ruled = quarter >= 0.5;
+        k.ruled_rows = covers.iter().map(|&c| !ruled || c >= least).collect();
     }
 }
 
@@ -4634,5 +4640,28 @@ mod tests {
             let expected = if side == Side::White { white_left } else { black_left };
             assert!((left - expected).abs() <= 4, "{side:?} cell at x {left}, its column at {expected}");
         }
+    }
+
+    #[test]
+    fn a_row_a_broken_column_ruling_leaves_is_marked_where_the_ruling_covers_the_others_alike() {
+        // the ruling right of White's column at x 200 down 10 rows of pitch 20 from y 100, broken
+        // in every row (a faint print binarized in pieces: 0.8 of each row), and an 11th row under
+        // them, a result line ruled across the table only, which it leaves
+        let mut lb = Bin::new(400, 400);
+        for r in 0..10 {
+            fill(&mut lb, 200, 103 + 20 * r, 202, 114 + 20 * r);
+        }
+        let side = |x: f64| h(x, 0.0, 100.0, 320.0);
+        let column = |left: f64, right: f64| Column {
+            left: side(left),
+            right: side(right),
+            left_ruling: 0,
+            right_ruling: 1,
+            rows: Vec::new(),
+        };
+        let cols = [column(20.0, 60.0), column(60.0, 200.0), column(200.0, 340.0)];
+        let mut blocks = [block_of_rows(100.0, 11)];
+        mark_rows_the_columns_leave(&lb.transpose(), &cols, &mut blocks);
+        assert_eq!(blocks[0].ruled_rows, [vec![true; 10], vec![false]].concat());
     }
 }
