@@ -2759,16 +2759,37 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
         .map(|q| [q.0 as f64, q.1 as f64, q.2 as f64 + 1.0, q.3 as f64 + 1.0])
         .collect();
     crate::sort::by_key(&mut glyphs, |g| g[0]);
-    let mut groups: Vec<WordGroup> = Vec::new();
-    for g in glyphs {
-        match groups.last_mut() {
-            Some(last) if g[0] <= last[2] + 0.5 * pitch => {
-                *last = [last[0], last[1].min(g[1]), last[2].max(g[2]), last[3].max(g[3])];
+    let mut groups = glyphs_joined(&glyphs, 0.5 * pitch);
+    // (two words printed a space apart, nearer than half a pitch: the one gap far wider than
+    // any other between the glyphs, a tenth of a pitch at least, parts them)
+    if groups.len() == 1 {
+        let gaps: Vec<(usize, f64)> = (1..glyphs.len())
+            .map(|i| (i, glyphs[i][0] - glyphs[..i].iter().map(|g| g[2]).fold(f64::MIN, f64::max)))
+            .collect();
+        let widest = gaps.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((at, gap)) = widest {
+            let next_widest = gaps.iter().filter(|g| g.0 != at).map(|g| g.1).fold(0.0, f64::max);
+            if gap >= 0.1 * pitch && gap >= 2.0 * next_widest {
+                groups = [&glyphs[..at], &glyphs[at..]].iter().flat_map(|part| glyphs_joined(part, f64::MAX)).collect();
             }
-            _ => groups.push(g),
         }
     }
     log::debug!("  heading word groups in x {:.0}..{:.0}: {groups:?}", bx[0], bx[2]);
+    groups
+}
+
+/// Glyphs (sorted by their left ends) joined into groups where each stands at most `gap` right of
+/// the group before it.
+fn glyphs_joined(glyphs: &[WordGroup], gap: f64) -> Vec<WordGroup> {
+    let mut groups: Vec<WordGroup> = Vec::new();
+    for g in glyphs {
+        match groups.last_mut() {
+            Some(last) if g[0] <= last[2] + gap => {
+                *last = [last[0], last[1].min(g[1]), last[2].max(g[2]), last[3].max(g[3])];
+            }
+            _ => groups.push(*g),
+        }
+    }
     groups
 }
 
@@ -4663,5 +4684,28 @@ mod tests {
         let mut blocks = [block_of_rows(100.0, 11)];
         mark_rows_the_columns_leave(&lb.transpose(), &cols, &mut blocks);
         assert_eq!(blocks[0].ruled_rows, [vec![true; 10], vec![false]].concat());
+    }
+
+    #[test]
+    fn two_heading_words_a_space_apart_are_two_groups_and_one_words_letters_one() {
+        // pitch 20, a heading box 100..300 x 80..100: "White" as five letters 2 px apart at
+        // 150..188, "Time" as four 2 px apart from 194 (a space of 6 px, under half a pitch)
+        let mut b = Bin::new(400, 200);
+        let letters = |b: &mut Bin, from: usize, n: usize| {
+            for i in 0..n {
+                fill(b, from + 8 * i, 86, from + 6 + 8 * i, 96);
+            }
+        };
+        letters(&mut b, 150, 5);
+        letters(&mut b, 194, 4);
+        let heading = [100.0, 80.0, 300.0, 100.0];
+        assert_eq!(
+            heading_word_groups(&b, heading, 20.0),
+            vec![[150.0, 86.0, 188.0, 96.0], [194.0, 86.0, 224.0, 96.0]]
+        );
+        // one word's letters, spaced alike, stay one group
+        let mut b = Bin::new(400, 200);
+        letters(&mut b, 150, 9);
+        assert_eq!(heading_word_groups(&b, heading, 20.0), vec![[150.0, 86.0, 220.0, 96.0]]);
     }
 }
