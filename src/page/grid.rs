@@ -3034,15 +3034,18 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
                 j = i + 2;
             }
             // (White's and Black's columns are of one width, within a tenth; where the column
-            // paired with this one pairs that closely with a column after it, and more closely
-            // than with this one, this one is a number or clock column nearly as wide as the
-            // moves, beside the block's White)
+            // beside this one pairs that closely with a column after it, and more closely than
+            // with this one, narrower than both, this one is a number or clock column nearly as
+            // wide as the moves, beside the block's White; a White column narrower than its
+            // Black across the number between them, Black's as wide as the next block's White,
+            // is not one)
             let pairs_closer_onward = (j + 1..(j + 3).min(g.len())).any(|after| {
                 alike_widths(j, after) >= 0.9
                     && alike_widths(j, after) > alike_widths(i, j) + 0.1
+                    && narrower_beside(i, w[j].min(w[after]))
                     && (j + 1..after).all(|k| narrow_beside(k, w[j].min(w[after])))
             });
-            if !numbers_split_off(j) && alike_widths(i, j) < 0.85 && pairs_closer_onward {
+            if j == i + 1 && !numbers_split_off(j) && alike_widths(i, j) < 0.85 && pairs_closer_onward {
                 i += 1;
                 continue;
             }
@@ -4707,5 +4710,38 @@ mod tests {
         let mut b = Bin::new(400, 200);
         letters(&mut b, 150, 9);
         assert_eq!(heading_word_groups(&b, heading, 20.0), vec![[150.0, 86.0, 220.0, 96.0]]);
+    }
+
+    #[test]
+    fn a_white_column_narrower_than_its_black_across_the_number_between_them_keeps_its_pair() {
+        // White | No | Black twice, side by side, pitch 20: White 122 px, Black 145, the next
+        // block's White 141 (as wide as this Black), so that this Black pairs more closely with
+        // the next White than with its own White
+        let ys = row_ys(28, 10);
+        let widths = [122, 28, 145, 141, 28, 128];
+        let mut lb = Bin::new(700, 400);
+        draw_block_of_columns(&mut lb, 20, &widths, &ys, &[]);
+        let mut b = lb.clone();
+        for row in 1..=10 {
+            for (k, number_left) in [20 + 122, 20 + 122 + 28 + 145 + 141].into_iter().enumerate() {
+                let number = row as u32 + 10 * k as u32;
+                for i in 0..number.to_string().len() {
+                    fill(&mut b, number_left + 6 + 7 * i, ys[row] + 7, number_left + 10 + 7 * i, ys[row] + 15);
+                }
+            }
+        }
+        let grey = GrayImage::from_pixel(700, 400, image::Luma([255]));
+        let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
+        let lefts = |mv: u32| -> Vec<(Side, i64)> {
+            cells.iter().filter(|c| c.mv == mv).map(|c| (c.side, c.bx[0].round() as i64)).collect()
+        };
+        for (mv, white, black) in [(1, 20, 170), (11, 315, 484)] {
+            let found = lefts(mv);
+            assert_eq!(found.len(), 2, "move {mv}: {found:?}");
+            for (side, left) in found {
+                let expected = if side == Side::White { white } else { black };
+                assert!((left - expected).abs() <= 4, "move {mv} {side:?} at x {left}, its column at {expected}");
+            }
+        }
     }
 }
