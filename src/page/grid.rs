@@ -396,7 +396,8 @@ fn number_zone_of(groups: &[SideGlyphs], rows: usize, pitch: f64) -> Option<Numb
 /// the left part of the cell (or, `from_right`, in its right part: a number printed at the right
 /// end of White's cell, just left of the rule between the players). Returns the glyph group
 /// nearest the side in each row, within the 45 % of the cell next to it, of a printed digit's
-/// size; [`number_zone_of`] tells whether they make a number zone.
+/// height and at most as wide as `glyph_width` lets a glyph be; [`number_zone_of`] tells whether
+/// they make a number zone.
 fn glyph_groups_at_side(
     b: &Bin,
     lb_transposed: &Bin,
