@@ -2446,13 +2446,15 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
             // wide as the moves, beside the block's White; a White column narrower than its
             // Black across the number between them, Black's as wide as the next block's White,
             // is not one)
-            let pairs_closer_onward = (j + 1..(j + 3).min(g.len())).any(|after| {
-                alike_widths(j, after) >= 0.9
-                    && alike_widths(j, after) > alike_widths(i, j) + 0.1
-                    && narrower_beside(i, w[j].min(w[after]))
-                    && (j + 1..after).all(|k| narrow_beside(k, w[j].min(w[after])))
-            });
-            if j == i + 1 && !numbers_split_off(j) && alike_widths(i, j) < 0.85 && pairs_closer_onward {
+            let pairs_closer_onward = || {
+                (j + 1..(j + 3).min(g.len())).any(|after| {
+                    alike_widths(j, after) >= 0.9
+                        && alike_widths(j, after) > alike_widths(i, j) + 0.1
+                        && narrower_beside(i, w[j].min(w[after]))
+                        && (j + 1..after).all(|k| narrow_beside(k, w[j].min(w[after])))
+                })
+            };
+            if j == i + 1 && alike_widths(i, j) < 0.85 && !numbers_split_off(j) && pairs_closer_onward() {
                 i += 1;
                 continue;
             }

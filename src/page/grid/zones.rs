@@ -450,16 +450,25 @@ pub(super) fn add_number_zones(
         };
         cols.iter().zip(groups).map(zone).collect()
     };
+    let left_groups = groups_at(false, &free, GlyphWidth::Digit);
+    let mut zones = zones_of(&left_groups);
+    // (a number printed in the middle of a column, between White's move and Black's, where no
+    // zone is found at its left glyph by glyph: sought once, for the whole-number zones below and
+    // for the middle zones)
+    let middle_found: Vec<Option<(f64, f64)>> = (0..cols.len())
+        .map(|i| {
+            let wide = cols[i].width() > 2.0 * MIN_MOVE_CELL * pitch;
+            if free(i) && zones[i].is_none() && wide { middle_number_zone(b, &cols[i], pitch) } else { None }
+        })
+        .collect();
     // (where no zone is found glyph by glyph, the digits of bold numbers may have binarized as
     // one glyph: whole numbers are taken, if they are aligned as printed numbers are, in a column
     // with no number zone in its middle)
-    let middle_zone_in =
-        |i: usize| cols[i].width() > 2.0 * MIN_MOVE_CELL * pitch && middle_number_zone(b, &cols[i], pitch).is_some();
     let add_merged_number_zones = |zones: &mut [Option<NumberZone>],
                                    from_right: bool,
                                    wanted: &dyn Fn(usize) -> bool| {
         let unfound: Vec<bool> =
-            (0..cols.len()).map(|i| wanted(i) && zones[i].is_none() && !middle_zone_in(i)).collect();
+            (0..cols.len()).map(|i| wanted(i) && zones[i].is_none() && middle_found[i].is_none()).collect();
         let groups = groups_at(from_right, &|i| unfound[i], GlyphWidth::Number);
         for (i, zone) in zones_of(&groups).into_iter().enumerate() {
             let merged_print =
@@ -474,8 +483,6 @@ pub(super) fn add_number_zones(
             }
         }
     };
-    let left_groups = groups_at(false, &free, GlyphWidth::Digit);
-    let mut zones = zones_of(&left_groups);
     add_merged_number_zones(&mut zones, false, &free);
     // (and a number printed at the right end of White's cell, where no column holds one at its
     // left: the zone's left end, measured from the column's right side)
@@ -545,17 +552,8 @@ pub(super) fn add_number_zones(
     }
     // (a number printed in the middle of a column, between White's move and Black's, where neither
     // side holds one; blocks of one column each repeat with a period of one column)
-    let mut middle_zones: Vec<Option<(f64, f64)>> = cols
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let sides_free = zones[i].is_none() && right_zones[i].is_none();
-            if free(i) && sides_free && c.width() > 2.0 * MIN_MOVE_CELL * pitch {
-                middle_number_zone(b, c, pitch)
-            } else {
-                None
-            }
-        })
+    let mut middle_zones: Vec<Option<(f64, f64)>> = (0..cols.len())
+        .map(|i| if zones[i].is_none() && right_zones[i].is_none() { middle_found[i] } else { None })
         .collect();
     for _ in 0..3 {
         for i in 0..cols.len() {
