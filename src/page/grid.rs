@@ -2995,12 +2995,7 @@ mod tests {
         // columns one column holds a block's Black cells and the next block's White cells
         let ys: Vec<usize> = (0..=10).map(|r| 100 + 20 * r).collect();
         let mut lb = Bin::new(960, 400);
-        for &y in &ys {
-            fill(&mut lb, 20, y, 922, y + 2);
-        }
-        for x in [20usize, 920] {
-            fill(&mut lb, x, 100, x + 2, 302);
-        }
+        rule(&mut lb, &ys, (20, 922), &[20, 920], (100, 302));
         for k in 0..3 {
             for x in [150 + 300 * k, 190 + 300 * k] {
                 fill(&mut lb, x, 100, x + 2, 302);
@@ -3287,6 +3282,17 @@ mod tests {
             for x in x0..x1 {
                 bin.d[y * bin.w + x] = 1;
             }
+        }
+    }
+
+    /// Rules rows 2 px thick at `ys` from x `left` to `right`, and columns 2 px wide at `xs` from y
+    /// `top` to `bottom`.
+    fn rule(bin: &mut Bin, ys: &[usize], (left, right): (usize, usize), xs: &[usize], (top, bottom): (usize, usize)) {
+        for &y in ys {
+            fill(bin, left, y, right, y + 2);
+        }
+        for &x in xs {
+            fill(bin, x, top, x + 2, bottom);
         }
     }
 
@@ -3672,13 +3678,7 @@ mod tests {
         // written, its first letters at the column's left
         let ys = row_ys(28, 10);
         let mut lb = Bin::new(1040, 400);
-        let (top, bottom) = (ys[0], ys[ys.len() - 1] + 2);
-        for x in [20, 980] {
-            fill(&mut lb, x, top, x + 2, bottom);
-        }
-        for &y in &ys {
-            fill(&mut lb, 20, y, 982, y + 2);
-        }
+        rule(&mut lb, &ys, (20, 982), &[20, 980], (ys[0], ys[ys.len() - 1] + 2));
         let mut b = lb.clone();
         for (k, left) in [20usize, 340, 660].into_iter().enumerate() {
             // a move of three letters 12-16 px high on either side of the number
@@ -3827,12 +3827,7 @@ mod tests {
         // 480..540) as well as the moves
         let mut lb = Bin::new(600, 400);
         let ys: Vec<usize> = std::iter::once(100).chain((0..=10).map(|r| 130 + 20 * r)).collect();
-        for &y in &ys {
-            fill(&mut lb, 20, y, 542, y + 2);
-        }
-        for x in [20, 60, 300, 540] {
-            fill(&mut lb, x, 100, x + 2, 332);
-        }
+        rule(&mut lb, &ys, (20, 542), &[20, 60, 300, 540], (100, 332));
         let mut b = lb.clone();
         for heading in
             [[30, 111, 50, 120], [80, 108, 100, 122], [185, 110, 235, 120], [365, 110, 415, 120], [500, 108, 520, 122]]
@@ -4016,12 +4011,7 @@ mod tests {
         // then Black's; pitch 20, the digits 7 px high binarized as one glyph 18 px wide
         let ys: Vec<usize> = (0..=10).map(|r| 100 + 20 * r).collect();
         let mut lb = Bin::new(460, 400);
-        for &y in &ys {
-            fill(&mut lb, 20, y, 362, y + 2);
-        }
-        for x in [20, 190, 360] {
-            fill(&mut lb, x, 100, x + 2, 302);
-        }
+        rule(&mut lb, &ys, (20, 362), &[20, 190, 360], (100, 302));
         let mut b = lb.clone();
         for &top in &ys[..10] {
             fill(&mut b, 166, top + 7, 184, top + 14);
