@@ -466,13 +466,92 @@ fn read_number_at_its_size(
     (PrintedNumber::Digits(read), tallest)
 }
 
+/// The contrast (grey levels) of the ink in a number cell against its paper, measured at its
+/// darkest few pixels with the cell's rulings left out (a single small digit covers too little
+/// of the cell for a share of its pixels to tell), over the cell widened as
+/// [`read_number_widened`] reads it (the digits a cell cuts count); 0 where it holds no ink.
+pub fn ink_contrast(page: &GrayImage, bx: [f64; 4]) -> f32 {
+    let more = WIDENED_SHARE * (bx[2] - bx[0]);
+    let Some((grey, w, h)) = inner_grey(page, [bx[0] - more, bx[1], bx[2] + more, bx[3]]) else { return 0.0 };
+    let mut sorted = grey.clone();
+    sorted.sort_unstable();
+    let paper = sorted[sorted.len() * 7 / 10] as f32;
+    let darkest = sorted[(DARKEST_PIXELS - 1).min(sorted.len() - 1)] as f32;
+    if paper - darkest < 1.0 {
+        return 0.0;
+    }
+    let mut map = ink_against_paper(&grey, w, h, paper, paper - darkest);
+    clear_rulings(&mut map);
+    let mut darkness: Vec<f32> =
+        grey.iter().zip(&map.ink).filter(|&(_, &ink)| ink > 0.0).map(|(&v, _)| paper - v as f32).collect();
+    darkness.sort_unstable_by(|a, b| b.total_cmp(a));
+    darkness.get(DARKEST_PIXELS - 1).or(darkness.last()).copied().unwrap_or(0.0)
+}
+
+/// How many of a cell's darkest pixels its ink's contrast is measured at (the darkest alone
+/// may be a speck of dust).
+const DARKEST_PIXELS: usize = 4;
+
+/// A number cell whose ink is fainter than this share of the block's printed numbers' holds no
+/// printed number: it is the back page's print showing through, or a speck.
+const FAINT_SHARE: f32 = 0.3;
+
+/// Reads as empty the cells of a block whose ink is faint beside the block's printed numbers
+/// (`contrasts` from [`ink_contrast`], cell by cell): the number cell of a row past the printed
+/// rows shows the back page's numbers through the paper, and a heading's the grey edge of a
+/// ruling, which each cell's own contrast alone reads as print.
+pub fn faint_marks_as_empty(reads: &mut [PrintedNumber], contrasts: &[f32]) {
+    let mut printed: Vec<f32> = reads
+        .iter()
+        .zip(contrasts)
+        .filter(|(read, _)| matches!(read, PrintedNumber::Digits(_)))
+        .map(|(_, &c)| c)
+        .collect();
+    if printed.len() < 3 {
+        return;
+    }
+    printed.sort_unstable_by(f32::total_cmp);
+    let typical = printed[printed.len() / 2];
+    for (read, &contrast) in reads.iter_mut().zip(contrasts) {
+        if contrast < FAINT_SHARE * typical {
+            *read = PrintedNumber::Empty;
+        }
+    }
+}
+
 /// The cell's inner part as ink shares: darkness against the cell's own paper, scaled by its
 /// contrast, with the cell's rulings (rows or columns of ink across most of the cell) cleared.
 /// None where the cell holds no ink that stands out from its paper.
 fn cell_ink(page: &GrayImage, bx: [f64; 4]) -> Option<InkMap> {
+    let (grey, w, h) = inner_grey(page, bx)?;
+    let mut sorted = grey.clone();
+    sorted.sort_unstable();
+    // paper: most of a number cell is background (shaded or not); ink: its darkest pixels
+    let paper = sorted[sorted.len() * 7 / 10] as f32;
+    let darkest = sorted[sorted.len() / 100] as f32;
+    let contrast = paper - darkest;
+    if contrast < 25.0 {
+        return None;
+    }
+    let mut map = ink_against_paper(&grey, w, h, paper, contrast);
+    clear_rulings(&mut map);
+    // (a ruling darker than the print set the contrast: the ink left is measured against the
+    // darkest of itself)
+    let mut left: Vec<f32> = map.ink.clone();
+    left.sort_unstable_by(f32::total_cmp);
+    let darkest_left = left[left.len() * 995 / 1000];
+    if darkest_left * contrast < 20.0 {
+        return None;
+    }
+    map.ink.iter_mut().for_each(|v| *v = (*v / darkest_left).min(1.0));
+    Some(map)
+}
+
+/// The grey pixels of the cell's inner part (a few pixels in from each side, past the rulings'
+/// own thickness), with its width and height; None where too little is left.
+fn inner_grey(page: &GrayImage, bx: [f64; 4]) -> Option<(Vec<u8>, usize, usize)> {
     let (pw, ph) = (page.width() as f64, page.height() as f64);
     let (w, h) = (bx[2] - bx[0], bx[3] - bx[1]);
-    // (the rulings' own thickness: a few pixels in from each side)
     let (mx, my) = ((0.04 * w).max(2.0), (0.08 * h).max(2.0));
     let x0 = (bx[0] + mx).clamp(0.0, pw) as usize;
     let x1 = (bx[2] - mx).clamp(0.0, pw) as usize;
@@ -488,28 +567,12 @@ fn cell_ink(page: &GrayImage, bx: [f64; 4]) -> Option<InkMap> {
             grey.push(page.get_pixel(x as u32, y as u32)[0]);
         }
     }
-    let mut sorted = grey.clone();
-    sorted.sort_unstable();
-    // paper: most of a number cell is background (shaded or not); ink: its darkest pixels
-    let paper = sorted[sorted.len() * 7 / 10] as f32;
-    let darkest = sorted[sorted.len() / 100] as f32;
-    let contrast = paper - darkest;
-    if contrast < 25.0 {
-        return None;
-    }
-    let mut map =
-        InkMap { w: cw, h: chh, ink: grey.iter().map(|&v| ((paper - v as f32) / contrast).clamp(0.0, 1.0)).collect() };
-    clear_rulings(&mut map);
-    // (a ruling darker than the print set the contrast: the ink left is measured against the
-    // darkest of itself)
-    let mut left: Vec<f32> = map.ink.clone();
-    left.sort_unstable_by(f32::total_cmp);
-    let darkest_left = left[left.len() * 995 / 1000];
-    if darkest_left * contrast < 20.0 {
-        return None;
-    }
-    map.ink.iter_mut().for_each(|v| *v = (*v / darkest_left).min(1.0));
-    Some(map)
+    Some((grey, cw, chh))
+}
+
+/// Ink shares of grey pixels: darkness against `paper`, scaled by `contrast`, within 0..1.
+fn ink_against_paper(grey: &[u8], w: usize, h: usize, paper: f32, contrast: f32) -> InkMap {
+    InkMap { w, h, ink: grey.iter().map(|&v| ((paper - v as f32) / contrast).clamp(0.0, 1.0)).collect() }
 }
 
 /// Clears rows and columns whose ink runs across most of the cell: pieces of its rulings.
@@ -808,6 +871,36 @@ mod tests {
         assert_eq!(read_number(&img, bx), PrintedNumber::Empty);
         let (img, bx) = cell(FONTS[0], "Move", 20.0, 250, 30);
         assert!(read_number(&img, bx).best().is_none(), "{:?}", read_number(&img, bx));
+    }
+
+    #[test]
+    fn print_showing_through_from_the_back_page_is_no_number() {
+        // (a block's numbers printed black; the row past them shows the back page's "41" at a
+        // seventh of their contrast, which its own contrast alone reads as print)
+        let mut cells: Vec<(GrayImage, [f64; 4])> =
+            (61..=64).map(|n| cell(FONTS[0], &n.to_string(), 20.0, 245, 30)).collect();
+        cells.push(cell(FONTS[0], "41", 20.0, 245, 212));
+        let mut reads: Vec<PrintedNumber> = cells.iter().map(|(img, bx)| read_number(img, *bx)).collect();
+        let read = |reads: &[PrintedNumber]| reads.iter().map(PrintedNumber::best).collect::<Vec<_>>();
+        assert_eq!(read(&reads), [Some(61), Some(62), Some(63), Some(64), Some(41)]);
+        let contrasts: Vec<f32> = cells.iter().map(|(img, bx)| ink_contrast(img, *bx)).collect();
+        faint_marks_as_empty(&mut reads, &contrasts);
+        assert_eq!(read(&reads), [Some(61), Some(62), Some(63), Some(64), None]);
+        assert_eq!(reads[4], PrintedNumber::Empty);
+    }
+
+    #[test]
+    fn a_single_digit_in_a_wide_number_cell_has_the_contrast_of_its_print() {
+        // (a "7" in a cell twelve times as wide as it is high covers under a hundredth of the
+        // cell: measured at a share of the cell's pixels, its contrast is the paper's grain)
+        let (narrow, narrow_box) = cell(FONTS[0], "17", 20.0, 245, 30);
+        let (small, _) = cell(FONTS[0], "7", 20.0, 245, 30);
+        let mut wide = GrayImage::from_pixel(240, small.height(), Luma([245]));
+        image::imageops::overlay(&mut wide, &small, 0, 0);
+        (0..240).for_each(|x| wide.put_pixel(x, 1, Luma([30])));
+        let wide_box = [0.0, 1.0, 240.0, small.height() as f64 - 2.0];
+        let (single, pair) = (ink_contrast(&wide, wide_box), ink_contrast(&narrow, narrow_box));
+        assert!(single > 0.8 * pair, "a single digit {single}, two digits {pair}");
     }
 
     #[test]

@@ -874,11 +874,17 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         geom::warp_gray(g, &from_page, pw.max(1), ph.max(1))
     };
     let on_page = |bx: &[f64; 4]| [(bx[0] - px0) * kf, (bx[1] - py0) * kf, (bx[2] - px0) * kf, (bx[3] - py0) * kf];
-    // the move numbers printed on the rows, read at full resolution
-    let mut printed: Vec<Vec<digits::PrintedNumber>> = gblocks
-        .iter()
-        .map(|b| b.number_cells.iter().map(|bx| digits::read_number(&page, on_page(bx))).collect())
-        .collect();
+    // the move numbers printed on the rows, read at full resolution (faint marks, the back page's
+    // print showing through, read as empty: see digits::faint_marks_as_empty)
+    let read_with = |cells: &[[f64; 4]], read: fn(&GrayImage, [f64; 4]) -> digits::PrintedNumber| {
+        let cells: Vec<[f64; 4]> = cells.iter().map(on_page).collect();
+        let mut reads: Vec<digits::PrintedNumber> = cells.iter().map(|&bx| read(&page, bx)).collect();
+        let contrasts: Vec<f32> = cells.iter().map(|&bx| digits::ink_contrast(&page, bx)).collect();
+        digits::faint_marks_as_empty(&mut reads, &contrasts);
+        reads
+    };
+    let mut printed: Vec<Vec<digits::PrintedNumber>> =
+        gblocks.iter().map(|b| read_with(&b.number_cells, digits::read_number)).collect();
     let counted: Vec<u32> = gblocks.iter().map(|b| b.first).collect();
     let rows_y: Vec<Vec<f64>> =
         gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
@@ -902,9 +908,6 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     // since each block's numbering weighs the others')
     if numbers_read_again {
         for (block, reads) in gblocks.iter().zip(printed.iter_mut()) {
-            let read_with = |cells: &[[f64; 4]], read: fn(&GrayImage, [f64; 4]) -> digits::PrintedNumber| {
-                cells.iter().map(|bx| read(&page, on_page(bx))).collect::<Vec<digits::PrintedNumber>>()
-            };
             // (and in the other column that may hold the numbers: the column taken for them can be
             // a clock column whose written times look alike)
             let mut readings = vec![
