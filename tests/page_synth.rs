@@ -463,6 +463,14 @@ fn numbers_stacked_row_by_row_are_no_column_ruling() {
 }
 
 #[test]
+fn a_dense_table_read_poorly_at_the_analysed_size_is_read_at_twice_the_size() {
+    // a scan of one block of 41 rows, unruled columns and dashed rows 13 px apart at the analysed
+    // size: there the number cells held only the numbers' last digits (0-9 over and over), and
+    // 32 of the block's rows were counted (0 of 82 cells)
+    assert_random_layout_sheet_reads_whole(138);
+}
+
+#[test]
 fn a_shaded_number_column_under_faint_rulings_is_found() {
     // a photo of four blocks of 15, each number column shaded as dark as its faint row rulings:
     // the rulings were lost in the number columns, and a block with them (90 of 120 cells)

@@ -576,6 +576,8 @@ fn locate_table(g: &GrayImage, analysis: Analysis) -> Result<Located, PageError>
         Analysis::Full => locate_table_at(g, scale),
         Analysis::Halved if long_side / (2 * scale) >= LEAST_ANALYSED_LONG_SIDE => locate_table_at(g, 2 * scale),
         Analysis::Halved => Err(PageError::NoTable { reason: "image too small to analyse at half size".into() }),
+        Analysis::Doubled if scale >= 2 => locate_table_at(g, scale / 2),
+        Analysis::Doubled => Err(PageError::NoTable { reason: "image too small to analyse at twice the size".into() }),
     }
 }
 
@@ -588,6 +590,10 @@ enum Analysis {
     /// from it, are no ruling at the full analysed size, and sharp enough at half; the printed
     /// numbers are still read at the input's resolution.
     Halved,
+    /// Twice [`Analysis::Full`]'s size, where the input has it: a dense table's thin, dotted or
+    /// faint row rulings, a few pixels apart at the full analysed size, blur away when the page
+    /// is downscaled that far.
+    Doubled,
 }
 
 /// The long side an image is downscaled to, about, for the page's analysis.
@@ -796,15 +802,73 @@ fn segment_at_input_resolution(g: &GrayImage) -> Result<Sheet, PageError> {
 /// [`segment_at_input_resolution`] on the image as it lies (turned by quarter turns only where
 /// its rulings say so).
 fn segment_as_it_lies(g: &GrayImage) -> Result<Sheet, PageError> {
-    // (a table found nowhere at the analysed size is looked for at half that size: a last try,
-    // for rulings out of focus)
-    segment_analysed(g, Analysis::Full).or_else(|error| {
-        let halved = segment_analysed(g, Analysis::Halved);
-        if halved.is_ok() {
-            log::debug!("table found at half the analysed size");
+    // (a table found nowhere at the analysed size is looked for at half that size, for rulings
+    // out of focus, and at twice that size, for thin or faint rulings that blur away when the
+    // page is downscaled: last tries, the reading with more rows numbered from their printed
+    // numbers kept)
+    let sheet = match segment_analysed(g, Analysis::Full) {
+        Ok(sheet) => sheet,
+        Err(error) => {
+            let halved = segment_analysed(g, Analysis::Halved);
+            let doubled = segment_analysed(g, Analysis::Doubled);
+            return match (halved, doubled) {
+                (Ok(halved), Ok(doubled)) if rows_read(&doubled) > rows_read(&halved) => {
+                    log::debug!("table found at twice the analysed size");
+                    Ok(doubled)
+                }
+                (Ok(halved), _) => {
+                    log::debug!("table found at half the analysed size");
+                    Ok(halved)
+                }
+                (Err(_), Ok(doubled)) => {
+                    log::debug!("table found at twice the analysed size");
+                    Ok(doubled)
+                }
+                (Err(_), Err(_)) => Err(error),
+            };
         }
-        halved.map_err(|_| error)
-    })
+    };
+    // (a dense table, its rows a few pixels apart at the analysed size, that reads poorly is
+    // looked for again at twice that size, and kept where it reads more rows, or more rows from
+    // their printed numbers, and no fewer of either: its thin or dotted rulings can have blurred
+    // away, and blocks or rows with them)
+    if row_pitch_share(&sheet, g) >= DENSE_ROW_PITCH_SHARE || !reads_poorly(&sheet) {
+        return Ok(sheet);
+    }
+    match segment_analysed(g, Analysis::Doubled) {
+        Ok(doubled) if reads_more_and_no_fewer(&doubled, &sheet) => {
+            log::debug!("dense table: read at twice the analysed size");
+            Ok(doubled)
+        }
+        _ => Ok(sheet),
+    }
+}
+
+/// A table whose rows lie closer than this share of the image's long side is dense: under 20
+/// pixels apart at the analysed size ([`ANALYSED_LONG_SIDE`]).
+const DENSE_ROW_PITCH_SHARE: f64 = 20.0 / ANALYSED_LONG_SIDE as f64;
+
+/// The height of a sheet's move cells (their median, on the straightened page, which keeps the
+/// input's resolution) as a share of the input's long side.
+fn row_pitch_share(sheet: &Sheet, g: &GrayImage) -> f64 {
+    let heights: Vec<f64> = sheet.cells.iter().map(|c| (c.box_straight[3] - c.box_straight[1]) as f64).collect();
+    if heights.is_empty() {
+        return 1.0;
+    }
+    grid::median(heights) / g.width().max(g.height()) as f64
+}
+
+/// Whether a sheet shows signs of a table read in part: its first block does not start at move 1
+/// (a heading or a first row lost; or a continuation page), a block's rows were counted, its
+/// blocks hold different numbers of rows (rows lost at a block's end; or a form printed so), or
+/// their move numbers leave a gap (a block lost between them).
+fn reads_poorly(sheet: &Sheet) -> bool {
+    let mut blocks: Vec<&Block> = sheet.blocks.iter().collect();
+    crate::sort::by_key(&mut blocks, |block| block.first_move as usize);
+    let Some(first) = blocks.first() else { return true };
+    first.first_move != 1
+        || blocks.iter().any(|block| !block.printed_numbers || block.rows != first.rows)
+        || blocks.windows(2).any(|pair| pair[1].first_move > pair[0].first_move + pair[0].rows)
 }
 
 /// [`segment_as_it_lies`] with the page analysed at the size `analysis` says.
@@ -822,6 +886,13 @@ fn segment_analysed(g: &GrayImage, analysis: Analysis) -> Result<Sheet, PageErro
         (Some(on_paper), _) => Ok(on_paper),
         (None, whole) => whole,
     }
+}
+
+/// Whether sheet `a` reads more of its table than `b`, and no less: no fewer cells labelled from
+/// their rows' printed numbers, no fewer cells, and more of one or the other.
+fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
+    let ((a_printed, a_all), (b_printed, b_all)) = (rows_read(a), rows_read(b));
+    a_printed >= b_printed && a_all >= b_all && (a_printed, a_all) != (b_printed, b_all)
 }
 
 /// How much of a sheet is read: its cells labelled from their rows' printed numbers, then all
