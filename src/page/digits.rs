@@ -473,10 +473,12 @@ fn read_number_at_its_size(
 pub fn ink_contrast(page: &GrayImage, bx: [f64; 4]) -> f32 {
     let more = WIDENED_SHARE * (bx[2] - bx[0]);
     let Some((grey, w, h)) = inner_grey(page, [bx[0] - more, bx[1], bx[2] + more, bx[3]]) else { return 0.0 };
-    let mut sorted = grey.clone();
-    sorted.sort_unstable();
-    let paper = sorted[sorted.len() * 7 / 10] as f32;
-    let darkest = sorted[(DARKEST_PIXELS - 1).min(sorted.len() - 1)] as f32;
+    // (partial selections, not sorts: every number cell of a page is measured)
+    let mut order = grey.clone();
+    let last = order.len() - 1;
+    let at_rank = |order: &mut Vec<u8>, rank: usize| *order.select_nth_unstable(rank.min(last)).1 as f32;
+    let paper = at_rank(&mut order, grey.len() * 7 / 10);
+    let darkest = at_rank(&mut order, DARKEST_PIXELS - 1);
     if paper - darkest < 1.0 {
         return 0.0;
     }
@@ -484,8 +486,11 @@ pub fn ink_contrast(page: &GrayImage, bx: [f64; 4]) -> f32 {
     clear_rulings(&mut map);
     let mut darkness: Vec<f32> =
         grey.iter().zip(&map.ink).filter(|&(_, &ink)| ink > 0.0).map(|(&v, _)| paper - v as f32).collect();
-    darkness.sort_unstable_by(|a, b| b.total_cmp(a));
-    darkness.get(DARKEST_PIXELS - 1).or(darkness.last()).copied().unwrap_or(0.0)
+    if darkness.is_empty() {
+        return 0.0;
+    }
+    let rank = (DARKEST_PIXELS - 1).min(darkness.len() - 1);
+    *darkness.select_nth_unstable_by(rank, |a, b| b.total_cmp(a)).1
 }
 
 /// How many of a cell's darkest pixels its ink's contrast is measured at (the darkest alone
