@@ -498,14 +498,16 @@ pub fn ink_contrast(page: &GrayImage, bx: [f64; 4]) -> f32 {
 const DARKEST_PIXELS: usize = 4;
 
 /// A number cell whose ink is fainter than this share of the block's printed numbers' holds no
-/// printed number: it is the back page's print showing through, or a speck.
+/// printed number of the block: it is the back page's print showing through, or a speck.
 const FAINT_SHARE: f32 = 0.3;
 
-/// Reads as empty the cells of a block whose ink is faint beside the block's printed numbers
-/// (`contrasts` from [`ink_contrast`], cell by cell): the number cell of a row past the printed
-/// rows shows the back page's numbers through the paper, and a heading's the grey edge of a
-/// ruling, which each cell's own contrast alone reads as print.
-pub fn faint_marks_as_empty(reads: &mut [PrintedNumber], contrasts: &[f32]) {
+/// Which cells of a block hold only ink faint beside the block's printed numbers (`contrasts`
+/// from [`ink_contrast`], cell by cell; the printed numbers those `reads` reads as digits): the
+/// number cell of a row past the printed rows shows the back page's numbers through the paper,
+/// and a heading's the grey edge of a ruling, which each cell's own contrast alone reads as
+/// print. (A number printed light is faint too: the numbering keeps a faint row that reads its
+/// number.)
+pub fn faint_cells(reads: &[PrintedNumber], contrasts: &[f32]) -> Vec<bool> {
     let mut printed: Vec<f32> = reads
         .iter()
         .zip(contrasts)
@@ -513,15 +515,11 @@ pub fn faint_marks_as_empty(reads: &mut [PrintedNumber], contrasts: &[f32]) {
         .map(|(_, &c)| c)
         .collect();
     if printed.len() < 3 {
-        return;
+        return vec![false; reads.len()];
     }
     printed.sort_unstable_by(f32::total_cmp);
     let typical = printed[printed.len() / 2];
-    for (read, &contrast) in reads.iter_mut().zip(contrasts) {
-        if contrast < FAINT_SHARE * typical {
-            *read = PrintedNumber::Empty;
-        }
-    }
+    contrasts.iter().map(|&contrast| contrast < FAINT_SHARE * typical).collect()
 }
 
 /// The cell's inner part as ink shares: darkness against the cell's own paper, scaled by its
@@ -879,19 +877,17 @@ mod tests {
     }
 
     #[test]
-    fn print_showing_through_from_the_back_page_is_no_number() {
+    fn print_showing_through_from_the_back_page_is_faint() {
         // (a block's numbers printed black; the row past them shows the back page's "41" at a
         // seventh of their contrast, which its own contrast alone reads as print)
         let mut cells: Vec<(GrayImage, [f64; 4])> =
             (61..=64).map(|n| cell(FONTS[0], &n.to_string(), 20.0, 245, 30)).collect();
         cells.push(cell(FONTS[0], "41", 20.0, 245, 212));
-        let mut reads: Vec<PrintedNumber> = cells.iter().map(|(img, bx)| read_number(img, *bx)).collect();
-        let read = |reads: &[PrintedNumber]| reads.iter().map(PrintedNumber::best).collect::<Vec<_>>();
-        assert_eq!(read(&reads), [Some(61), Some(62), Some(63), Some(64), Some(41)]);
+        let reads: Vec<PrintedNumber> = cells.iter().map(|(img, bx)| read_number(img, *bx)).collect();
+        let read: Vec<Option<u32>> = reads.iter().map(PrintedNumber::best).collect();
+        assert_eq!(read, [Some(61), Some(62), Some(63), Some(64), Some(41)]);
         let contrasts: Vec<f32> = cells.iter().map(|(img, bx)| ink_contrast(img, *bx)).collect();
-        faint_marks_as_empty(&mut reads, &contrasts);
-        assert_eq!(read(&reads), [Some(61), Some(62), Some(63), Some(64), None]);
-        assert_eq!(reads[4], PrintedNumber::Empty);
+        assert_eq!(faint_cells(&reads, &contrasts), [false, false, false, false, true]);
     }
 
     #[test]

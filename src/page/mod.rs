@@ -945,17 +945,17 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         geom::warp_gray(g, &from_page, pw.max(1), ph.max(1))
     };
     let on_page = |bx: &[f64; 4]| [(bx[0] - px0) * kf, (bx[1] - py0) * kf, (bx[2] - px0) * kf, (bx[3] - py0) * kf];
-    // the move numbers printed on the rows, read at full resolution (faint marks, the back page's
-    // print showing through, read as empty: see digits::faint_marks_as_empty)
+    // the move numbers printed on the rows, read at full resolution, and which cells hold only
+    // faint ink (the back page's print showing through: see digits::faint_cells)
     let read_with = |cells: &[[f64; 4]], read: fn(&GrayImage, [f64; 4]) -> digits::PrintedNumber| {
         let cells: Vec<[f64; 4]> = cells.iter().map(on_page).collect();
-        let mut reads: Vec<digits::PrintedNumber> = cells.iter().map(|&bx| read(&page, bx)).collect();
+        let reads: Vec<digits::PrintedNumber> = cells.iter().map(|&bx| read(&page, bx)).collect();
         let contrasts: Vec<f32> = cells.iter().map(|&bx| digits::ink_contrast(&page, bx)).collect();
-        digits::faint_marks_as_empty(&mut reads, &contrasts);
-        reads
+        let faint = digits::faint_cells(&reads, &contrasts);
+        (reads, faint)
     };
-    let mut printed: Vec<Vec<digits::PrintedNumber>> =
-        gblocks.iter().map(|b| read_with(&b.number_cells, digits::read_number)).collect();
+    let (mut printed, mut faint): (Vec<Vec<digits::PrintedNumber>>, Vec<Vec<bool>>) =
+        gblocks.iter().map(|b| read_with(&b.number_cells, digits::read_number)).unzip();
     let counted: Vec<u32> = gblocks.iter().map(|b| b.first).collect();
     let rows_y: Vec<Vec<f64>> =
         gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
@@ -969,7 +969,7 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
             bottom: ys.last().is_some_and(|&y| y + 0.5 * pitch > fr.hh as f64 - FRAME_EDGE_PITCHES * pitch),
         })
         .collect();
-    let mut page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, &frame_cut, pitch);
+    let mut page_numbers = numbering::number_page(&printed, &faint, &ruled, &counted, &rows_y, &frame_cut, pitch);
     let numbers_read_again =
         page_numbers.blocks.iter().any(|block| !block.printed) || !numbering::blocks_continue(&page_numbers.blocks);
     // (where a block's numbers do not read and its rows are counted, or the blocks' numbers do
@@ -978,7 +978,7 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     // readings: the slower readings only on the pages the plain one fails, and for every block,
     // since each block's numbering weighs the others')
     if numbers_read_again {
-        for (block, reads) in gblocks.iter().zip(printed.iter_mut()) {
+        for ((block, reads), faint) in gblocks.iter().zip(printed.iter_mut()).zip(faint.iter_mut()) {
             // (and in the other column that may hold the numbers: the column taken for them can be
             // a clock column whose written times look alike)
             let mut readings = vec![
@@ -989,13 +989,14 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
                 readings.push(read_with(&block.other_number_cells, digits::read_number));
                 readings.push(read_with(&block.other_number_cells, digits::read_number_enlarged));
             }
-            for again in readings {
+            for (again, faint_again) in readings {
                 if numbering::reading_sureness(&again) > numbering::reading_sureness(reads) {
                     *reads = again;
+                    *faint = faint_again;
                 }
             }
         }
-        page_numbers = numbering::number_page(&printed, &ruled, &counted, &rows_y, &frame_cut, pitch);
+        page_numbers = numbering::number_page(&printed, &faint, &ruled, &counted, &rows_y, &frame_cut, pitch);
     }
     let numbering::PageNumbers { blocks: numbers, second_form_from } = page_numbers;
     if log::log_enabled!(log::Level::Debug) {

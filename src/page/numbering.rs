@@ -210,6 +210,7 @@ pub struct PageNumbers {
 /// player's copy, and is not numbered into this one.
 pub fn number_page(
     reads: &[Vec<PrintedNumber>],
+    faint: &[Vec<bool>],
     ruled: &[Vec<bool>],
     counted: &[u32],
     rows_y: &[Vec<f64>],
@@ -220,10 +221,14 @@ pub fn number_page(
         let half = reads.len() / 2;
         let part = |v: &[Vec<bool>], range: Range<usize>| v.get(range).map_or(Vec::new(), <[_]>::to_vec);
         let number_half = |range: Range<usize>| {
-            let (ruled, counted, rows_y) =
-                (part(ruled, range.clone()), &counted[range.clone()], &rows_y[range.clone()]);
+            let (faint, ruled, counted, rows_y) = (
+                part(faint, range.clone()),
+                part(ruled, range.clone()),
+                &counted[range.clone()],
+                &rows_y[range.clone()],
+            );
             let cut = cut.get(range.clone()).unwrap_or(&[]);
-            number_blocks(&reads[range], &ruled, counted, rows_y, cut, pitch)
+            number_blocks(&reads[range], &faint, &ruled, counted, rows_y, cut, pitch)
         };
         let (mut first, second) = (number_half(0..half), number_half(half..reads.len()));
         if repeats_the_form(&first, &second) {
@@ -231,7 +236,7 @@ pub fn number_page(
             return PageNumbers { blocks: first, second_form_from: Some(half) };
         }
     }
-    PageNumbers { blocks: number_blocks(reads, ruled, counted, rows_y, cut, pitch), second_form_from: None }
+    PageNumbers { blocks: number_blocks(reads, faint, ruled, counted, rows_y, cut, pitch), second_form_from: None }
 }
 
 /// Numbers the rows of every block of one form, in reading order. `reads` holds each block's
@@ -245,6 +250,7 @@ pub fn number_page(
 /// `cut` which blocks' ends lie at the frame's edge (a block missing there is not cut).
 pub fn number_blocks(
     reads: &[Vec<PrintedNumber>],
+    faint: &[Vec<bool>],
     ruled: &[Vec<bool>],
     counted: &[u32],
     rows_y: &[Vec<f64>],
@@ -291,8 +297,8 @@ pub fn number_blocks(
             })
         };
         // (a row is no move row where its number comes before move 1, or where it does not show
-        // its number and either another block prints that number, its number cell is empty, or
-        // the block's column rulings leave it;
+        // its number and either another block prints that number, its number cell is empty or
+        // holds only faint ink, or the block's column rulings leave it;
         // a cell that reads as no number is kept: a misread move number is more likely than a
         // heading that no rule above tells)
         // (the column rulings count at the block's foot only: a first row's ruling is often
@@ -301,7 +307,8 @@ pub fn number_blocks(
             let n = start + i as i64;
             let agrees = agreement(&rows[i], n) > 0.0;
             let unruled = at_foot && !ruled.get(b).and_then(|r| r.get(i)).copied().unwrap_or(true);
-            n < 1 || (!agrees && (held_elsewhere(n) || rows[i] == PrintedNumber::Empty || unruled))
+            let faint = faint.get(b).and_then(|r| r.get(i)).copied().unwrap_or(false);
+            n < 1 || (!agrees && (held_elsewhere(n) || rows[i] == PrintedNumber::Empty || faint || unruled))
         };
         let mut keep = 0..rows.len();
         while keep.start < keep.end && not_a_move_row(keep.start, false) {
@@ -400,7 +407,7 @@ mod tests {
     fn a_counted_block_beside_a_numbered_one_leaves_out_its_heading_too() {
         let first: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Empty).chain((1..=20).map(read)).collect();
         let second = vec![PrintedNumber::Other; 21];
-        let got = number_blocks(&[first, second], &[], &[1, 22], &[rows_at(0, 21), rows_at(0, 21)], &[], 10.0);
+        let got = number_blocks(&[first, second], &[], &[], &[1, 22], &[rows_at(0, 21), rows_at(0, 21)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..21, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 21, rows: 1..21, printed: false });
     }
@@ -428,7 +435,7 @@ mod tests {
         let middle: Vec<PrintedNumber> =
             (0..25).map(|i| read(if (8..=10).contains(&i) || i == 13 { 76 + i } else { 88 })).collect();
         let rows = || rows_at(0, 25);
-        let got = number_blocks(&[first, middle, third], &[], &[1, 26, 51], &[rows(), rows(), rows()], &[], 10.0);
+        let got = number_blocks(&[first, middle, third], &[], &[], &[1, 26, 51], &[rows(), rows(), rows()], &[], 10.0);
         assert_eq!(got[0].first, 1);
         assert_eq!(got[1].first, 26);
         assert_eq!(got[2].first, 51);
@@ -443,10 +450,10 @@ mod tests {
             (56..=69).map(|n| if [63, 65, 67, 68].contains(&n) { read(n) } else { PrintedNumber::Other }).collect();
         let reads = [first, second];
         let rows_y = [rows_at(0, 14), rows_at(0, 14)];
-        let whole = number_blocks(&reads, &[], &[1, 15], &rows_y, &[], 10.0);
+        let whole = number_blocks(&reads, &[], &[], &[1, 15], &rows_y, &[], 10.0);
         assert_eq!(whole[1], BlockNumbers { first: 30, rows: 0..14, printed: false });
         let foot_cut = [FrameCut { top: false, bottom: true }, FrameCut::default()];
-        let cut = number_blocks(&reads, &[], &[1, 15], &rows_y, &foot_cut, 10.0);
+        let cut = number_blocks(&reads, &[], &[], &[1, 15], &rows_y, &foot_cut, 10.0);
         assert_eq!(cut[0], BlockNumbers { first: 16, rows: 0..14, printed: true });
         assert_eq!(cut[1], BlockNumbers { first: 56, rows: 0..14, printed: true });
     }
@@ -464,7 +471,7 @@ mod tests {
                 _ => read([514, 331, 441, 11, 426, 141, 914, 116][i % 8]),
             })
             .collect();
-        let got = number_blocks(&[first, second], &[], &[1, 34], &[rows_at(0, 33), rows_at(0, 33)], &[], 10.0);
+        let got = number_blocks(&[first, second], &[], &[], &[1, 34], &[rows_at(0, 33), rows_at(0, 33)], &[], 10.0);
         assert_eq!(got[1], BlockNumbers { first: 37, rows: 0..33, printed: true });
     }
 
@@ -477,7 +484,7 @@ mod tests {
         let second: Vec<PrintedNumber> =
             heading().chain((41..=80).map(|n| if n % 3 == 0 { read(n) } else { PrintedNumber::Other })).collect();
         let rows = || rows_at(0, 41);
-        let got = number_blocks(&[first, second], &[], &[1, 41], &[rows(), rows()], &[], 10.0);
+        let got = number_blocks(&[first, second], &[], &[], &[1, 41], &[rows(), rows()], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..41, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 41, rows: 1..41, printed: true });
     }
@@ -488,7 +495,7 @@ mod tests {
         // headings read as stray digits (a slanted photo), so neither is left out by its own.
         let first = vec![PrintedNumber::Other; 27];
         let second: Vec<PrintedNumber> = [read(76), read(27)].into_iter().chain((26..=50).map(read)).collect();
-        let got = number_blocks(&[first, second], &[], &[1, 28], &[rows_at(0, 27), rows_at(0, 27)], &[], 10.0);
+        let got = number_blocks(&[first, second], &[], &[], &[1, 28], &[rows_at(0, 27), rows_at(0, 27)], &[], 10.0);
         assert_eq!(got[1], BlockNumbers { first: 26, rows: 2..27, printed: true });
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 2..27, printed: false });
     }
@@ -498,7 +505,7 @@ mod tests {
         let first: Vec<PrintedNumber> =
             std::iter::once(PrintedNumber::Empty).chain((1..=25).map(read)).chain([PrintedNumber::Other]).collect();
         let second: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Other).chain((26..=50).map(read)).collect();
-        let got = number_blocks(&[first, second], &[], &[1, 28], &[rows_at(0, 27), rows_at(0, 26)], &[], 10.0);
+        let got = number_blocks(&[first, second], &[], &[], &[1, 28], &[rows_at(0, 27), rows_at(0, 26)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..26, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 26, rows: 1..26, printed: true });
     }
@@ -510,7 +517,7 @@ mod tests {
             |from: u32| -> Vec<PrintedNumber> { (from..from + 20).map(read).chain([PrintedNumber::Other]).collect() };
         let reads = [block(1), block(21), block(1), block(21)];
         let rows_y = vec![rows_at(0, 21); 4];
-        let got = number_page(&reads, &[], &[1, 22, 43, 64], &rows_y, &[], 10.0);
+        let got = number_page(&reads, &[], &[], &[1, 22, 43, 64], &rows_y, &[], 10.0);
         assert_eq!(got.second_form_from, Some(2));
         assert_eq!(got.blocks[0], BlockNumbers { first: 1, rows: 0..20, printed: true });
         assert_eq!(got.blocks[1], BlockNumbers { first: 21, rows: 0..20, printed: true });
@@ -518,7 +525,7 @@ mod tests {
         // one form of four blocks is numbered whole, its third block misread as 11-30 included
         let mut third = block(41);
         third.iter_mut().take(20).enumerate().for_each(|(i, r)| *r = read(11 + i as u32));
-        let got = number_page(&[block(1), block(21), third, block(61)], &[], &[1, 22, 43, 64], &rows_y, &[], 10.0);
+        let got = number_page(&[block(1), block(21), third, block(61)], &[], &[], &[1, 22, 43, 64], &rows_y, &[], 10.0);
         assert_eq!(got.second_form_from, None);
         assert!(got.blocks.iter().all(|b| b.rows.len() == 20), "{got:?}");
         assert_eq!((got.blocks[0].first, got.blocks[1].first, got.blocks[3].first), (1, 21, 61));
@@ -530,7 +537,7 @@ mod tests {
         rows[0] = read(11);
         rows[9] = read(58);
         rows[30] = PrintedNumber::Other;
-        let got = number_blocks(&[rows], &[], &[1], &[rows_at(0, 40)], &[], 10.0);
+        let got = number_blocks(&[rows], &[], &[], &[1], &[rows_at(0, 40)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 41, rows: 0..40, printed: true });
     }
 
@@ -540,7 +547,7 @@ mod tests {
         let mut first: Vec<PrintedNumber> = (1..=30).map(read).collect();
         first.push(read(8));
         let second: Vec<PrintedNumber> = (31..=60).map(read).collect();
-        let got = number_blocks(&[first, second], &[], &[1, 32], &[rows_at(0, 31), rows_at(0, 30)], &[], 10.0);
+        let got = number_blocks(&[first, second], &[], &[], &[1, 32], &[rows_at(0, 31), rows_at(0, 30)], &[], 10.0);
         assert_eq!(got[0].rows, 0..30);
         assert_eq!(got[1].first, 31);
     }
@@ -550,7 +557,7 @@ mod tests {
         let first: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Empty).chain((1..=20).map(read)).collect();
         let second = vec![PrintedNumber::Other; 20];
         // counted: the heading taken for move 1, the second block continuing at 22
-        let got = number_blocks(&[first, second], &[], &[1, 22], &[rows_at(0, 21), rows_at(500, 20)], &[], 10.0);
+        let got = number_blocks(&[first, second], &[], &[], &[1, 22], &[rows_at(0, 21), rows_at(500, 20)], &[], 10.0);
         assert_eq!(got[0].first, 1);
         assert_eq!(got[1], BlockNumbers { first: 21, rows: 0..20, printed: false });
     }
@@ -559,7 +566,7 @@ mod tests {
     fn a_move_row_whose_printed_number_is_hidden_keeps_its_place() {
         let mut rows: Vec<PrintedNumber> = (1..=25).map(read).collect();
         rows[0] = read(7); // a writer's stroke over the "1"
-        let got = number_blocks(&[rows], &[], &[1], &[rows_at(0, 40)], &[], 10.0);
+        let got = number_blocks(&[rows], &[], &[], &[1], &[rows_at(0, 40)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 0..25, printed: true });
     }
 
@@ -569,14 +576,15 @@ mod tests {
         let rows: Vec<PrintedNumber> = (26..=50).map(read).chain([PrintedNumber::Other]).collect();
         let mut ruled = vec![true; 26];
         ruled[25] = false;
-        let got = number_blocks(std::slice::from_ref(&rows), &[ruled.clone()], &[26], &[rows_at(0, 26)], &[], 10.0);
+        let got =
+            number_blocks(std::slice::from_ref(&rows), &[], &[ruled.clone()], &[26], &[rows_at(0, 26)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 26, rows: 0..25, printed: true });
         // ruled down to it, the row is kept (a misread move number)
-        let got = number_blocks(&[rows], &[vec![true; 26]], &[26], &[rows_at(0, 26)], &[], 10.0);
+        let got = number_blocks(&[rows], &[], &[vec![true; 26]], &[26], &[rows_at(0, 26)], &[], 10.0);
         assert_eq!(got[0].rows, 0..26);
         // a last move row whose ruling is faint, with its number printed, is kept
         let rows: Vec<PrintedNumber> = (1..=25).map(read).collect();
-        let got = number_blocks(&[rows], &[ruled[1..].to_vec()], &[1], &[rows_at(0, 25)], &[], 10.0);
+        let got = number_blocks(&[rows], &[], &[ruled[1..].to_vec()], &[1], &[rows_at(0, 25)], &[], 10.0);
         assert_eq!(got[0].rows, 0..25);
     }
 
@@ -591,12 +599,31 @@ mod tests {
         let got = number_blocks(
             &[first, second, third],
             &[],
+            &[],
             &[1, 21, 41],
             &[rows_at(0, 20), rows_at(0, 20), rows_at(0, 20)],
             &[],
             10.0,
         );
         assert_eq!(got[1], BlockNumbers { first: 21, rows: 0..20, printed: true });
+    }
+
+    #[test]
+    fn a_faint_end_row_that_does_not_read_its_number_is_no_move_row_and_a_faint_one_that_does_is() {
+        // (a heading whose ruling's grey edge reads "1", a blank row under the block showing the
+        // back page's "41"; and a block whose first two numbers are printed light but read)
+        let rows: Vec<PrintedNumber> = [1].into_iter().chain(61..=80).chain([41]).map(read).collect();
+        let mut faint = vec![false; rows.len()];
+        (faint[0], faint[21]) = (true, true);
+        let got = number_blocks(&[rows.clone()], &[faint], &[], &[61], &[rows_at(0, 22)], &[], 10.0);
+        assert_eq!(got[0], BlockNumbers { first: 61, rows: 1..21, printed: true });
+        let without = number_blocks(&[rows], &[], &[], &[61], &[rows_at(0, 22)], &[], 10.0);
+        assert_eq!(without[0], BlockNumbers { first: 60, rows: 0..22, printed: true });
+        let light: Vec<PrintedNumber> = (1..=20).map(read).collect();
+        let mut faint = vec![false; 20];
+        (faint[0], faint[1]) = (true, true);
+        let got = number_blocks(&[light], &[faint], &[], &[1], &[rows_at(0, 20)], &[], 10.0);
+        assert_eq!(got[0], BlockNumbers { first: 1, rows: 0..20, printed: true });
     }
 
     #[test]
@@ -608,6 +635,7 @@ mod tests {
         };
         let got = number_blocks(
             &[block(1), block(21), block(41)],
+            &[],
             &[],
             &[1, 22, 43],
             &[rows_at(0, 21), rows_at(0, 21), rows_at(0, 21)],
