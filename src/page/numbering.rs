@@ -240,8 +240,10 @@ pub fn number_page(
 }
 
 /// Numbers the rows of every block of one form, in reading order. `reads` holds each block's
-/// printed numbers row by row; `counted` each block's first number as counted from the rows
-/// (used where its printed numbers cannot be read).
+/// printed numbers row by row, and `faint` which of those number cells hold only ink faint
+/// beside the block's print (`digits::faint_cells`; a row missing there counts as not faint);
+/// `counted` each block's first number as counted from the rows (used where its printed numbers
+/// cannot be read).
 ///
 /// `rows_y` holds the middle of each block's rows on the page, and `pitch` the row pitch: a
 /// counted block beside a block numbered by its printed numbers leaves out the rows the other
