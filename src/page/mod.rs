@@ -946,16 +946,21 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     };
     let on_page = |bx: &[f64; 4]| [(bx[0] - px0) * kf, (bx[1] - py0) * kf, (bx[2] - px0) * kf, (bx[3] - py0) * kf];
     // the move numbers printed on the rows, read at full resolution, and which cells hold only
-    // faint ink (the back page's print showing through: see digits::faint_cells)
-    let read_with = |cells: &[[f64; 4]], read: fn(&GrayImage, [f64; 4]) -> digits::PrintedNumber| {
-        let cells: Vec<[f64; 4]> = cells.iter().map(on_page).collect();
-        let reads: Vec<digits::PrintedNumber> = cells.iter().map(|&bx| read(&page, bx)).collect();
-        let contrasts: Vec<f32> = cells.iter().map(|&bx| digits::ink_contrast(&page, bx)).collect();
-        let faint = digits::faint_cells(&reads, &contrasts);
+    // faint ink (the back page's print showing through: see digits::faint_cells; each cell's
+    // contrast is measured once, whichever reader reads it)
+    let contrasts_of =
+        |cells: &[[f64; 4]]| -> Vec<f32> { cells.iter().map(|bx| digits::ink_contrast(&page, on_page(bx))).collect() };
+    let read_with = |cells: &[[f64; 4]], contrasts: &[f32], read: fn(&GrayImage, [f64; 4]) -> digits::PrintedNumber| {
+        let reads: Vec<digits::PrintedNumber> = cells.iter().map(|bx| read(&page, on_page(bx))).collect();
+        let faint = digits::faint_cells(&reads, contrasts);
         (reads, faint)
     };
-    let (mut printed, mut faint): (Vec<Vec<digits::PrintedNumber>>, Vec<Vec<bool>>) =
-        gblocks.iter().map(|b| read_with(&b.number_cells, digits::read_number)).unzip();
+    let number_contrasts: Vec<Vec<f32>> = gblocks.iter().map(|b| contrasts_of(&b.number_cells)).collect();
+    let (mut printed, mut faint): (Vec<Vec<digits::PrintedNumber>>, Vec<Vec<bool>>) = gblocks
+        .iter()
+        .zip(&number_contrasts)
+        .map(|(b, contrasts)| read_with(&b.number_cells, contrasts, digits::read_number))
+        .unzip();
     let counted: Vec<u32> = gblocks.iter().map(|b| b.first).collect();
     let rows_y: Vec<Vec<f64>> =
         gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
@@ -978,16 +983,19 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
     // readings: the slower readings only on the pages the plain one fails, and for every block,
     // since each block's numbering weighs the others')
     if numbers_read_again {
-        for ((block, reads), faint) in gblocks.iter().zip(printed.iter_mut()).zip(faint.iter_mut()) {
+        for (((block, contrasts), reads), faint) in
+            gblocks.iter().zip(&number_contrasts).zip(printed.iter_mut()).zip(faint.iter_mut())
+        {
             // (and in the other column that may hold the numbers: the column taken for them can be
             // a clock column whose written times look alike)
             let mut readings = vec![
-                read_with(&block.number_cells, digits::read_number_enlarged),
-                read_with(&block.number_cells, digits::read_number_widened),
+                read_with(&block.number_cells, contrasts, digits::read_number_enlarged),
+                read_with(&block.number_cells, contrasts, digits::read_number_widened),
             ];
             if !block.other_number_cells.is_empty() {
-                readings.push(read_with(&block.other_number_cells, digits::read_number));
-                readings.push(read_with(&block.other_number_cells, digits::read_number_enlarged));
+                let other_contrasts = contrasts_of(&block.other_number_cells);
+                readings.push(read_with(&block.other_number_cells, &other_contrasts, digits::read_number));
+                readings.push(read_with(&block.other_number_cells, &other_contrasts, digits::read_number_enlarged));
             }
             for (again, faint_again) in readings {
                 if numbering::reading_sureness(&again) > numbering::reading_sureness(reads) {
