@@ -154,7 +154,14 @@ fn numbers_left_of_whites_column_win_over_times_written_in_a_clock_column() {
     // (number-between: clock | White | No | Black, twice): the numbers between the moves are as
     // wide as the next block's clock column, and the clock left of White's is no number column
     let scan = Options { count: 45, seed: 9604, mix_forms: &forms::HELD_OUT_FORMS, ..Options::default() };
-    for (opts, index, form) in [(photo, 26, "federation-es"), (scan, 44, "number-between")] {
+    // and sheet 21 of `synth --form number-between --seed 13001` (T | White | No | Black | T,
+    // twice): the clock left of White's, as wide as the clock right of Black's, holds times
+    // written as regularly as the printed numbers between the moves, and was taken for the
+    // number column (the first block numbered from 32)
+    let clocks_both_sides = Options { count: 22, seed: 13001, form: Some("number-between"), ..Options::default() };
+    for (opts, index, form) in
+        [(photo, 26, "federation-es"), (scan, 44, "number-between"), (clocks_both_sides, 21, "number-between")]
+    {
         for p in synth::render_sheet(&opts, index).expect("render") {
             assert_eq!(p.truth.form, form, "the generator deals another form now");
             let (img, truth) = page_and_truth(&p);

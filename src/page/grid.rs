@@ -2504,6 +2504,8 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
             };
             if printed.iter().any(|&(c, share)| c < i && share >= 0.5 && !clock_after_black(c)) {
                 printed.retain(|&(c, _)| !(c > i && c < j && clock_after_black(c)));
+            } else if printed.iter().any(|&(c, share)| c > i && c < j && share >= 0.5 && !clock_after_black(c)) {
+                printed.retain(|&(c, _)| !(c < i && clock_after_black(c)));
             }
             // (of several columns with glyphs of one height, a clock column's written times are
             // the less regular: printed numbers share their top and bottom row after row)
