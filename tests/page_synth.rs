@@ -123,6 +123,17 @@ fn a_clock_column_nearly_as_wide_as_a_move_column_is_no_move_column() {
 }
 
 #[test]
+fn words_above_a_heading_row_taken_for_the_first_row_name_no_clock_column() {
+    // sheet 28 of `synth --form dev-mix --seed 13002` (federation-es, clean: No | White | clock |
+    // Black | clock twice, a header box over the right block): the heading row ("No" read as
+    // glyphs) was the blocks' first row, and the header's words above it ("Elo 2528") read as
+    // the right block's Black heading naming an unruled clock: Black's cells lost their right
+    // third (120 of 160 cells)
+    let opts = Options { count: 29, seed: 13002, mix_forms: &forms::DEVELOPMENT_FORMS, ..Options::default() };
+    assert_every_page_reads_whole(&opts, 28);
+}
+
+#[test]
 fn a_shaded_number_columns_edge_stands_for_its_ruling_on_a_photo() {
     // sheet 12 of `synth --form us-tournament --damage photo --seed 9995`: the right block's
     // number column is shaded and no ruling is printed between it and White's column; under the
@@ -460,6 +471,16 @@ fn handwriting_stems_lined_up_over_a_few_rows_do_not_split_a_move_column() {
     // block's White column over 14 rows into a line twice as wide as the rulings, which split
     // the column and lost the block (108 of 162 cells)
     assert_random_layout_sheet_reads_whole(113);
+}
+
+#[test]
+fn digits_lined_up_over_a_few_rows_of_an_open_number_column_are_no_ruling() {
+    // sheet 70 of `synth --form dev-mix --seed 13002` (olympiad-dotted, clean: moves | No || moves,
+    // no ruling left of the first block): the right-aligned digits of rows 4-12 lined up into a
+    // line splitting the number column; with no ruling left of it and handwriting beside it, it
+    // was kept as the column's only left boundary, and the block lost (40 of 80 cells)
+    let opts = Options { count: 71, seed: 13002, mix_forms: &forms::DEVELOPMENT_FORMS, ..Options::default() };
+    assert_every_page_reads_whole(&opts, 70);
 }
 
 #[test]

@@ -826,13 +826,16 @@ fn drop_stacked_numbers(
             // stacked edge is the only boundary the numbers have; unless the rows run on beyond
             // it over blank paper, where it bounds nothing: the outer edge of left-aligned
             // numbers printed a little in from the rows' start)
+            // (nor does a line along under half the rows that cross it: the numbers' boundary
+            // runs down the whole column, a few digits lined up do not)
             let stacked_edge = || {
                 let (line_left, line_right) =
                     (nearest_where(true, false).is_some(), nearest_where(false, false).is_some());
                 let bounds_nothing = |dir: f64| rows_run_on_over_blank_paper(grey, &vsegs[i], row_rulings, pitch, dir);
+                let along_few_rows = || along_under_half_the_rows(&vsegs[i], row_rulings);
                 (line_left && line_right)
-                    || (!line_left && bounds_nothing(-1.0))
-                    || (!line_right && bounds_nothing(1.0))
+                    || (!line_left && (bounds_nothing(-1.0) || along_few_rows()))
+                    || (!line_right && (bounds_nothing(1.0) || along_few_rows()))
             };
             // (a ridge nearly unbroken is digits only where nothing at all shows beside the row
             // rulings: a faint printed ruling, far lighter than the handwriting beside it, does)
@@ -858,6 +861,15 @@ fn drop_stacked_numbers(
         })
         .collect();
     vsegs.into_iter().zip(keep).filter(|(_, k)| *k).map(|(v, _)| v).collect()
+}
+
+/// Whether the line `v` runs along under half the span of the row rulings that cross it (four
+/// at least).
+fn along_under_half_the_rows(v: &Line, row_rulings: &[Line]) -> bool {
+    let x = v.mid();
+    let crossing: Vec<f64> = row_rulings.iter().filter(|r| r.start <= x && r.end >= x).map(|r| r.at(x)).collect();
+    let (top, bottom) = crossing.iter().fold((f64::MAX, f64::MIN), |(t, b), &y| (t.min(y), b.max(y)));
+    crossing.len() >= 4 && v.len() < 0.5 * (bottom - top)
 }
 
 /// The grey of `grey` at (x, y), the nearest pixel inside the image where it lies outside.
@@ -2108,16 +2120,29 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
 /// ([`heading_word_groups`]), and a boundary leaves each group centred in its part, as printed
 /// headings are (within 15 % of the column's width). The wider part, at least 2.5 pitches, is the
 /// moves'; the narrower, 0.8 pitch to three quarters of it, the clock's. One word, more than two
-/// groups, or words centred across the column, part nothing.
+/// groups, or words centred across the column, part nothing; nor does a block whose first row
+/// holds one printed word centred across the column (a heading row taken for a move row).
 fn find_unruled_clock_columns(b: &Bin, cols: &[Column], blocks: &mut [FoundBlock], pitch: f64) {
     for block in blocks.iter_mut() {
-        let Some(&(first_row_top, _)) = block.rows.first() else { continue };
+        let Some(&(first_row_top, first_row_bottom)) = block.rows.first() else { continue };
         for (side, ci) in [block.columns.white, block.columns.black].into_iter().enumerate() {
             let c = &cols[ci];
             let top = first_row_top.at(0.5 * (c.left.mid() + c.right.mid()));
             let (left, right) = (c.left.at(top), c.right.at(top));
             if right - left < 3.5 * pitch {
                 continue;
+            }
+            // (a heading row taken for the first row, its "No" read as the glyphs of a number:
+            // one printed word centred across the column in it names the whole column, and the
+            // words above it are another field's; a printed word is at least 1.5 pitches wide
+            // and at most half a pitch high, where a move written in the first row is taller)
+            let bottom = first_row_bottom.at(0.5 * (left + right));
+            if let [word] = heading_word_groups(b, [left, top, right, bottom], pitch).as_slice() {
+                let off_centre = (0.5 * (word[0] + word[2]) - 0.5 * (left + right)).abs();
+                let printed = word[2] - word[0] >= 1.5 * pitch && word[3] - word[1] <= 0.5 * pitch;
+                if printed && off_centre <= CENTRED_HEADING * (right - left) {
+                    continue;
+                }
             }
             // (below the heading's top ruling, which a clock drawn against it would join)
             let heading_top = block
@@ -2136,6 +2161,11 @@ fn find_unruled_clock_columns(b: &Bin, cols: &[Column], blocks: &mut [FoundBlock
         }
     }
 }
+
+/// How far off a column's centre (share of its width) a printed heading word centred across the
+/// column stands at most: a move written in a moves' part beside a clock stands a tenth and more
+/// off it.
+const CENTRED_HEADING: f64 = 0.06;
 
 /// A group of printed glyphs in a heading: its box [x0, y0, x1, y1].
 type WordGroup = [f64; 4];
