@@ -2923,6 +2923,18 @@ mod tests {
     }
 
     #[test]
+    fn a_line_along_a_few_of_the_rows_crossing_it_is_told_from_one_down_the_whole_column() {
+        // 21 row rulings from y 100 to 500 across x 0 to 200; vertical lines at x 50
+        let rows: Vec<Line> = (0..=20).map(|k| h(100.0 + 20.0 * k as f64, 0.0, 0.0, 200.0)).collect();
+        let down = |from: f64, to: f64| h(50.0, 0.0, from, to);
+        assert!(along_under_half_the_rows(&down(160.0, 330.0), &rows));
+        assert!(!along_under_half_the_rows(&down(100.0, 500.0), &rows));
+        assert!(!along_under_half_the_rows(&down(120.0, 360.0), &rows));
+        // (crossed by under four rows: nothing to tell)
+        assert!(!along_under_half_the_rows(&down(160.0, 200.0), &rows[..3]));
+    }
+
+    #[test]
     fn digits_stacked_row_by_row_are_told_from_solid_and_dashed_rulings() {
         // rows 20 px apart from y 100 to 500 on paper of grey 240; at x 30 a stack of digits
         // (dark from 6 to 14 px below each row ruling), at x 60 a solid ruling, at x 90 a dashed
