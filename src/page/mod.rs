@@ -576,7 +576,7 @@ fn locate_table(g: &GrayImage, analysis: Analysis) -> Result<Located, PageError>
         Analysis::Full => locate_table_at(g, scale),
         Analysis::Halved if long_side / (2 * scale) >= LEAST_ANALYSED_LONG_SIDE => locate_table_at(g, 2 * scale),
         Analysis::Halved => Err(PageError::NoTable { reason: "image too small to analyse at half size".into() }),
-        Analysis::Doubled if scale >= 2 => locate_table_at(g, scale / 2),
+        Analysis::Doubled if scale >= 2 => locate_table_at(g, scale.div_ceil(2)),
         Analysis::Doubled => Err(PageError::NoTable { reason: "image too small to analyse at twice the size".into() }),
     }
 }
@@ -590,9 +590,10 @@ enum Analysis {
     /// from it, are no ruling at the full analysed size, and sharp enough at half; the printed
     /// numbers are still read at the input's resolution.
     Halved,
-    /// Twice [`Analysis::Full`]'s size, where the input has it: a dense table's thin, dotted or
-    /// faint row rulings, a few pixels apart at the full analysed size, blur away when the page
-    /// is downscaled that far.
+    /// Twice [`Analysis::Full`]'s size, where the input has it (the downscaling factor halved,
+    /// rounded up: a page downscaled 3 times is analysed downscaled twice, not at full size,
+    /// which costs four times the work): a dense table's thin, dotted or faint row rulings, a
+    /// few pixels apart at the full analysed size, blur away when the page is downscaled that far.
     Doubled,
 }
 
