@@ -458,6 +458,22 @@ fn assert_random_layout_sheet_reads_whole(index: usize) {
 }
 
 #[test]
+fn rows_shaded_every_other_row_with_no_rulings_are_read_row_by_row() {
+    // sheet 59 of `synth --form random --seed 781` (a scan: three blocks of 20, every other row
+    // shaded, no row rulings): the binaries saw one ruling every two rows, and one block of 8
+    // rows two rows high was read (none of 120 cells right); the bands' edges stand for the
+    // row rulings (118 of 120: the first block's White cells of moves 1 and 2 are cut at
+    // another edge)
+    let opts = Options { count: 60, seed: 781, form: Some(synth::random_layout::RANDOM_LAYOUT), ..Options::default() };
+    let page = synth::render_sheet(&opts, 59).expect("render").remove(0);
+    let (img, truth) = page_and_truth(&page);
+    let sheet = page::segment(&img).expect("table found");
+    let matched = page::eval::match_count(&sheet.cells, &truth);
+    assert!(matched + 2 >= truth.len(), "{matched}/{} cells matched", truth.len());
+    assert!(sheet.cells.iter().all(|c| !c.numbering_guessed), "rows counted");
+}
+
+#[test]
 fn a_blank_block_beside_a_written_one_is_numbered_from_the_numbers_inside_its_whites_cells() {
     // two ruled blocks of 20, "21" to "40" printed inside White's cells, the second block left
     // blank: the gap between the blocks, its rows ruled across it, stood left of the blank

@@ -369,6 +369,27 @@ pub fn binarize_with_shade_edges(g: &GrayImage, r: usize, pct: u64, min_diff: u6
     b
 }
 
+/// [`binarize_with_shade_edges`] joined with the edges of shaded rows ([`vertical_steps`] turned
+/// a quarter): on a form that shades every other row and rules none, the bands' edges stand for
+/// the row rulings, where the plain binaries see one ruling every two rows. The edges of every
+/// shaded heading and column come out across too, and tell the page's orientation less well, so
+/// this binary comes after the others.
+pub fn binarize_with_shaded_rows(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
+    let mut b = binarize_with_shade_edges(g, r, pct, min_diff);
+    let mut row_edges = vertical_steps(&image::imageops::rotate90(g));
+    close_gaps_down(&mut row_edges, DASH_GAP);
+    // (the quarter turn maps (x, y) to (h - 1 - y, x))
+    let h = g.height() as usize;
+    for y in 0..b.h {
+        for x in 0..b.w {
+            if row_edges.get(h - 1 - y, x) {
+                b.d[y * b.w + x] = 1;
+            }
+        }
+    }
+    b
+}
+
 /// The longest gap (pixels) between the dashes or dots of a ruling that [`binarize_faint_rulings`]
 /// closes.
 const DASH_GAP: usize = 5;
@@ -957,6 +978,22 @@ mod tests {
             // (one pixel at each edge of the shade, beside the pixel where the grey changes)
             assert_eq!(marked.len(), 2, "row {y}: {marked:?}");
             assert!((8..=10).contains(&marked[0]) && (19..=21).contains(&marked[1]), "row {y}: {marked:?}");
+        }
+    }
+
+    #[test]
+    fn the_edges_of_rows_shaded_every_other_row_come_out_as_row_rulings() {
+        // a 120 x 160 page of grey 235 whose rows, 20 px high, are shaded 205 every other row
+        // (y 20..40, 60..80, ...), no ruling printed
+        let page = GrayImage::from_fn(120, 160, |_, y| image::Luma([if (y / 20) % 2 == 1 { 205 } else { 235 }]));
+        let binary = binarize_with_shaded_rows(&page, 8, 85, 12);
+        let inked_across = |y: usize| (20..100).filter(|&x| binary.get(x, y)).count();
+        for edge in [20, 40, 60, 80, 100, 120, 140] {
+            let marked = (edge - 1..=edge + 1).map(inked_across).max().unwrap_or(0);
+            assert!(marked >= 76, "edge at y {edge}: {marked} of 80 pixels");
+        }
+        for middle in [10, 30, 50, 70, 90, 110, 130] {
+            assert_eq!(inked_across(middle), 0, "row middle at y {middle}");
         }
     }
 

@@ -540,12 +540,14 @@ fn blocks_width(table: &Table) -> f64 {
 }
 
 /// How the rulings are binarized: as printed in black, light grey on grainy paper, also where
-/// a shaded column's edge stands for a ruling, or also where faint dots make a row ruling.
+/// a shaded column's edge stands for a ruling, also where shaded rows' edges do, or also where
+/// faint dots make a row ruling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Rulings {
     Plain,
     Faint,
     ShadeEdges,
+    ShadedRows,
     Dotted,
 }
 
@@ -556,6 +558,7 @@ fn binarize_rulings(g: &GrayImage, radius: usize, rulings: Rulings) -> Bin {
         Rulings::Plain => lines::binarize_with(g, radius, LINE_PCT, LINE_DIFF),
         Rulings::Faint => lines::binarize_faint_rulings(g, radius, LINE_PCT, LINE_DIFF),
         Rulings::ShadeEdges => lines::binarize_with_shade_edges(g, radius, LINE_PCT, LINE_DIFF),
+        Rulings::ShadedRows => lines::binarize_with_shaded_rows(g, radius, LINE_PCT, LINE_DIFF),
         Rulings::Dotted => lines::binarize_dotted_rulings(g, radius, LINE_PCT, LINE_DIFF),
     }
 }
@@ -626,29 +629,46 @@ fn locate_table_at(g: &GrayImage, scale: u32) -> Result<Located, PageError> {
             && table.2.iter().map(|b| b.first).min() == Some(1)
             && blocks_cover_the_ruled_width(table)
     };
+    // (the table with more move rows of two, where it covers more of the ruled width than the
+    // other leaves uncovered: more rows in fewer columns are a misreading of the same part)
+    let better = |found: Result<Table, PageError>, again: Result<Table, PageError>| {
+        let wider = |table: &Table, again: &Table| {
+            blocks_cover_the_ruled_width(table) || blocks_width(again) > blocks_width(table)
+        };
+        match (found, again) {
+            (Ok(table), Ok(again)) if move_rows(&again) > move_rows(&table) && wider(&table, &again) => Ok(again),
+            (Ok(table), _) => Ok(table),
+            (Err(_), Ok(again)) => Ok(again),
+            (Err(first_error), Err(_)) => Err(first_error),
+        }
+    };
     let mut found = find_table(&glyphs, &small_l, radius, Rulings::Plain);
     for rulings in [Rulings::Faint, Rulings::ShadeEdges] {
         if found.as_ref().is_ok_and(whole) {
             break;
         }
-        let again = find_table(&glyphs, &small_l, radius, rulings);
-        // (where the first table leaves part of its ruled width uncovered, the other must cover
-        // more of it: more rows in fewer columns are a misreading of the same part)
-        let wider = |table: &Table, again: &Table| {
-            blocks_cover_the_ruled_width(table) || blocks_width(again) > blocks_width(table)
-        };
-        found = match (found, again) {
-            (Ok(table), Ok(again)) if move_rows(&again) > move_rows(&table) && wider(&table, &again) => Ok(again),
-            (Ok(table), _) => Ok(table),
-            (Err(_), Ok(again)) => Ok(again),
-            (Err(first_error), Err(_)) => Err(first_error),
-        };
+        found = better(found, find_table(&glyphs, &small_l, radius, rulings));
     }
     // (faint dotted rows, seen only averaged along the row, on a page where no binary above
     // finds a table: a last try, as the ridges of print and handwriting come out longer too)
     if found.is_err() {
         if let Ok(table) = find_table(&glyphs, &small_l, radius, Rulings::Dotted) {
             found = Ok(table);
+        }
+    }
+    // (rows shaded every other row with no rulings read as rows two rows high: the bands'
+    // edges stand for the rulings, after every other binary, as they tell the orientation
+    // less well; that reading is kept where it has half again as many move rows at least, as
+    // the misreading it mends counts every other row, and a lighting edge across a photo moves
+    // a row or two; tried where no table or one of few move rows is found, as it costs a pass)
+    if !found.as_ref().is_ok_and(|table| move_rows(table) >= FEW_MOVE_ROWS) {
+        let again = find_table(&glyphs, &small_l, radius, Rulings::ShadedRows);
+        let many_more_rows = match (&found, &again) {
+            (Ok(table), Ok(again)) => 2 * move_rows(again) >= 3 * move_rows(table),
+            _ => true,
+        };
+        if many_more_rows {
+            found = better(found, again);
         }
     }
     Ok(Located { table: found?, scale })
