@@ -343,15 +343,7 @@ fn faint_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64, dotted: bool)
     // (a dashed or dotted row ruling comes out whole: the gaps along it are closed; the ridges
     // across rows run down the quarter-turned image's columns)
     close_gaps_down(&mut across_rows, DASH_GAP);
-    // (the quarter turn maps (x, y) to (h - 1 - y, x))
-    let h = g.height() as usize;
-    for y in 0..b.h {
-        for x in 0..b.w {
-            if across_rows.get(h - 1 - y, x) {
-                b.d[y * b.w + x] = 1;
-            }
-        }
-    }
+    join_turned(&mut b, &across_rows);
     let mut across_columns = vertical_ridges(g);
     close_gaps_down(&mut across_columns, DASH_GAP);
     b.d.iter_mut().zip(&across_columns.d).for_each(|(p, &q)| *p |= q);
@@ -378,16 +370,22 @@ pub fn binarize_with_shaded_rows(g: &GrayImage, r: usize, pct: u64, min_diff: u6
     let mut b = binarize_with_shade_edges(g, r, pct, min_diff);
     let mut row_edges = vertical_steps(&image::imageops::rotate90(g));
     close_gaps_down(&mut row_edges, DASH_GAP);
+    join_turned(&mut b, &row_edges);
+    b
+}
+
+/// Joins to `b` the ink of `turned`, a binary of `b`'s image turned a quarter
+/// (`image::imageops::rotate90`).
+fn join_turned(b: &mut Bin, turned: &Bin) {
     // (the quarter turn maps (x, y) to (h - 1 - y, x))
-    let h = g.height() as usize;
+    let h = b.h;
     for y in 0..b.h {
         for x in 0..b.w {
-            if row_edges.get(h - 1 - y, x) {
+            if turned.get(h - 1 - y, x) {
                 b.d[y * b.w + x] = 1;
             }
         }
     }
-    b
 }
 
 /// The longest gap (pixels) between the dashes or dots of a ruling that [`binarize_faint_rulings`]
