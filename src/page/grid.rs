@@ -866,10 +866,17 @@ fn drop_stacked_numbers(
 /// Whether the line `v` runs along under half the span of the row rulings that cross it (four
 /// at least).
 fn along_under_half_the_rows(v: &Line, row_rulings: &[Line]) -> bool {
-    let x = v.mid();
-    let crossing: Vec<f64> = row_rulings.iter().filter(|r| r.start <= x && r.end >= x).map(|r| r.at(x)).collect();
-    let (top, bottom) = crossing.iter().fold((f64::MAX, f64::MIN), |(t, b), &y| (t.min(y), b.max(y)));
-    crossing.len() >= 4 && v.len() < 0.5 * (bottom - top)
+    match crossing_heights(v.mid(), row_rulings).as_slice() {
+        ys @ [top, .., bottom] if ys.len() >= 4 => v.len() < 0.5 * (bottom - top),
+        _ => false,
+    }
+}
+
+/// The heights at which the row rulings that reach across `x` cross it, top to bottom.
+fn crossing_heights(x: f64, row_rulings: &[Line]) -> Vec<f64> {
+    let mut ys: Vec<f64> = row_rulings.iter().filter(|r| r.start <= x && r.end >= x).map(|r| r.at(x)).collect();
+    ys.sort_unstable_by(f64::total_cmp);
+    ys
 }
 
 /// The grey of `grey` at (x, y), the nearest pixel inside the image where it lies outside.
@@ -930,8 +937,7 @@ fn dark_only_in_rows(middle: f64, beside: f64) -> bool {
 /// crosses under four rows.
 fn darkness_in_and_beside_rows(grey: &GrayImage, v: &Line, row_rulings: &[Line], pitch: f64) -> Option<(f64, f64)> {
     let x = v.mid();
-    let mut ys: Vec<f64> = row_rulings.iter().filter(|r| r.start <= x && r.end >= x).map(|r| r.at(x)).collect();
-    ys.sort_unstable_by(f64::total_cmp);
+    let ys = crossing_heights(x, row_rulings);
     if ys.len() < 4 {
         return None;
     }
