@@ -147,6 +147,12 @@ pub struct Sheet {
     /// widened): a sign of small print, see [`segment_gray`].
     #[serde(skip)]
     numbers_read_again: bool,
+    /// The factor [`Sheet::page`] was downscaled by for the table's analysis, and the glyphs'
+    /// binary's window radius there: what a cell's ink is measured at.
+    #[serde(skip)]
+    analysis_scale: u32,
+    #[serde(skip)]
+    glyph_radius: usize,
 }
 
 /// Everything that can go wrong reading or segmenting a page.
@@ -237,8 +243,51 @@ fn debug_dir() -> Option<&'static PathBuf> {
 }
 
 /// Segments a page image (any colour type). See [`segment_gray`].
+///
+/// A page that reads in part ([`reads_in_part`]; or whose few rows start past move 1) or not at
+/// all is read again from its print image ([`print_image`]), and that reading kept where it reads
+/// more of the table and no less; its cells are cut from the grey page all the same.
 pub fn segment(img: &DynamicImage) -> Result<Sheet, PageError> {
-    segment_gray(&img.to_luma8())
+    let grey = img.to_luma8();
+    let sheet = segment_gray(&grey);
+    // (a page whose first block does not start at move 1 is read again only where it has few
+    // rows: a continuation page, read from its printed numbers, is no sign of a part lost)
+    let few_rows = |sheet: &Sheet| sheet.blocks.iter().map(|block| block.rows).sum::<u32>() < FEW_MOVE_ROWS;
+    if sheet.as_ref().is_ok_and(|sheet| !reads_in_part(sheet) && !(reads_poorly(sheet) && few_rows(sheet))) {
+        return sheet;
+    }
+    let from_print = segment_gray(&print_image(img));
+    match (sheet, from_print) {
+        (Ok(sheet), Ok(again)) if reads_more_and_no_fewer(&again, &sheet) => {
+            log::debug!("print image: {:?} cells read, {:?} from the grey page", rows_read(&again), rows_read(&sheet));
+            Ok(again.inked_from(&grey))
+        }
+        // (a table the grey page shows none of is taken only where some of its rows read their
+        // printed numbers: rows counted on a page whose print reads nowhere are a guess, and the
+        // print image finds rulings in whatever stays of a page out of focus)
+        (Err(error), Ok(again)) if rows_read(&again).0 > 0 => {
+            log::debug!("print image: table found where the grey page has none ({error})");
+            Ok(again.inked_from(&grey))
+        }
+        (sheet, _) => sheet,
+    }
+}
+
+/// The grey level no pixel of the print image is darker than.
+const PRINT_IMAGE_DARKEST: u8 = 120;
+
+/// The page as the form's print shows apart from the handwriting: each pixel's lightest colour
+/// channel, so that ink of a colour (blue, green, red) comes out pale where black and grey print
+/// stays as it is, and no pixel darker than [`PRINT_IMAGE_DARKEST`].
+///
+/// On a form printed light grey, ink far darker than the print pulls the local mean down around
+/// it, and the binaries' local thresholds, shares of that mean, lose the faint rulings beside the
+/// handwriting; capped, the page is pale ([`stretch_pale_page`]) and its print stretched to full
+/// contrast, with the handwriting no darker than the print.
+fn print_image(img: &DynamicImage) -> GrayImage {
+    let rgb = img.to_rgb8();
+    let lightest = |p: &image::Rgb<u8>| p.0.into_iter().max().unwrap_or(0).max(PRINT_IMAGE_DARKEST);
+    GrayImage::from_fn(rgb.width(), rgb.height(), |x, y| image::Luma([lightest(rgb.get_pixel(x, y))]))
 }
 
 struct Frame {
@@ -567,6 +616,8 @@ fn binarize_rulings(g: &GrayImage, radius: usize, rulings: Rulings) -> Bin {
 struct Located {
     table: Table,
     scale: u32,
+    /// The glyphs' binary's window radius at that size.
+    radius: usize,
 }
 
 /// The move table of the grey image `g`, analysed downscaled to about 800 pixels (or half that,
@@ -671,7 +722,7 @@ fn locate_table_at(g: &GrayImage, scale: u32) -> Result<Located, PageError> {
             found = better(found, again);
         }
     }
-    Ok(Located { table: found?, scale })
+    Ok(Located { table: found?, scale, radius })
 }
 
 /// The table on the sheet of paper a photo shows whole on a darker table, straightened from the
@@ -880,15 +931,19 @@ fn row_pitch_share(sheet: &Sheet, g: &GrayImage) -> f64 {
 }
 
 /// Whether a sheet shows signs of a table read in part: its first block does not start at move 1
-/// (a heading or a first row lost; or a continuation page), a block's rows were counted, its
-/// blocks hold different numbers of rows (rows lost at a block's end; or a form printed so), or
-/// their move numbers leave a gap (a block lost between them).
+/// (a heading or a first row lost; or a continuation page), or [`reads_in_part`].
 fn reads_poorly(sheet: &Sheet) -> bool {
+    sheet.blocks.iter().map(|block| block.first_move).min() != Some(1) || reads_in_part(sheet)
+}
+
+/// Whether a sheet's blocks show that part of its table was lost or misread: no block, a block's
+/// rows counted, blocks holding different numbers of rows (rows lost at a block's end; or a
+/// form printed so), or move numbers leaving a gap between blocks (a block lost between them).
+fn reads_in_part(sheet: &Sheet) -> bool {
     let mut blocks: Vec<&Block> = sheet.blocks.iter().collect();
     crate::sort::by_key(&mut blocks, |block| block.first_move as usize);
     let Some(first) = blocks.first() else { return true };
-    first.first_move != 1
-        || blocks.iter().any(|block| !block.printed_numbers || block.rows != first.rows)
+    blocks.iter().any(|block| !block.printed_numbers || block.rows != first.rows)
         || blocks.windows(2).any(|pair| pair[1].first_move > pair[0].first_move + pair[0].rows)
 }
 
@@ -931,7 +986,7 @@ const FRAME_EDGE_PITCHES: f64 = 2.0;
 /// `g` around the table and straightened, its printed numbers read, its cells labelled and cut.
 fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) -> Result<Sheet, PageError> {
     let (gw, gh) = (g.width(), g.height());
-    let Located { table: (fr, gcells, gblocks, pitch), scale: k } = located;
+    let Located { table: (fr, gcells, gblocks, pitch), scale: k, radius } = located;
     let perspective = fr.perspective || to_analysed != Homography::IDENTITY;
     // full resolution: input -> analysed image (to_analysed) -> small (1/k) -> frame (fr.h) ->
     // page (x k, minus crop origin)
@@ -1104,6 +1159,8 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         cells,
         second_form_unread: second_form_from.is_some(),
         numbers_read_again,
+        analysis_scale: k,
+        glyph_radius: radius,
     })
 }
 
@@ -1163,6 +1220,33 @@ impl Sheet {
         self
     }
 
+    /// The sheet with its page, crops and cells' ink taken from `grey`, the input image it was
+    /// not read from (a sheet read from [`print_image`], whose handwriting is pale): the same
+    /// boxes, the page warped again, each cell's ink measured as the table's analysis measures it.
+    fn inked_from(mut self, grey: &GrayImage) -> Sheet {
+        let stretched = stretch_pale_page(grey);
+        let grey = stretched.as_ref().unwrap_or(grey);
+        let Some(from_page) = self.to_page.inverse() else { return self };
+        let (pw, ph) = self.page.dimensions();
+        self.page = geom::warp_gray(grey, &from_page, pw, ph);
+        let (small, _) = lines::downscale(&self.page, self.analysis_scale);
+        let glyphs = lines::binarize(&small, self.glyph_radius);
+        let scale = f64::from(self.analysis_scale);
+        for cell in &mut self.cells {
+            let on_page = cell.box_straight.map(f64::from);
+            let analysed = on_page.map(|v| v / scale);
+            let ink = grid::ink_fraction(&glyphs, analysed);
+            cell.crop = cell_crop(&self.page, on_page, 0.0);
+            cell.ink = ink as f32;
+            cell.blank = ink < BLANK_INK;
+            for low in &mut cell.lowered {
+                low.crop = cell_crop(&self.page, on_page, low.offset);
+                low.blank = grid::ink_fraction_lowered(&glyphs, analysed, low.offset) < BLANK_INK;
+            }
+        }
+        self
+    }
+
     /// The blocks' median distance between rows, in pixels of [`Sheet::page`]; `None` without a
     /// block.
     fn row_pitch(&self) -> Option<f64> {
@@ -1189,6 +1273,40 @@ impl Sheet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_print_image_pales_coloured_ink_and_lets_nothing_be_darker_than_its_floor() {
+        let pixels = [[30, 30, 30], [22, 38, 120], [20, 110, 60], [200, 200, 200], [250, 240, 200]];
+        let mut img = RgbImage::new(pixels.len() as u32, 1);
+        for (x, p) in pixels.iter().enumerate() {
+            img.put_pixel(x as u32, 0, image::Rgb(*p));
+        }
+        let print = print_image(&DynamicImage::ImageRgb8(img));
+        let levels: Vec<u8> = print.pixels().map(|p| p.0[0]).collect();
+        assert_eq!(levels, [PRINT_IMAGE_DARKEST, PRINT_IMAGE_DARKEST, PRINT_IMAGE_DARKEST, 200, 250]);
+        let blue_gel = print_image(&DynamicImage::ImageRgb8(RgbImage::from_pixel(1, 1, image::Rgb([20, 60, 190]))));
+        assert_eq!(blue_gel.get_pixel(0, 0).0[0], 190, "blue ink comes out pale");
+    }
+
+    #[test]
+    fn a_sheet_inked_from_an_image_takes_its_page_crops_and_ink_from_it() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
+        let grey = image::open(path).unwrap().to_luma8();
+        let sheet = segment_gray(&grey).unwrap();
+        // (from the image it was read from: the ink measured as the analysis measures it)
+        let again = sheet.clone().inked_from(&grey);
+        let agree = sheet.cells.iter().zip(&again.cells).filter(|(a, b)| a.blank == b.blank).count();
+        assert!(agree * 100 >= sheet.cells.len() * 98, "{agree} of {} blank flags agree", sheet.cells.len());
+        assert!(sheet.cells.iter().any(|c| !c.blank) && sheet.cells.iter().any(|c| c.blank));
+        // (from a blank page: every cell blank, every crop the paper; the warp leaves white what
+        // lies outside the image)
+        let paper = GrayImage::from_pixel(grey.width(), grey.height(), image::Luma([230]));
+        let emptied = sheet.inked_from(&paper);
+        assert!(emptied.cells.iter().all(|c| c.blank && c.lowered.iter().all(|low| low.blank)));
+        let paper_or_outside = |p: &image::Luma<u8>| p.0[0].abs_diff(230) <= 1 || p.0[0] == 255;
+        assert!(emptied.cells.iter().all(|c| c.crop.pixels().all(paper_or_outside)));
+        assert!(emptied.page.pixels().all(paper_or_outside));
+    }
 
     #[test]
     fn a_copied_rectangle_equals_the_image_crate_crop_clipped_at_the_page() {
