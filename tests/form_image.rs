@@ -188,6 +188,7 @@ fn the_option_names_take_a_form_image() {
         copies: false,
         form_image: Some(data("polish_zapis_blank.png")),
         cells_from,
+        print_contrast: None,
     };
     let o = synth::options_from_names(&args(Some(data("polish_zapis_blank.cells.json")), "mix")).unwrap();
     let f = o.form_image.unwrap();
@@ -196,15 +197,28 @@ fn the_option_names_take_a_form_image() {
     let o = synth::options_from_names(&args(Some(data("polish_zapis_blank.cells.json")), "zapis")).unwrap();
     assert_eq!(o.form_image.unwrap().name, "zapis", "--form names it");
     assert!(synth::options_from_names(&args(Some(data("missing.json")), "mix")).is_err());
+    // (printed faint: black comes out light grey, the paper stays; a share past 1 is refused)
+    let faint =
+        synth::OptionNames { print_contrast: Some(0.25), ..args(Some(data("polish_zapis_blank.cells.json")), "mix") };
+    let o = synth::options_from_names(&faint).unwrap();
+    let px = &o.form_image.unwrap().image.px;
+    assert_eq!(
+        px.iter().min(),
+        Some(&(255 - (f32::from(255 - form().image.px.iter().min().unwrap()) * 0.25).round() as u8))
+    );
+    assert_eq!(px.iter().max(), form().image.px.iter().max());
+    let too_much = synth::OptionNames { print_contrast: Some(1.5), ..faint };
+    assert!(synth::options_from_names(&too_much).is_err());
 }
 
 /// The test form printed faint: every pixel's darkness (255 less its level) a quarter of the
 /// original's, so black print comes out light grey (level 192), as forms printed grey do.
 fn faint_form() -> Arc<FormImage> {
-    let blank = form();
-    let mut image = blank.image.clone();
-    image.px.iter_mut().for_each(|v| *v = 255 - (255 - *v) / 4);
-    Arc::new(FormImage::new("polish_zapis_faint".into(), image, blank.slots.clone(), true).unwrap())
+    let mut faint =
+        FormImage::load(&data("polish_zapis_blank.png"), Some(&data("polish_zapis_blank.cells.json")), None)
+            .expect("the test form loads");
+    faint.fade_print(0.25);
+    Arc::new(faint)
 }
 
 #[test]

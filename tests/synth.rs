@@ -306,6 +306,7 @@ fn sheets_are_written_and_bad_input_is_an_error() {
         copies: false,
         form_image: None,
         cells_from: None,
+        print_contrast: None,
     };
     assert!(synth::options_from_names(&args("xx", "mix", "mix")).is_err());
     assert!(synth::options_from_names(&args("mix", "nope", "mix")).is_err());

@@ -58,6 +58,11 @@ pub struct SynthArgs {
     /// cells of the blank form are the truth.
     #[arg(long, value_name = "JSON", requires = "form_image")]
     pub cells_from: Option<PathBuf>,
+    /// With --form-image: print the form at this share of its contrast against white (0 to 1):
+    /// 0.25 turns black print light grey (level 191), as forms printed grey come out. Its cells
+    /// are found on the form as given.
+    #[arg(long, value_name = "SHARE", requires = "form_image")]
+    pub print_contrast: Option<f32>,
 }
 
 impl SynthArgs {
@@ -74,6 +79,7 @@ impl SynthArgs {
             copies: self.copies,
             form_image: self.form_image.clone(),
             cells_from: self.cells_from.clone(),
+            print_contrast: self.print_contrast,
         }
     }
 }

@@ -134,6 +134,14 @@ impl FormImage {
             .map_err(|e| SynthError::Invalid(format!("{source}: {e}")))
     }
 
+    /// Prints the form at `share` of its contrast against white: each channel's darkness (255
+    /// less its level) times `share`, so black print comes out grey and the paper stays.
+    pub fn fade_print(&mut self, share: f32) {
+        for v in &mut self.image.px {
+            *v = 255 - (f32::from(255 - *v) * share).round() as u8;
+        }
+    }
+
     /// A form image from its cells: checks that every cell lies in the image (boxes a pixel or two
     /// past its edge are clamped to it), that no move cell is listed twice and that the cells start
     /// at move 1.

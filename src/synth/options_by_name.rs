@@ -37,6 +37,8 @@ pub struct OptionNames {
     /// With `form_image`: the form's move cells, checked by a person (JSON as `segment --json`
     /// prints it).
     pub cells_from: Option<PathBuf>,
+    /// With `form_image`: the form printed at this share of its contrast against white (0..=1).
+    pub print_contrast: Option<f32>,
 }
 
 /// Checks the names and builds the [`Options`] they choose (loading the form image, if any).
@@ -51,7 +53,14 @@ pub fn options_from_names(args: &OptionNames) -> Result<Options, SynthError> {
     let form_image = match &args.form_image {
         Some(path) => {
             let name = Some(args.form.as_str()).filter(|n| *n != "mix");
-            Some(Arc::new(FormImage::load(path, args.cells_from.as_deref(), name)?))
+            let mut form = FormImage::load(path, args.cells_from.as_deref(), name)?;
+            if let Some(share) = args.print_contrast {
+                if !(0.0..=1.0).contains(&share) {
+                    return Err(SynthError::Invalid(format!("print contrast {share} is not a share from 0 to 1")));
+                }
+                form.fade_print(share);
+            }
+            Some(Arc::new(form))
         }
         None => None,
     };
