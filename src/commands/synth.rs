@@ -58,10 +58,10 @@ pub struct SynthArgs {
     /// cells of the blank form are the truth.
     #[arg(long, value_name = "JSON", requires = "form_image")]
     pub cells_from: Option<PathBuf>,
-    /// With --form-image: print the form at this share of its contrast against white (0 to 1):
-    /// 0.25 turns black print light grey (level 191), as forms printed grey come out. Its cells
-    /// are found on the form as given.
-    #[arg(long, value_name = "SHARE", requires = "form_image")]
+    /// Print the form at this share of its contrast against the paper (0 to 1): 0.25 turns
+    /// black print light grey (level 191 on white), as forms printed grey come out; the writing
+    /// keeps its ink. With --form-image, its cells are found on the form as given.
+    #[arg(long, value_name = "SHARE")]
     pub print_contrast: Option<f32>,
 }
 

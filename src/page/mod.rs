@@ -245,48 +245,59 @@ fn debug_dir() -> Option<&'static PathBuf> {
 /// Segments a page image (any colour type). See [`segment_gray`].
 ///
 /// A page that reads in part ([`reads_in_part`]; or whose few rows start past move 1) or not at
-/// all is read again from its print image ([`print_image`]), and that reading kept where it reads
-/// more of the table and no less; its cells are cut from the grey page all the same.
+/// all is read again from its print image ([`print_image`]), once with each darkest grey of
+/// [`PRINT_IMAGE_DARKEST`]; a reading is kept where it reads more of the table than the one kept
+/// before it and no less. Its cells are cut from the grey page all the same.
 pub fn segment(img: &DynamicImage) -> Result<Sheet, PageError> {
     let grey = img.to_luma8();
-    let sheet = segment_gray(&grey);
     // (a page whose first block does not start at move 1 is read again only where it has few
     // rows: a continuation page, read from its printed numbers, is no sign of a part lost)
     let few_rows = |sheet: &Sheet| sheet.blocks.iter().map(|block| block.rows).sum::<u32>() < FEW_MOVE_ROWS;
-    if sheet.as_ref().is_ok_and(|sheet| !reads_in_part(sheet) && !(reads_poorly(sheet) && few_rows(sheet))) {
+    let read_whole = |sheet: &Sheet| !reads_in_part(sheet) && !(reads_poorly(sheet) && few_rows(sheet));
+    let mut sheet = segment_gray(&grey);
+    if sheet.as_ref().is_ok_and(read_whole) {
         return sheet;
     }
-    let from_print = segment_gray(&print_image(img));
-    match (sheet, from_print) {
-        (Ok(sheet), Ok(again)) if reads_more_and_no_fewer(&again, &sheet) => {
-            log::debug!("print image: {:?} cells read, {:?} from the grey page", rows_read(&again), rows_read(&sheet));
-            Ok(again.inked_from(&grey))
-        }
-        // (a table the grey page shows none of is taken only where some of its rows read their
-        // printed numbers: rows counted on a page whose print reads nowhere are a guess, and the
-        // print image finds rulings in whatever stays of a page out of focus)
-        (Err(error), Ok(again)) if rows_read(&again).0 > 0 => {
-            log::debug!("print image: table found where the grey page has none ({error})");
-            Ok(again.inked_from(&grey))
-        }
-        (sheet, _) => sheet,
+    for darkest in PRINT_IMAGE_DARKEST {
+        let from_print = segment_gray(&print_image(img, darkest));
+        sheet = match (sheet, from_print) {
+            (Ok(sheet), Ok(again)) if reads_more_and_no_fewer(&again, &sheet) => {
+                log::debug!(
+                    "print image {darkest}: {:?} cells read, {:?} before",
+                    rows_read(&again),
+                    rows_read(&sheet)
+                );
+                Ok(again.inked_from(&grey))
+            }
+            // (a table the grey page shows none of is taken only where some of its rows read
+            // their printed numbers: rows counted on a page whose print reads nowhere are a
+            // guess, and the print image finds rulings in whatever stays of a page out of focus)
+            (Err(error), Ok(again)) if rows_read(&again).0 > 0 => {
+                log::debug!("print image {darkest}: table found where none was ({error})");
+                Ok(again.inked_from(&grey))
+            }
+            (sheet, _) => sheet,
+        };
     }
+    sheet
 }
 
-/// The grey level no pixel of the print image is darker than.
-const PRINT_IMAGE_DARKEST: u8 = 120;
+/// The darkest greys of the print image, in the order tried: handwriting far darker than a faint
+/// form's print is brought up to it (the higher, the nearer the print: forms printed light grey
+/// read best with the higher; a thumbnail of a form printed black with the lower).
+const PRINT_IMAGE_DARKEST: [u8; 2] = [120, 160];
 
 /// The page as the form's print shows apart from the handwriting: each pixel's lightest colour
 /// channel, so that ink of a colour (blue, green, red) comes out pale where black and grey print
-/// stays as it is, and no pixel darker than [`PRINT_IMAGE_DARKEST`].
+/// stays as it is, and no pixel darker than `darkest`.
 ///
 /// On a form printed light grey, ink far darker than the print pulls the local mean down around
 /// it, and the binaries' local thresholds, shares of that mean, lose the faint rulings beside the
 /// handwriting; capped, the page is pale ([`stretch_pale_page`]) and its print stretched to full
-/// contrast, with the handwriting no darker than the print.
-fn print_image(img: &DynamicImage) -> GrayImage {
+/// contrast, with the handwriting no darker than `darkest`.
+fn print_image(img: &DynamicImage, darkest: u8) -> GrayImage {
     let rgb = img.to_rgb8();
-    let lightest = |p: &image::Rgb<u8>| p.0.into_iter().max().unwrap_or(0).max(PRINT_IMAGE_DARKEST);
+    let lightest = |p: &image::Rgb<u8>| p.0.into_iter().max().unwrap_or(0).max(darkest);
     GrayImage::from_fn(rgb.width(), rgb.height(), |x, y| image::Luma([lightest(rgb.get_pixel(x, y))]))
 }
 
@@ -1281,10 +1292,11 @@ mod tests {
         for (x, p) in pixels.iter().enumerate() {
             img.put_pixel(x as u32, 0, image::Rgb(*p));
         }
-        let print = print_image(&DynamicImage::ImageRgb8(img));
+        let print = print_image(&DynamicImage::ImageRgb8(img), 120);
         let levels: Vec<u8> = print.pixels().map(|p| p.0[0]).collect();
-        assert_eq!(levels, [PRINT_IMAGE_DARKEST, PRINT_IMAGE_DARKEST, PRINT_IMAGE_DARKEST, 200, 250]);
-        let blue_gel = print_image(&DynamicImage::ImageRgb8(RgbImage::from_pixel(1, 1, image::Rgb([20, 60, 190]))));
+        assert_eq!(levels, [120, 120, 120, 200, 250]);
+        let blue_gel =
+            print_image(&DynamicImage::ImageRgb8(RgbImage::from_pixel(1, 1, image::Rgb([20, 60, 190]))), 120);
         assert_eq!(blue_gel.get_pixel(0, 0).0[0], 190, "blue ink comes out pale");
     }
 

@@ -69,6 +69,10 @@ pub struct Options {
     /// Write every game on this real blank form's image instead of a drawn form (`form`,
     /// `mix_forms` then unused).
     pub form_image: Option<Arc<form_image::FormImage>>,
+    /// Print the drawn form at this share of its contrast against the paper (0..=1), faint as
+    /// forms printed grey come out (see [`SheetSpec::print_contrast`]; a form image is faded when
+    /// it is loaded, [`form_image::FormImage::fade_print`]).
+    pub print_contrast: Option<f32>,
 }
 
 impl Default for Options {
@@ -84,6 +88,7 @@ impl Default for Options {
             low_writing: false,
             copies: false,
             form_image: None,
+            print_contrast: None,
         }
     }
 }
@@ -120,6 +125,7 @@ pub fn sheet_spec(opts: &Options, index: usize) -> SheetSpec {
         fonts: opts.fonts,
         single_page: false,
         low_writing: opts.low_writing,
+        print_contrast: opts.print_contrast,
     }
 }
 

@@ -37,12 +37,15 @@ pub struct OptionNames {
     /// With `form_image`: the form's move cells, checked by a person (JSON as `segment --json`
     /// prints it).
     pub cells_from: Option<PathBuf>,
-    /// With `form_image`: the form printed at this share of its contrast against white (0..=1).
+    /// The form printed at this share of its contrast against the paper (0..=1).
     pub print_contrast: Option<f32>,
 }
 
 /// Checks the names and builds the [`Options`] they choose (loading the form image, if any).
 pub fn options_from_names(args: &OptionNames) -> Result<Options, SynthError> {
+    if let Some(share) = args.print_contrast.filter(|share| !(0.0..=1.0).contains(share)) {
+        return Err(SynthError::Invalid(format!("print contrast {share} is not a share from 0 to 1")));
+    }
     let lang = match args.lang.as_str() {
         "mix" => None,
         code => Some(notation::lang(code).ok_or_else(|| {
@@ -55,9 +58,6 @@ pub fn options_from_names(args: &OptionNames) -> Result<Options, SynthError> {
             let name = Some(args.form.as_str()).filter(|n| *n != "mix");
             let mut form = FormImage::load(path, args.cells_from.as_deref(), name)?;
             if let Some(share) = args.print_contrast {
-                if !(0.0..=1.0).contains(&share) {
-                    return Err(SynthError::Invalid(format!("print contrast {share} is not a share from 0 to 1")));
-                }
                 form.fade_print(share);
             }
             Some(Arc::new(form))
@@ -99,5 +99,6 @@ pub fn options_from_names(args: &OptionNames) -> Result<Options, SynthError> {
         low_writing: args.low_writing,
         copies: args.copies,
         form_image,
+        print_contrast: args.print_contrast,
     })
 }

@@ -141,6 +141,10 @@ pub struct SheetSpec {
     /// below the row's top instead of 0.7-0.85), as some do; the sheet is otherwise the one
     /// rendered without it.
     pub low_writing: bool,
+    /// The form printed at this share of its contrast against the paper: the print (rulings,
+    /// numbers, headings, shading) faded towards the paper before anything is written; the
+    /// sheet is otherwise the one rendered without it.
+    pub print_contrast: Option<f32>,
 }
 
 /// A move as the writer put it down.
@@ -469,6 +473,16 @@ pub(crate) fn finish_page<R: Rng>(
     Page { name: info.name, image: damaged.image, jpeg_quality: damaged.jpeg_quality, truth }
 }
 
+/// Fades everything on `canvas` towards `paper`: each channel's difference from the paper times
+/// `share` (a printed form printed at `share` of its contrast).
+fn fade_towards(canvas: &mut Canvas, paper: [u8; 3], share: f32) {
+    for pixel in canvas.px.chunks_exact_mut(3) {
+        for (v, p) in pixel.iter_mut().zip(paper) {
+            *v = (f32::from(p) + (f32::from(*v) - f32::from(p)) * share).round().clamp(0.0, 255.0) as u8;
+        }
+    }
+}
+
 /// Renders `game` on `spec`'s form as one writer wrote it (style, mistakes, hand, damage from
 /// `rng`): per page, the form is printed, then the header, moves, clock times, result and
 /// signature are written, then the page is damaged.
@@ -492,11 +506,14 @@ fn render_game<R: Rng>(spec: &SheetSpec, game: &games::Game, rng: &mut R) -> Res
         }
         let mut canvas = Canvas::new(form.width as usize, form.height as usize, paper);
         print_form(&mut canvas, &form, &fstyle);
+        if pi == 0 && form.printed_header {
+            print_header(&mut canvas, &form, &fstyle, &record.header);
+        }
+        if let Some(share) = spec.print_contrast {
+            fade_towards(&mut canvas, paper, share);
+        }
         let last_page = pi + 1 == pages.len();
         if pi == 0 {
-            if form.printed_header {
-                print_header(&mut canvas, &form, &fstyle, &record.header);
-            }
             write_header(&mut canvas, &form, &fstyle, &hand, &record.header, rng);
         }
         let want_result_cell = rng.gen_bool(0.6) || (form.result_boxes.is_empty() && !has_result_field(&form));
