@@ -94,6 +94,22 @@ fn same_seed_same_bytes() {
 }
 
 #[test]
+fn a_form_printed_faint_keeps_its_game_and_writing() {
+    let plain = Options { seed: 4, ..opts(Some("club"), Some(Damage::None)) };
+    let faint = Options { print_contrast: Some(0.25), ..plain.clone() };
+    let a = &synth::render_sheet(&plain, 0).unwrap()[0];
+    let b = &synth::render_sheet(&faint, 0).unwrap()[0];
+    assert_eq!(serde_json::to_string(&a.truth).unwrap(), serde_json::to_string(&b.truth).unwrap());
+    let (a, b) = (&a.image.px, &b.image.px);
+    // (the print faded: black rulings and digits come out light grey; the writing, drawn over the
+    // faded form, keeps its darkest ink)
+    let faded = a.iter().zip(b).filter(|&(&p, &f)| p < 60 && f > 170).count();
+    assert!(faded > 5000, "{faded} dark pixels faded");
+    assert!(b.iter().any(|&v| v < 60), "no dark ink left");
+    assert!(a.iter().zip(b).all(|(&p, &f)| f >= p || f < 120), "the faint form darker than the plain one");
+}
+
+#[test]
 fn copies_are_one_game_written_by_two_writers() {
     let o = opts(Some("hcs"), Some(Damage::Scan));
     let copies = Options { copies: true, ..o.clone() };
