@@ -212,7 +212,7 @@ fn the_option_names_take_a_form_image() {
 }
 
 /// The test form printed faint: every pixel's darkness (255 less its level) a quarter of the
-/// original's, so black print comes out light grey (level 192), as forms printed grey do.
+/// original's, so black print comes out light grey (level 191), as forms printed grey do.
 fn faint_form() -> Arc<FormImage> {
     let mut faint =
         FormImage::load(&data("polish_zapis_blank.png"), Some(&data("polish_zapis_blank.cells.json")), None)
@@ -224,8 +224,8 @@ fn faint_form() -> Arc<FormImage> {
 #[test]
 fn a_form_printed_light_grey_and_filled_in_any_pen_is_read_from_its_print() {
     // (ink far darker than the print pulls the binaries' local thresholds down around it, and the
-    // faint rulings beside the handwriting are lost: two of these sheets found no table at all
-    // and the others lost cells, until pages reading in part were read again from their print)
+    // faint rulings beside the handwriting are lost: read from the grey page alone, one of these
+    // sheets finds no table; a page read in part is read again from its print image)
     let options = Options { seed: 5, damage: Some(Damage::Scan), form_image: Some(faint_form()), ..Options::default() };
     let (mut matched, mut total) = (0, 0);
     for index in 0..8 {
