@@ -520,3 +520,27 @@ fn a_shaded_number_column_under_faint_rulings_is_found() {
     // the rulings were lost in the number columns, and a block with them (90 of 120 cells)
     assert_random_layout_sheet_reads_whole(79);
 }
+
+#[test]
+fn a_block_lost_beside_the_blocks_found_is_looked_for_again() {
+    // sheet 4 of `synth --form dev-mix --seed 13040 --print-contrast 0.25` (the HCS form printed
+    // faint, no damage: 30 | 30 rows, numbers printed grey on shaded columns) and sheet 26 of
+    // `synth --form random --seed 782` (a dense faint scan): the grey page read one block of the
+    // table and left the rest of its ruled width uncovered, where nothing else said a part was
+    // lost (60 of 120 and 31 of 186 cells matched)
+    let faint = Options {
+        count: 5,
+        seed: 13040,
+        mix_forms: &forms::DEVELOPMENT_FORMS,
+        print_contrast: Some(0.25),
+        ..Options::default()
+    };
+    assert_every_page_reads_whole(&faint, 4);
+    // (one of the dense scan's cells is cut a third short: IoU 0.68)
+    let dense = Options { count: 27, seed: 782, form: Some("random"), ..Options::default() };
+    for p in synth::render_sheet(&dense, 26).expect("render") {
+        let (img, truth) = page_and_truth(&p);
+        let k = page::segment(&img).map_or(0, |sheet| page::eval::match_count(&sheet.cells, &truth));
+        assert!(k + 1 >= truth.len(), "{}: {k}/{} cells matched", p.name, truth.len());
+    }
+}

@@ -153,6 +153,10 @@ pub struct Sheet {
     analysis_scale: u32,
     #[serde(skip)]
     glyph_radius: usize,
+    /// The table's blocks leave part of its ruled width uncovered: a block beside them was lost
+    /// (its printed numbers unseen, its rulings faint), see [`reads_in_part`].
+    #[serde(skip)]
+    blocks_leave_ruled_width: bool,
 }
 
 /// Everything that can go wrong reading or segmenting a page.
@@ -949,8 +953,12 @@ fn reads_poorly(sheet: &Sheet) -> bool {
 
 /// Whether a sheet's blocks show that part of its table was lost or misread: no block, a block's
 /// rows counted, blocks holding different numbers of rows (rows lost at a block's end; or a
-/// form printed so), or move numbers leaving a gap between blocks (a block lost between them).
+/// form printed so), move numbers leaving a gap between blocks (a block lost between them), or
+/// blocks that leave part of the table's ruled width uncovered (a block lost beside them).
 fn reads_in_part(sheet: &Sheet) -> bool {
+    if sheet.blocks_leave_ruled_width {
+        return true;
+    }
     let mut blocks: Vec<&Block> = sheet.blocks.iter().collect();
     crate::sort::by_key(&mut blocks, |block| block.first_move as usize);
     let Some(first) = blocks.first() else { return true };
@@ -997,6 +1005,7 @@ const FRAME_EDGE_PITCHES: f64 = 2.0;
 /// `g` around the table and straightened, its printed numbers read, its cells labelled and cut.
 fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) -> Result<Sheet, PageError> {
     let (gw, gh) = (g.width(), g.height());
+    let blocks_leave_ruled_width = !blocks_cover_the_ruled_width(&located.table);
     let Located { table: (fr, gcells, gblocks, pitch), scale: k, radius } = located;
     let perspective = fr.perspective || to_analysed != Homography::IDENTITY;
     // full resolution: input -> analysed image (to_analysed) -> small (1/k) -> frame (fr.h) ->
@@ -1172,6 +1181,7 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         numbers_read_again,
         analysis_scale: k,
         glyph_radius: radius,
+        blocks_leave_ruled_width,
     })
 }
 
