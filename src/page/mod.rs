@@ -262,8 +262,10 @@ pub fn segment(img: &DynamicImage) -> Result<Sheet, PageError> {
     if sheet.as_ref().is_ok_and(read_whole) {
         return sheet;
     }
+    let colour = img.to_rgb8();
+    let mut read_from_print = false;
     for darkest in PRINT_IMAGE_DARKEST {
-        let from_print = segment_gray(&print_image(img, darkest));
+        let from_print = segment_gray(&print_image(&colour, darkest));
         sheet = match (sheet, from_print) {
             (Ok(sheet), Ok(again)) if reads_more_and_no_fewer(&again, &sheet) => {
                 log::debug!(
@@ -271,19 +273,23 @@ pub fn segment(img: &DynamicImage) -> Result<Sheet, PageError> {
                     rows_read(&again),
                     rows_read(&sheet)
                 );
-                Ok(again.inked_from(&grey))
+                read_from_print = true;
+                Ok(again)
             }
             // (a table the grey page shows none of is taken only where some of its rows read
             // their printed numbers: rows counted on a page whose print reads nowhere are a
             // guess, and the print image finds rulings in whatever stays of a page out of focus)
             (Err(error), Ok(again)) if rows_read(&again).0 > 0 => {
                 log::debug!("print image {darkest}: table found where none was ({error})");
-                Ok(again.inked_from(&grey))
+                read_from_print = true;
+                Ok(again)
             }
             (sheet, _) => sheet,
         };
     }
-    sheet
+    // (the page, crops and ink come from the grey page once, for the reading kept: how much of
+    // the table a reading reads does not depend on them)
+    if read_from_print { sheet.map(|sheet| sheet.inked_from(&grey)) } else { sheet }
 }
 
 /// The darkest greys of the print image, in the order tried: handwriting far darker than a faint
@@ -299,8 +305,7 @@ const PRINT_IMAGE_DARKEST: [u8; 2] = [120, 160];
 /// it, and the binaries' local thresholds, shares of that mean, lose the faint rulings beside the
 /// handwriting; capped, the page is pale ([`stretch_pale_page`]) and its print stretched to full
 /// contrast, with the handwriting no darker than `darkest`.
-fn print_image(img: &DynamicImage, darkest: u8) -> GrayImage {
-    let rgb = img.to_rgb8();
+fn print_image(rgb: &RgbImage, darkest: u8) -> GrayImage {
     let lightest = |p: &image::Rgb<u8>| p.0.into_iter().max().unwrap_or(0).max(darkest);
     GrayImage::from_fn(rgb.width(), rgb.height(), |x, y| image::Luma([lightest(rgb.get_pixel(x, y))]))
 }
@@ -1302,11 +1307,10 @@ mod tests {
         for (x, p) in pixels.iter().enumerate() {
             img.put_pixel(x as u32, 0, image::Rgb(*p));
         }
-        let print = print_image(&DynamicImage::ImageRgb8(img), 120);
+        let print = print_image(&img, 120);
         let levels: Vec<u8> = print.pixels().map(|p| p.0[0]).collect();
         assert_eq!(levels, [120, 120, 120, 200, 250]);
-        let blue_gel =
-            print_image(&DynamicImage::ImageRgb8(RgbImage::from_pixel(1, 1, image::Rgb([20, 60, 190]))), 120);
+        let blue_gel = print_image(&RgbImage::from_pixel(1, 1, image::Rgb([20, 60, 190])), 120);
         assert_eq!(blue_gel.get_pixel(0, 0).0[0], 190, "blue ink comes out pale");
     }
 
