@@ -263,6 +263,35 @@ fn hcs_pages_have_120_labelled_cells() {
 }
 
 #[test]
+fn blocks_lost_to_their_rulings_are_placed_beside_a_block_found_where_their_numbers_read() {
+    // (the 1970 Olympiad sheet: two pages side by side, 1-20 | 21-40 and 41-60 | 61-80, dotted
+    // rows; the rows of 21-40 and 41-60 are broken by dense handwriting, which lies across the
+    // printed numbers 41-60 in cyan ink; the right page lies askew, 41-60 half a row higher than
+    // 61-80 beside it)
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/olympiad1970_filled.jpg");
+    let img = page::load(&path).unwrap().remove(0);
+    let sheet = page::segment(&img).unwrap();
+    let blocks: Vec<(u32, u32, bool)> =
+        sheet.blocks.iter().map(|b| (b.first_move, b.rows, b.printed_numbers)).collect();
+    assert_eq!(blocks, [(1, 20, true), (21, 20, true), (41, 20, true), (61, 20, true)]);
+    assert_eq!(sheet.cells.len(), 160);
+    let cell = |m: u32, side: Side| sheet.cell(m, side).unwrap_or_else(|| panic!("no cell {m} {side:?}")).box_in_input;
+    let middle_y = |b: [f32; 4]| 0.5 * (b[1] + b[3]);
+    for m in 1..=20 {
+        for (left, right) in [(m, m + 20), (m + 40, m + 60)] {
+            let (a, b) = (cell(left, Side::Black), cell(right, Side::White));
+            assert!(a[2] <= b[0] + 5.0, "{left} left of {right}");
+            // (the blocks of one page side by side, row by row, within the page's tilt)
+            let height = a[3] - a[1];
+            assert!((middle_y(a) - middle_y(b)).abs() < 0.75 * height, "{left} and {right} in one row: {a:?} {b:?}");
+        }
+    }
+    // (the cells in reading order, as every page's)
+    let order: Vec<u32> = sheet.cells.iter().map(|c| c.mv).collect();
+    assert!(order.windows(2).all(|pair| pair[0] <= pair[1]), "{order:?}");
+}
+
+#[test]
 fn small_scans_are_read_enlarged_with_boxes_in_their_own_pixels() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_073_0.jpg");
     let full_size = page::load(&path).unwrap().remove(0).to_luma8();

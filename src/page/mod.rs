@@ -19,6 +19,7 @@ pub mod geom;
 mod grid;
 mod lines;
 pub mod load;
+mod lost_blocks;
 mod numbering;
 mod paper;
 pub mod pdf;
@@ -157,6 +158,10 @@ pub struct Sheet {
     /// (its printed numbers unseen, its rulings faint), see [`reads_in_part`].
     #[serde(skip)]
     blocks_leave_ruled_width: bool,
+    /// How many blocks were placed where the grid found none ([`lost_blocks`]): a reading of the
+    /// page that finds them reads it better, see [`reads_more_and_no_fewer`].
+    #[serde(skip)]
+    blocks_placed: usize,
 }
 
 /// Everything that can go wrong reading or segmenting a page.
@@ -959,9 +964,10 @@ fn reads_poorly(sheet: &Sheet) -> bool {
 /// Whether a sheet's blocks show that part of its table was lost or misread: no block, a block's
 /// rows counted, blocks holding different numbers of rows (rows lost at a block's end; or a
 /// form printed so), move numbers leaving a gap between blocks (a block lost between them), or
-/// blocks that leave part of the table's ruled width uncovered (a block lost beside them).
+/// blocks that leave part of the table's ruled width uncovered (a block lost beside them), or
+/// blocks placed there ([`lost_blocks`]: another reading may find them).
 fn reads_in_part(sheet: &Sheet) -> bool {
-    if sheet.blocks_leave_ruled_width {
+    if sheet.blocks_leave_ruled_width || sheet.blocks_placed > 0 {
         return true;
     }
     let mut blocks: Vec<&Block> = sheet.blocks.iter().collect();
@@ -989,10 +995,14 @@ fn segment_analysed(g: &GrayImage, analysis: Analysis) -> Result<Sheet, PageErro
 }
 
 /// Whether sheet `a` reads more of its table than `b`, and no less: no fewer cells labelled from
-/// their rows' printed numbers, no fewer cells, and more of one or the other.
+/// their rows' printed numbers, no fewer cells, and more of one or the other; or as many of
+/// each with fewer blocks placed ([`lost_blocks`]).
 fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
     let ((a_printed, a_all), (b_printed, b_all)) = (rows_read(a), rows_read(b));
-    a_printed >= b_printed && a_all >= b_all && (a_printed, a_all) != (b_printed, b_all)
+    // (as many rows, with fewer blocks placed rather than found: a block placed is a copy of
+    // its neighbour, and a found block's mistakes are the copy's too)
+    let as_many_found = (a_printed, a_all) == (b_printed, b_all) && a.blocks_placed < b.blocks_placed;
+    (a_printed >= b_printed && a_all >= b_all && (a_printed, a_all) != (b_printed, b_all)) || as_many_found
 }
 
 /// How much of a sheet is read: its cells labelled from their rows' printed numbers, then all
@@ -1011,7 +1021,7 @@ const FRAME_EDGE_PITCHES: f64 = 2.0;
 fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) -> Result<Sheet, PageError> {
     let (gw, gh) = (g.width(), g.height());
     let blocks_leave_ruled_width = !blocks_cover_the_ruled_width(&located.table);
-    let Located { table: (fr, gcells, gblocks, pitch), scale: k, radius } = located;
+    let Located { table: (fr, mut gcells, mut gblocks, pitch), scale: k, radius } = located;
     let perspective = fr.perspective || to_analysed != Homography::IDENTITY;
     // full resolution: input -> analysed image (to_analysed) -> small (1/k) -> frame (fr.h) ->
     // page (x k, minus crop origin)
@@ -1026,6 +1036,12 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         y0 = y0.min(bx[1]);
         x1 = x1.max(bx[2]);
         y1 = y1.max(bx[3]);
+    }
+    // (and the ruled width the blocks leave uncovered, where a lost block may be placed)
+    let room_for_lost_blocks = lost_blocks::room_left(&gblocks, fr.ruled_span);
+    if room_for_lost_blocks {
+        x0 = x0.min(fr.ruled_span.0);
+        x1 = x1.max(fr.ruled_span.1);
     }
     let mx = 0.06 * (x1 - x0) + 2.0 * pitch;
     let my = 0.06 * (y1 - y0) + 2.0 * pitch;
@@ -1046,66 +1062,37 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         geom::warp_gray(g, &from_page, pw.max(1), ph.max(1))
     };
     let on_page = |bx: &[f64; 4]| [(bx[0] - px0) * kf, (bx[1] - py0) * kf, (bx[2] - px0) * kf, (bx[3] - py0) * kf];
-    // the move numbers printed on the rows, read at full resolution, and which cells hold only
-    // faint ink (the back page's print showing through: see digits::faint_cells; each cell's
-    // contrast is measured once, whichever reader reads it)
-    let contrasts_of =
-        |cells: &[[f64; 4]]| -> Vec<f32> { cells.iter().map(|bx| digits::ink_contrast(&page, on_page(bx))).collect() };
-    let read_with = |cells: &[[f64; 4]], contrasts: &[f32], read: fn(&GrayImage, [f64; 4]) -> digits::PrintedNumber| {
-        let reads: Vec<digits::PrintedNumber> = cells.iter().map(|bx| read(&page, on_page(bx))).collect();
-        let faint = digits::faint_cells(&reads, contrasts);
-        (reads, faint)
-    };
-    let number_contrasts: Vec<Vec<f32>> = gblocks.iter().map(|b| contrasts_of(&b.number_cells)).collect();
-    let (mut printed, mut faint): (Vec<Vec<digits::PrintedNumber>>, Vec<Vec<bool>>) = gblocks
-        .iter()
-        .zip(&number_contrasts)
-        .map(|(b, contrasts)| read_with(&b.number_cells, contrasts, digits::read_number))
-        .unzip();
-    let counted: Vec<u32> = gblocks.iter().map(|b| b.first).collect();
-    let rows_y: Vec<Vec<f64>> =
-        gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
-    let ruled: Vec<Vec<bool>> = gblocks.iter().map(|b| b.ruled_rows.clone()).collect();
-    // (a block whose last row lies under two pitches above the frame's foot has no room left for
-    // the next row and the ruling under it: rows may be lost beyond; likewise at the top)
-    let frame_cut: Vec<numbering::FrameCut> = rows_y
-        .iter()
-        .map(|ys| numbering::FrameCut {
-            top: ys.first().is_some_and(|&y| y - 0.5 * pitch < FRAME_EDGE_PITCHES * pitch),
-            bottom: ys.last().is_some_and(|&y| y + 0.5 * pitch > fr.hh as f64 - FRAME_EDGE_PITCHES * pitch),
-        })
-        .collect();
-    let mut page_numbers = numbering::number_page(&printed, &faint, &ruled, &counted, &rows_y, &frame_cut, pitch);
-    let numbers_read_again =
-        page_numbers.blocks.iter().any(|block| !block.printed) || !numbering::blocks_continue(&page_numbers.blocks);
-    // (where a block's numbers do not read and its rows are counted, or the blocks' numbers do
-    // not continue one another (001-030 read as 301-329 beside 031-060), every block is read again,
-    // with small print enlarged, and with its cells widened too, and each keeps the surest of its
-    // readings: the slower readings only on the pages the plain one fails, and for every block,
-    // since each block's numbering weighs the others')
-    if numbers_read_again {
-        for (((block, contrasts), reads), faint) in
-            gblocks.iter().zip(&number_contrasts).zip(printed.iter_mut()).zip(faint.iter_mut())
-        {
-            // (and in the other column that may hold the numbers: the column taken for them can be
-            // a clock column whose written times look alike)
-            let mut readings = vec![
-                read_with(&block.number_cells, contrasts, digits::read_number_enlarged),
-                read_with(&block.number_cells, contrasts, digits::read_number_widened),
-            ];
-            if !block.other_number_cells.is_empty() {
-                let other_contrasts = contrasts_of(&block.other_number_cells);
-                readings.push(read_with(&block.other_number_cells, &other_contrasts, digits::read_number));
-                readings.push(read_with(&block.other_number_cells, &other_contrasts, digits::read_number_enlarged));
-            }
-            for (again, faint_again) in readings {
-                if numbering::reading_sureness(&again) > numbering::reading_sureness(reads) {
-                    *reads = again;
-                    *faint = faint_again;
-                }
+    let on_page_ref: &dyn Fn(&[f64; 4]) -> [f64; 4] = &on_page;
+    let (mut printed, mut page_numbers, mut numbers_read_again) =
+        read_and_number_rows(&page, on_page_ref, &gblocks, pitch, fr.hh as f64);
+    // (blocks lost to their rulings beside the blocks found, placed again where their printed
+    // numbers read: lost_blocks; copies of the blocks numbered from their printed numbers, kept
+    // only where the numbering keeps them; their numbers read in the print's darkness alone,
+    // as handwriting lies across them where no ruling keeps it apart)
+    let mut blocks_placed = 0;
+    if room_for_lost_blocks {
+        let numbered: Vec<bool> = page_numbers.blocks.iter().map(|n| n.printed && !n.rows.is_empty()).collect();
+        let print_only = print_darkness_only(&page, gblocks.iter().flat_map(|b| &b.number_cells).map(&on_page));
+        let read = |bx: [f64; 4]| digits::read_number(&print_only, on_page(&bx));
+        let (mut blocks_with_copies, mut cells_with_copies) = (gblocks.clone(), gcells.clone());
+        let placed = lost_blocks::place_lost_blocks(
+            &mut blocks_with_copies,
+            &mut cells_with_copies,
+            &numbered,
+            fr.ruled_span,
+            read,
+        );
+        if !placed.is_empty() {
+            let again = read_and_number_rows(&page, on_page_ref, &blocks_with_copies, pitch, fr.hh as f64);
+            if lost_blocks::numbering_keeps(&again.1.blocks, &placed) {
+                ink_placed_cells(&page, k, radius, (px0, py0), &placed, &mut cells_with_copies);
+                (gblocks, gcells) = (blocks_with_copies, cells_with_copies);
+                blocks_placed = placed.len();
+                (printed, page_numbers, numbers_read_again) = again;
+            } else {
+                log::debug!("lost blocks placed at {placed:?} taken out again: the numbering does not keep them");
             }
         }
-        page_numbers = numbering::number_page(&printed, &faint, &ruled, &counted, &rows_y, &frame_cut, pitch);
     }
     let numbering::PageNumbers { blocks: numbers, second_form_from } = page_numbers;
     if log::log_enabled!(log::Level::Debug) {
@@ -1187,7 +1174,150 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         analysis_scale: k,
         glyph_radius: radius,
         blocks_leave_ruled_width,
+        blocks_placed,
     })
+}
+
+/// The share of the way from the print's darkness to the paper's grey above which
+/// [`print_darkness_only`] takes a pixel for paper.
+const PRINT_DARKNESS_SHARE: f64 = 0.3;
+
+/// `page` with every pixel lighter than the print (the darkest grey of the printed numbers in
+/// `number_cells`, boxes on the page, typically) by [`PRINT_DARKNESS_SHARE`] of the way to the
+/// paper turned paper: handwriting in coloured ink or pencil lying across printed numbers goes,
+/// the numbers stay. The page as it is where print and paper are close.
+fn print_darkness_only(page: &GrayImage, number_cells: impl Iterator<Item = [f64; 4]>) -> GrayImage {
+    let darkest_in = |bx: [f64; 4]| {
+        let crop = copy_rect(
+            page,
+            bx[0].max(0.0) as u32,
+            bx[1].max(0.0) as u32,
+            (bx[2] - bx[0]) as u32,
+            (bx[3] - bx[1]) as u32,
+        );
+        let mut levels: Vec<u8> = crop.into_raw();
+        levels.sort_unstable();
+        levels.get(levels.len() / 50).copied()
+    };
+    let print: Vec<f64> = number_cells.filter_map(darkest_in).map(f64::from).collect();
+    let mut levels: Vec<u8> = page.as_raw().clone();
+    let paper = if levels.is_empty() {
+        return page.clone();
+    } else {
+        let middle = levels.len() / 2;
+        f64::from(*levels.select_nth_unstable(middle).1)
+    };
+    if print.is_empty() {
+        return page.clone();
+    }
+    let print = grid::median(print);
+    if paper - print < MIN_PRINT_CONTRAST {
+        return page.clone();
+    }
+    let lightest_print = print + PRINT_DARKNESS_SHARE * (paper - print);
+    let paper = paper as u8;
+    GrayImage::from_fn(page.width(), page.height(), |x, y| {
+        let grey = page.get_pixel(x, y).0[0];
+        image::Luma([if f64::from(grey) > lightest_print { paper.max(grey) } else { grey }])
+    })
+}
+
+/// The least difference between paper and print for [`print_darkness_only`] to tell handwriting
+/// from print by its grey.
+const MIN_PRINT_CONTRAST: f64 = 60.0;
+
+/// The printed move numbers of `blocks` read on `page` (boxes in the analysed frame, `on_page`
+/// maps them onto it), and the rows numbered from them; with whether the numbers were read again
+/// with the slower readers. `frame_height` is the analysed frame's.
+fn read_and_number_rows(
+    page: &GrayImage,
+    on_page: &dyn Fn(&[f64; 4]) -> [f64; 4],
+    gblocks: &[grid::GBlock],
+    pitch: f64,
+    frame_height: f64,
+) -> (Vec<Vec<digits::PrintedNumber>>, numbering::PageNumbers, bool) {
+    // the move numbers printed on the rows, read at full resolution, and which cells hold only
+    // faint ink (the back page's print showing through: see digits::faint_cells; each cell's
+    // contrast is measured once, whichever reader reads it)
+    let contrasts_of =
+        |cells: &[[f64; 4]]| -> Vec<f32> { cells.iter().map(|bx| digits::ink_contrast(&page, on_page(bx))).collect() };
+    let read_with = |cells: &[[f64; 4]], contrasts: &[f32], read: fn(&GrayImage, [f64; 4]) -> digits::PrintedNumber| {
+        let reads: Vec<digits::PrintedNumber> = cells.iter().map(|bx| read(&page, on_page(bx))).collect();
+        let faint = digits::faint_cells(&reads, contrasts);
+        (reads, faint)
+    };
+    let number_contrasts: Vec<Vec<f32>> = gblocks.iter().map(|b| contrasts_of(&b.number_cells)).collect();
+    let (mut printed, mut faint): (Vec<Vec<digits::PrintedNumber>>, Vec<Vec<bool>>) = gblocks
+        .iter()
+        .zip(&number_contrasts)
+        .map(|(b, contrasts)| read_with(&b.number_cells, contrasts, digits::read_number))
+        .unzip();
+    let counted: Vec<u32> = gblocks.iter().map(|b| b.first).collect();
+    let rows_y: Vec<Vec<f64>> =
+        gblocks.iter().map(|b| b.number_cells.iter().map(|bx| 0.5 * (bx[1] + bx[3])).collect()).collect();
+    let ruled: Vec<Vec<bool>> = gblocks.iter().map(|b| b.ruled_rows.clone()).collect();
+    // (a block whose last row lies under two pitches above the frame's foot has no room left for
+    // the next row and the ruling under it: rows may be lost beyond; likewise at the top)
+    let frame_cut: Vec<numbering::FrameCut> = rows_y
+        .iter()
+        .map(|ys| numbering::FrameCut {
+            top: ys.first().is_some_and(|&y| y - 0.5 * pitch < FRAME_EDGE_PITCHES * pitch),
+            bottom: ys.last().is_some_and(|&y| y + 0.5 * pitch > frame_height - FRAME_EDGE_PITCHES * pitch),
+        })
+        .collect();
+    let mut page_numbers = numbering::number_page(&printed, &faint, &ruled, &counted, &rows_y, &frame_cut, pitch);
+    let numbers_read_again =
+        page_numbers.blocks.iter().any(|block| !block.printed) || !numbering::blocks_continue(&page_numbers.blocks);
+    // (where a block's numbers do not read and its rows are counted, or the blocks' numbers do
+    // not continue one another (001-030 read as 301-329 beside 031-060), every block is read again,
+    // with small print enlarged, and with its cells widened too, and each keeps the surest of its
+    // readings: the slower readings only on the pages the plain one fails, and for every block,
+    // since each block's numbering weighs the others')
+    if numbers_read_again {
+        for (((block, contrasts), reads), faint) in
+            gblocks.iter().zip(&number_contrasts).zip(printed.iter_mut()).zip(faint.iter_mut())
+        {
+            // (and in the other column that may hold the numbers: the column taken for them can be
+            // a clock column whose written times look alike)
+            let mut readings = vec![
+                read_with(&block.number_cells, contrasts, digits::read_number_enlarged),
+                read_with(&block.number_cells, contrasts, digits::read_number_widened),
+            ];
+            if !block.other_number_cells.is_empty() {
+                let other_contrasts = contrasts_of(&block.other_number_cells);
+                readings.push(read_with(&block.other_number_cells, &other_contrasts, digits::read_number));
+                readings.push(read_with(&block.other_number_cells, &other_contrasts, digits::read_number_enlarged));
+            }
+            for (again, faint_again) in readings {
+                if numbering::reading_sureness(&again) > numbering::reading_sureness(reads) {
+                    *reads = again;
+                    *faint = faint_again;
+                }
+            }
+        }
+        page_numbers = numbering::number_page(&printed, &faint, &ruled, &counted, &rows_y, &frame_cut, pitch);
+    }
+    (printed, page_numbers, numbers_read_again)
+}
+
+/// Measures the ink of the cells of the blocks `placed` (indexes) on `page` as the table's
+/// analysis measures it: in the glyphs' binary of the page downscaled by `scale`, whose origin
+/// lies at `origin` in the analysed frame.
+fn ink_placed_cells(
+    page: &GrayImage,
+    scale: u32,
+    radius: usize,
+    origin: (f64, f64),
+    placed: &[usize],
+    cells: &mut [grid::GCell],
+) {
+    let (small, _) = lines::downscale(page, scale);
+    let glyphs = lines::binarize(&small, radius);
+    for cell in cells.iter_mut().filter(|cell| placed.contains(&cell.block)) {
+        let bx = [cell.bx[0] - origin.0, cell.bx[1] - origin.1, cell.bx[2] - origin.0, cell.bx[3] - origin.1];
+        cell.ink = grid::ink_fraction(&glyphs, bx);
+        cell.ink_low = LOW_OFFSETS.map(|offset| grid::ink_fraction_lowered(&glyphs, bx, offset));
+    }
 }
 
 /// The crop of the cell at `sb` (box in `page`) with its margin, the window moved down by
