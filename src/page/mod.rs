@@ -825,20 +825,8 @@ const STRETCHED_PAPER: f64 = 240.0;
 /// The binaries' local thresholds are shares of the local mean grey: on a page whose ink is
 /// grey they need a far larger step from the paper than on a page whose print is black.
 fn stretch_pale_page(g: &GrayImage) -> Option<GrayImage> {
-    let mut histogram = [0u64; 256];
-    for p in g.pixels() {
-        histogram[p.0[0] as usize] += 1;
-    }
-    let total = (g.width() as u64 * g.height() as u64) as f64;
-    let level_at_share = |share: f64| {
-        let mut seen = 0u64;
-        (0..=255u8)
-            .find(|&level| {
-                seen += histogram[level as usize];
-                seen as f64 >= share * total
-            })
-            .unwrap_or(255)
-    };
+    let histogram = GreyHistogram::of(g.as_raw());
+    let level_at_share = |share: f64| histogram.level_reached_by(share * histogram.total as f64);
     let (darkest, paper) = (level_at_share(DARKEST_INK_SHARE), level_at_share(PAPER_SHARE));
     if darkest < PALE_PAGE_DARKEST_INK || paper <= darkest {
         return None;
@@ -1195,17 +1183,11 @@ fn print_darkness_only(page: &GrayImage, number_cells: impl Iterator<Item = [f64
             (bx[2] - bx[0]) as u32,
             (bx[3] - bx[1]) as u32,
         );
-        let mut levels: Vec<u8> = crop.into_raw();
-        levels.sort_unstable();
-        levels.get(levels.len() / 50).copied()
+        GreyHistogram::of(crop.as_raw()).level_at_rank(|total| total / 50)
     };
     let print: Vec<f64> = number_cells.filter_map(darkest_in).map(f64::from).collect();
-    let mut levels: Vec<u8> = page.as_raw().clone();
-    let paper = if levels.is_empty() {
+    let Some(paper) = GreyHistogram::of(page.as_raw()).level_at_rank(|total| total / 2).map(f64::from) else {
         return page.clone();
-    } else {
-        let middle = levels.len() / 2;
-        f64::from(*levels.select_nth_unstable(middle).1)
     };
     if print.is_empty() {
         return page.clone();
@@ -1311,12 +1293,52 @@ fn ink_placed_cells(
     placed: &[usize],
     cells: &mut [grid::GCell],
 ) {
-    let (small, _) = lines::downscale(page, scale);
-    let glyphs = lines::binarize(&small, radius);
+    let glyphs = analysed_glyphs(page, scale, radius);
     for cell in cells.iter_mut().filter(|cell| placed.contains(&cell.block)) {
         let bx = [cell.bx[0] - origin.0, cell.bx[1] - origin.1, cell.bx[2] - origin.0, cell.bx[3] - origin.1];
         cell.ink = grid::ink_fraction(&glyphs, bx);
         cell.ink_low = LOW_OFFSETS.map(|offset| grid::ink_fraction_lowered(&glyphs, bx, offset));
+    }
+}
+
+/// The glyphs' binary of `page` as the table's analysis makes it: downscaled by `scale`,
+/// binarized with a window of `radius` (what a cell's ink is measured in).
+fn analysed_glyphs(page: &GrayImage, scale: u32, radius: usize) -> Bin {
+    let (small, _) = lines::downscale(page, scale);
+    lines::binarize(&small, radius)
+}
+
+/// How many pixels of each grey level a set of pixels holds.
+struct GreyHistogram {
+    counts: [u64; 256],
+    total: u64,
+}
+
+impl GreyHistogram {
+    fn of(levels: &[u8]) -> GreyHistogram {
+        let mut counts = [0u64; 256];
+        for &level in levels {
+            counts[usize::from(level)] += 1;
+        }
+        GreyHistogram { counts, total: levels.len() as u64 }
+    }
+
+    /// The darkest level at which `count` pixels, counted from black, are reached (255 where they
+    /// never are).
+    fn level_reached_by(&self, count: f64) -> u8 {
+        let mut seen = 0u64;
+        (0..=255u8)
+            .find(|&level| {
+                seen += self.counts[usize::from(level)];
+                seen as f64 >= count
+            })
+            .unwrap_or(255)
+    }
+
+    /// The level of the pixel at the rank `rank_of(total)` (0 the darkest) in the pixels sorted
+    /// by grey; `None` where there is no pixel.
+    fn level_at_rank(&self, rank_of: impl Fn(u64) -> u64) -> Option<u8> {
+        (self.total > 0).then(|| self.level_reached_by((rank_of(self.total) + 1) as f64))
     }
 }
 
@@ -1385,8 +1407,7 @@ impl Sheet {
         let Some(from_page) = self.to_page.inverse() else { return self };
         let (pw, ph) = self.page.dimensions();
         self.page = geom::warp_gray(grey, &from_page, pw, ph);
-        let (small, _) = lines::downscale(&self.page, self.analysis_scale);
-        let glyphs = lines::binarize(&small, self.glyph_radius);
+        let glyphs = analysed_glyphs(&self.page, self.analysis_scale, self.glyph_radius);
         let scale = f64::from(self.analysis_scale);
         for cell in &mut self.cells {
             let on_page = cell.box_straight.map(f64::from);
