@@ -292,6 +292,29 @@ fn blocks_lost_to_their_rulings_are_placed_beside_a_block_found_where_their_numb
 }
 
 #[test]
+fn a_form_printed_in_old_style_figures_is_read_from_its_first_row_to_its_last() {
+    // (the 1909 Rice Chess Club sheet: WHITE | No | BLACK twice, 1-35 | 36-70, no ruling down the
+    // table's left side and faint row rulings broken by the handwriting; the first row under each
+    // heading printed taller than the rest, its numbers in old-style figures, "1" as short as a
+    // lower-case letter and "35" descending below the line)
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rice_club_1909_filled.jpg");
+    let img = page::load(&path).unwrap().remove(0);
+    let sheet = page::segment(&img).unwrap();
+    let blocks: Vec<(u32, u32, bool)> =
+        sheet.blocks.iter().map(|b| (b.first_move, b.rows, b.printed_numbers)).collect();
+    assert_eq!(blocks, [(1, 35, true), (36, 35, true)]);
+    // (White's cells as wide as Black's: the WHITE column runs to the page's left edge)
+    for m in [1, 20, 35] {
+        let width = |side: Side| {
+            let b = sheet.cell(m, side).unwrap().box_in_input;
+            b[2] - b[0]
+        };
+        let (white, black) = (width(Side::White), width(Side::Black));
+        assert!((white - black).abs() < 0.1 * black, "move {m}: White {white} px wide, Black {black}");
+    }
+}
+
+#[test]
 fn small_scans_are_read_enlarged_with_boxes_in_their_own_pixels() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_073_0.jpg");
     let full_size = page::load(&path).unwrap().remove(0).to_luma8();

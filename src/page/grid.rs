@@ -261,6 +261,19 @@ fn number_width(b: &Bin, bx: [f64; 4]) -> Option<f64> {
     Some((x1 - x0 + 1) as f64)
 }
 
+/// Whether a number cell `bx` holds a mark like a printed digit of `digit_height`: of that height
+/// (within a quarter) and no wider than it is high. [`count_glyphs`] and [`number_width`] measure
+/// marks against the cell's height and miss a short digit ("1" in old-style figures, as high as
+/// the lower-case letters) in a row printed taller than the rest, as a form's first row under its
+/// heading can be.
+fn holds_digit_like_mark(b: &Bin, bx: [f64; 4], digit_height: f64) -> bool {
+    digit_height > 0.0
+        && components(b, bx).iter().filter(|q| q.4 >= 4).any(|q| {
+            let (width, height) = ((q.2 - q.0 + 1) as f64, (q.3 - q.1 + 1) as f64);
+            (height - digit_height).abs() <= 0.25 * digit_height + 1.0 && width <= digit_height
+        })
+}
+
 /// Height of the tallest glyph-like component in a cell.
 fn glyph_height(b: &Bin, bx: [f64; 4]) -> Option<f64> {
     tallest_glyph_where(b, bx, |_, _| true)
@@ -1289,6 +1302,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
         return Grid::NotFound("no printed move numbers found".into());
     }
     drop_unnumbered_first_rows(b, &cols, &mut blocks_found, pitch);
+    widen_move_columns_cut_short(&lb_transposed, &mut cols, &blocks_found, w as f64);
     mark_rows_the_columns_leave(&lb_transposed, &cols, &mut blocks_found);
     let mut order = reading_order(blocks_found, pitch);
     find_unruled_clock_columns(b, &cols, &mut order, pitch);
@@ -1533,7 +1547,12 @@ impl<'a> BlockRowsFinder<'a> {
         let bad_number = above && glyphs > glyphs_next && glyphs_next > 0 && !digit_like;
         // (an inked number cell above printed numbers that holds no digit-like glyph: a blurred
         // "No" merges into one mark wider than a digit; only rows of odd height get here)
-        let no_digit = above && glyphs == 0 && glyphs_next > 0 && digit_height > 0.0 && hmax >= 0.5 * digit_height;
+        let no_digit = above
+            && glyphs == 0
+            && glyphs_next > 0
+            && digit_height > 0.0
+            && hmax >= 0.5 * digit_height
+            && !holds_digit_like_mark(b, self.numbers.cell(&r.0, &r.1), digit_height);
         let centred = self.titles_centred(r);
         log::debug!(
             "  title? filled {filled} bad number {bad_number} ({glyphs} vs {glyphs_next}) no digit {no_digit} text {text} {hs:?} centred {centred}"
@@ -1620,11 +1639,14 @@ impl<'a> BlockRowsFinder<'a> {
     /// the move rows' height is read in the rulings' more permissive binary too; a row of odd
     /// height (a heading's "#", faint in the glyphs' binary) is not.
     fn number_like(&self, r: &Row, glyphs_beside: usize) -> Option<(usize, &'a Bin)> {
-        let bx = inner_window(self.numbers.cell(&r.0, &r.1), self.pitch);
+        let cell = self.numbers.cell(&r.0, &r.1);
+        let bx = inner_window(cell, self.pitch);
         let regular = !self.odd_height(r, 0.1);
         [self.glyph_bin, self.ruling_bin].into_iter().take(if regular { 2 } else { 1 }).find_map(|bin| {
             let g = count_glyphs(bin, bx);
-            let tall = self.digit_high_in(bin, bx, 0.2, 1.0);
+            // (measured in the whole cell too: a digit printed low, or descending below the
+            // line as old-style figures do, is cut short by the inner window)
+            let tall = self.digit_high_in(bin, bx, 0.2, 1.0) || self.digit_high_in(bin, cell, 0.2, 1.0);
             let like = g > 0 && g <= 3 && g.abs_diff(glyphs_beside) <= 1;
             (like && self.number_column_ruled(bx) && self.digit_height > 0.0 && tall).then_some((g, bin))
         })
@@ -1798,6 +1820,7 @@ fn drop_end_rows_beyond_beside(blks: &mut [FoundBlock], pitch: f64) {
     // ruling and the page edge or a footer line) beyond the rows of the blocks beside it is no
     // move row
     let spans: Vec<(f64, f64)> = blks.iter().map(|k| (k.rows[0].0.mid(), k.rows[k.rows.len() - 1].1.mid())).collect();
+    let whites: Vec<usize> = blks.iter().map(|k| k.columns.white).collect();
     for (i, k) in blks.iter_mut().enumerate() {
         let mut hs: Vec<f64> = k.rows.iter().map(|r| r.1.mid() - r.0.mid()).collect();
         hs.sort_unstable_by(f64::total_cmp);
@@ -1806,6 +1829,13 @@ fn drop_end_rows_beyond_beside(blks: &mut [FoundBlock], pitch: f64) {
             spans.iter().enumerate().filter(move |&(j, &o)| j != i && side_by_side(o, (y0, y1), pitch))
         };
         let (y0, y1) = spans[i];
+        // (beyond the rows of a block beside, unless another piece of that block's columns
+        // reaches the row: a column's rows found in two pieces)
+        let beyond_beside = |beyond: &dyn Fn((f64, f64)) -> bool| {
+            beside(y0, y1).any(|(j, &span)| {
+                beyond(span) && !beside(y0, y1).any(|(other, &piece)| whites[other] == whites[j] && !beyond(piece))
+            })
+        };
         // (also a row without a printed number there: a filled heading cell)
         for _ in 0..2 {
             let l = k.rows.len();
@@ -1815,7 +1845,7 @@ fn drop_end_rows_beyond_beside(blks: &mut [FoundBlock], pitch: f64) {
             let last = k.rows[l - 1];
             let c = 0.5 * (last.0.mid() + last.1.mid());
             let odd = ((last.1.mid() - last.0.mid()) - rh).abs() > 0.2 * rh || k.glyphs[l - 1] == 0;
-            if odd && beside(y0, y1).any(|(_, &(_, b))| b < c) {
+            if odd && beyond_beside(&|(_, b)| b < c) {
                 k.rows.pop();
                 k.glyphs.pop();
                 k.bounds[3] = k.rows[l - 2].1.mid();
@@ -1830,13 +1860,57 @@ fn drop_end_rows_beyond_beside(blks: &mut [FoundBlock], pitch: f64) {
             let first = k.rows[0];
             let c = 0.5 * (first.0.mid() + first.1.mid());
             let odd = ((first.1.mid() - first.0.mid()) - rh).abs() > 0.2 * rh || k.glyphs[0] == 0;
-            if odd && beside(y0, y1).any(|(_, &(a, _))| a > c) {
+            if odd && beyond_beside(&|(a, _)| a > c) {
                 k.rows.remove(0);
                 k.glyphs.remove(0);
                 k.bounds[1] = k.rows[0].0.mid();
             } else {
                 break;
             }
+        }
+    }
+}
+
+/// The least share of a column ruling's length that ink covers where it is printed: a side of
+/// a column found where no ruling is printed (at the rows' ends, [`add_virtual_borders`]) is
+/// covered only where the rows' rulings and the writers' strokes cross it.
+const PRINTED_RULING_COVER: f64 = 0.6;
+
+/// Widens a block's outer move column (White's on the left, Black's on the right) whose outer
+/// side is no printed ruling and which is narrower than the other move column, printed between
+/// two rulings, to that column's width: forms print White's and Black's columns alike, and a table
+/// with no ruling down its outer side has its side taken where most rows' rulings end, which
+/// handwriting across those rulings moves inwards (`lb_transposed`: the rulings' binary,
+/// transposed; `page_width` bounds the widened column).
+fn widen_move_columns_cut_short(lb_transposed: &Bin, cols: &mut [Column], blocks: &[FoundBlock], page_width: f64) {
+    let printed = |ruling: &Line| lines::profile(lb_transposed, ruling).2 >= PRINTED_RULING_COVER;
+    for block in blocks {
+        let (white, black) = (block.columns.white, block.columns.black);
+        let (white_width, black_width) = (cols[white].width(), cols[black].width());
+        // (White's side is the table's only where no number column stands left of it)
+        if block.columns.left() == white
+            && white_width < 0.9 * black_width
+            && !printed(&cols[white].left)
+            && printed(&cols[black].left)
+            && printed(&cols[black].right)
+        {
+            let column = &mut cols[white];
+            // (within the page: a tilted side's leftmost end at x 0 at most)
+            let lean = column.left.at(column.left.start).min(column.left.at(column.left.end)) - column.left.intercept;
+            column.left.intercept = (column.left.intercept - (black_width - white_width)).max(-lean);
+            log::debug!("  White's column widened to x {:.0}: no ruling down its outer side", column.left.intercept);
+        }
+        if black_width < 0.9 * white_width
+            && !printed(&cols[black].right)
+            && printed(&cols[white].left)
+            && printed(&cols[white].right)
+        {
+            let column = &mut cols[black];
+            let lean =
+                column.right.at(column.right.start).max(column.right.at(column.right.end)) - column.right.intercept;
+            column.right.intercept =
+                (column.right.intercept + (white_width - black_width)).min(page_width - 1.0 - lean);
+            log::debug!("  Black's column widened to x {:.0}: no ruling down its outer side", column.right.intercept);
         }
     }
 }
@@ -4193,5 +4267,90 @@ mod tests {
                 assert!((left - expected).abs() <= 4, "move {mv} {side:?} at x {left}, its column at {expected}");
             }
         }
+    }
+
+    #[test]
+    fn a_first_row_printed_taller_keeps_its_short_digit_and_is_no_heading() {
+        // the first row 36 px high above rows 20 px high (a form's first row under its heading),
+        // its number as high as the digits below (8 px), too short a glyph for a row so tall
+        let mut ys = vec![100];
+        ys.extend((0..=10).map(|r| 136 + 20 * r));
+        let numbers: Vec<(usize, u32)> = (1..=10).map(|n| (n, n as u32 + 1)).collect();
+        let mut table = drawn_table(&ys, &numbers);
+        fill(&mut table.glyphs, 28, 123, 32, 131);
+        let block = table.find_block(&table.rows).expect("a block");
+        assert_eq!(block.heading_top, None);
+        assert_eq!(block.rows.len(), 11);
+        assert_eq!(block.rows[0].0.intercept, 101.0);
+    }
+
+    /// A block's rows from `ys` (each row's top ruling, then the last row's bottom one).
+    fn block_of_ruled_rows(ys: &[f64]) -> FoundBlock {
+        let mut block = block_of_rows(ys[0], ys.len() - 1);
+        block.rows = ys.windows(2).map(|p| (h(p[0], 0.0, 0.0, 300.0), h(p[1], 0.0, 0.0, 300.0))).collect();
+        block.bounds[3] = ys[ys.len() - 1];
+        block
+    }
+
+    #[test]
+    fn an_end_row_beyond_a_block_beside_is_dropped_unless_another_piece_of_its_columns_reaches_it() {
+        // a block whose first row is 30 px high above rows of 20
+        let mut ys = vec![100.0];
+        ys.extend((0..=20).map(|r| 130.0 + 20.0 * r as f64));
+        let in_columns = |white: usize, block: FoundBlock| FoundBlock {
+            columns: BlockColumns { number: white - 1, white, black: white + 1, other_number: None },
+            ..block
+        };
+        // beside it one column's rows in two pieces, the first from its top: the row stays
+        let mut blocks = vec![
+            block_of_ruled_rows(&ys),
+            in_columns(4, block_of_ruled_rows(&ys[..10])),
+            in_columns(4, block_of_rows(330.0, 10)),
+        ];
+        drop_end_rows_beyond_beside(&mut blocks, 20.0);
+        assert_eq!(blocks[0].rows.len(), 21);
+        // beside it a block starting a row lower, and another from its top (both with a heading
+        // row above the rows of the first): the row goes
+        let mut blocks = vec![
+            block_of_ruled_rows(&ys),
+            in_columns(4, block_of_rows(130.0, 20)),
+            in_columns(7, block_of_ruled_rows(&ys)),
+        ];
+        drop_end_rows_beyond_beside(&mut blocks, 20.0);
+        assert_eq!(blocks[0].rows.len(), 20);
+        assert_eq!(blocks[0].rows[0].0.intercept, 130.0);
+    }
+
+    #[test]
+    fn a_white_column_with_no_ruling_down_its_outer_side_is_widened_to_blacks_width() {
+        // White | No | Black: rulings printed at x 200, 240 and 380, none left of White, whose
+        // side was taken at x 100 where the rows' rulings end (handwriting broke them)
+        let mut lb = Bin::new(400, 320);
+        for x in [200, 240, 380] {
+            fill(&mut lb, x, 100, x + 2, 300);
+        }
+        let rows: Vec<Row> =
+            (0..10).map(|r| (h_line(100.0 + 20.0 * r as f64), h_line(120.0 + 20.0 * r as f64))).collect();
+        let side = |x: f64| h(x + 1.0, 0.0, 100.0, 300.0);
+        let column = |left: f64, right: f64| Column {
+            left: side(left),
+            right: side(right),
+            left_ruling: 0,
+            right_ruling: 0,
+            rows: rows.clone(),
+        };
+        let mut cols = vec![column(100.0, 200.0), column(200.0, 240.0), column(240.0, 380.0)];
+        let block = || FoundBlock {
+            columns: BlockColumns { number: 1, white: 0, black: 2, other_number: None },
+            ..block_of_rows(100.0, 10)
+        };
+        widen_move_columns_cut_short(&lb.transpose(), &mut cols, &[block()], 400.0);
+        assert_eq!(cols[0].left.intercept, 61.0);
+        assert_eq!(cols[2].right.intercept, 381.0);
+        // a White column printed narrower, between two rulings, stays as printed
+        fill(&mut lb, 100, 100, 102, 300);
+        let mut cols = vec![column(100.0, 200.0), column(200.0, 240.0), column(240.0, 380.0)];
+        widen_move_columns_cut_short(&lb.transpose(), &mut cols, &[block()], 400.0);
+        assert_eq!(cols[0].left.intercept, 101.0);
     }
 }
