@@ -262,17 +262,23 @@ fn hcs_pages_have_120_labelled_cells() {
     }
 }
 
+/// The sheet the page stage reads from `tests/data/NAME`, and its blocks: (first move, rows,
+/// numbered from printed numbers).
+fn blocks_of_test_image(name: &str) -> (page::Sheet, Vec<(u32, u32, bool)>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let img = page::load(&path).unwrap().remove(0);
+    let sheet = page::segment(&img).unwrap();
+    let blocks = sheet.blocks.iter().map(|b| (b.first_move, b.rows, b.printed_numbers)).collect();
+    (sheet, blocks)
+}
+
 #[test]
 fn blocks_lost_to_their_rulings_are_placed_beside_a_block_found_where_their_numbers_read() {
     // (the 1970 Olympiad sheet: two pages side by side, 1-20 | 21-40 and 41-60 | 61-80, dotted
     // rows; the rows of 21-40 and 41-60 are broken by dense handwriting, which lies across the
     // printed numbers 41-60 in cyan ink; the right page lies askew, 41-60 half a row higher than
     // 61-80 beside it)
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/olympiad1970_filled.jpg");
-    let img = page::load(&path).unwrap().remove(0);
-    let sheet = page::segment(&img).unwrap();
-    let blocks: Vec<(u32, u32, bool)> =
-        sheet.blocks.iter().map(|b| (b.first_move, b.rows, b.printed_numbers)).collect();
+    let (sheet, blocks) = blocks_of_test_image("olympiad1970_filled.jpg");
     assert_eq!(blocks, [(1, 20, true), (21, 20, true), (41, 20, true), (61, 20, true)]);
     assert_eq!(sheet.cells.len(), 160);
     let cell = |m: u32, side: Side| sheet.cell(m, side).unwrap_or_else(|| panic!("no cell {m} {side:?}")).box_in_input;
@@ -297,11 +303,7 @@ fn a_form_printed_in_old_style_figures_is_read_from_its_first_row_to_its_last() 
     // table's left side and faint row rulings broken by the handwriting; the first row under each
     // heading printed taller than the rest, its numbers in old-style figures, "1" as short as a
     // lower-case letter and "35" descending below the line)
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rice_club_1909_filled.jpg");
-    let img = page::load(&path).unwrap().remove(0);
-    let sheet = page::segment(&img).unwrap();
-    let blocks: Vec<(u32, u32, bool)> =
-        sheet.blocks.iter().map(|b| (b.first_move, b.rows, b.printed_numbers)).collect();
+    let (sheet, blocks) = blocks_of_test_image("rice_club_1909_filled.jpg");
     assert_eq!(blocks, [(1, 35, true), (36, 35, true)]);
     // (White's cells as wide as Black's: the WHITE column runs to the page's left edge)
     for m in [1, 20, 35] {
