@@ -261,17 +261,13 @@ fn number_width(b: &Bin, bx: [f64; 4]) -> Option<f64> {
     Some((x1 - x0 + 1) as f64)
 }
 
-/// Whether a number cell `bx` holds a mark like a printed digit of `digit_height`: of that height
+/// Whether a mark `width` x `height` is like a printed digit of `digit_height`: of that height
 /// (within a quarter) and no wider than it is high. [`count_glyphs`] and [`number_width`] measure
 /// marks against the cell's height and miss a short digit ("1" in old-style figures, as high as
 /// the lower-case letters) in a row printed taller than the rest, as a form's first row under its
 /// heading can be.
-fn holds_digit_like_mark(b: &Bin, bx: [f64; 4], digit_height: f64) -> bool {
-    digit_height > 0.0
-        && components(b, bx).iter().filter(|q| q.4 >= 4).any(|q| {
-            let (width, height) = ((q.2 - q.0 + 1) as f64, (q.3 - q.1 + 1) as f64);
-            (height - digit_height).abs() <= 0.25 * digit_height + 1.0 && width <= digit_height
-        })
+fn digit_like_mark(width: f64, height: f64, digit_height: f64) -> bool {
+    (height - digit_height).abs() <= 0.25 * digit_height + 1.0 && width <= digit_height
 }
 
 /// Height of the tallest glyph-like component in a cell.
@@ -1529,11 +1525,13 @@ impl<'a> BlockRowsFinder<'a> {
             ink > 0.35 && ink > 1.8 * m
         });
         // letters of mixed heights ("No") rather than digits of one height
-        let hs: Vec<f64> = components(b, self.numbers.cell(&r.0, &r.1))
+        // (each mark's width and height)
+        let marks: Vec<(f64, f64)> = components(b, self.numbers.cell(&r.0, &r.1))
             .iter()
             .filter(|q| q.4 >= 4)
-            .map(|q| (q.3 - q.1 + 1) as f64)
+            .map(|q| ((q.2 - q.0 + 1) as f64, (q.3 - q.1 + 1) as f64))
             .collect();
+        let hs: Vec<f64> = marks.iter().map(|&(_, height)| height).collect();
         let (hmin, hmax) = hs.iter().fold((f64::MAX, 0.0f64), |(a, c), &h| (a.min(h), c.max(h)));
         let text = hs.len() >= 2 && hmax > 1.3 * hmin && hmin >= 0.15 * self.row_height;
         // (more glyphs than the number below: a heading, unless the row is of the move rows'
@@ -1552,7 +1550,7 @@ impl<'a> BlockRowsFinder<'a> {
             && glyphs_next > 0
             && digit_height > 0.0
             && hmax >= 0.5 * digit_height
-            && !holds_digit_like_mark(b, self.numbers.cell(&r.0, &r.1), digit_height);
+            && !marks.iter().any(|&(width, height)| digit_like_mark(width, height, digit_height));
         let centred = self.titles_centred(r);
         log::debug!(
             "  title? filled {filled} bad number {bad_number} ({glyphs} vs {glyphs_next}) no digit {no_digit} text {text} {hs:?} centred {centred}"
