@@ -2652,10 +2652,15 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
                 num.filter(|&n| !(numbers_right && n + 1 < i && regular(j + 1, share_right) > regular(n, share_of(n))));
             match num {
                 Some(n) => {
+                    // (where no other column left of White's shows printed glyphs, the other
+                    // column of the run left of it is still read where the numbers taken do not
+                    // read: a form printed light grey loses its printed numbers in the glyphs'
+                    // binary, and the writer's times in the clock column beside are what show)
                     let other_number = printed
                         .iter()
                         .filter(|&&(c, share)| c != n && c < i && share >= 0.5)
                         .max_by(|p, q| regular(p.0, p.1).total_cmp(&regular(q.0, q.1)))
+                        .or_else(|| printed.iter().filter(|&&(c, _)| c != n && c < i).min_by_key(|p| i - p.0))
                         .map(|p| g[p.0]);
                     subs.push(BlockColumns { number: g[n], white: g[i], black: g[j], other_number });
                     i = j + 1;
@@ -4072,6 +4077,31 @@ mod tests {
         let mut b = lb.clone();
         let numbers: Vec<(usize, u32)> = (1..=10).map(|n| (n as usize, n)).collect();
         draw_block_of_columns(&mut b, 20, &widths, &ys, &numbers);
+        for row in 1..=10 {
+            for i in 0..2 {
+                fill(&mut b, 58 + 7 * i, ys[row] + 7, 62 + 7 * i, ys[row] + 15);
+            }
+        }
+        let grey = GrayImage::from_pixel(260, 400, image::Luma([255]));
+        let Grid::Found { blocks, .. } = analyze(&b, &lb, &grey) else {
+            panic!("no table found");
+        };
+        let centre = |bx: &[f64; 4]| 0.5 * (bx[0] + bx[2]);
+        assert!(blocks[0].number_cells.iter().all(|bx| (50.0..80.0).contains(&centre(bx))), "{:?}", blocks[0]);
+        assert_eq!(blocks[0].other_number_cells.len(), blocks[0].number_cells.len());
+        assert!(blocks[0].other_number_cells.iter().all(|bx| (20.0..50.0).contains(&centre(bx))), "{:?}", blocks[0]);
+    }
+
+    #[test]
+    fn the_column_beyond_a_clock_column_is_kept_as_the_other_number_column_where_its_numbers_do_not_show() {
+        // No | time | White | Black printed so faint that the numbers are lost in the glyphs'
+        // binary, the times written dark: the farther column is still read where the times do
+        // not read as numbers
+        let ys = row_ys(28, 10);
+        let widths = [30, 30, 60, 60];
+        let mut lb = Bin::new(260, 400);
+        draw_block_of_columns(&mut lb, 20, &widths, &ys, &[]);
+        let mut b = lb.clone();
         for row in 1..=10 {
             for i in 0..2 {
                 fill(&mut b, 58 + 7 * i, ys[row] + 7, 62 + 7 * i, ys[row] + 15);
