@@ -140,6 +140,10 @@ fn best_start(
 /// or the next block's first rows.
 const ROWS_LOST_BETWEEN_BLOCKS: u32 = 2;
 
+/// How far beyond a block's end row, in row pitches, a row of a block beside it still belongs to
+/// the heading (or footer) that block left out: a heading of two rows, one lost in that block.
+const HEADING_ROWS_BEYOND: u32 = 2;
+
 /// Whether each block numbered from its printed numbers continues the block before it where that
 /// one is so numbered too, as a form's blocks do (1-30 | 31-60): its first number is the other's
 /// last + 1, or up to [`ROWS_LOST_BETWEEN_BLOCKS`] more.
@@ -327,8 +331,20 @@ pub fn number_blocks(
     for b in 0..out.len() {
         let at = |y: f64, o: usize| rows_y[o].iter().position(|&oy| (oy - y).abs() < 0.3 * pitch);
         // the rows of a numbered block beside it that it left out at its ends
+        // (and the rows just beyond its end row where it left that row out: a heading two rows
+        // high above a block beside one whose heading is found one row high)
+        let beyond_an_end_left_out = |y: f64, o: usize| {
+            let ys = &rows_y[o];
+            let (Some(&top), Some(&bottom)) = (ys.first(), ys.last()) else { return false };
+            let near = |gap: f64| (0.3 * pitch..HEADING_ROWS_BEYOND as f64 * pitch).contains(&gap);
+            (near(top - y) && !out[o].rows.contains(&0)) || (near(y - bottom) && !out[o].rows.contains(&(ys.len() - 1)))
+        };
         let left_out = |y: f64| {
-            (0..out.len()).any(|o| o != b && out[o].printed && at(y, o).is_some_and(|i| !out[o].rows.contains(&i)))
+            (0..out.len()).any(|o| {
+                o != b
+                    && out[o].printed
+                    && (at(y, o).is_some_and(|i| !out[o].rows.contains(&i)) || beyond_an_end_left_out(y, o))
+            })
         };
         let rows = out[b].rows.clone();
         let number_of = |i: usize| out[b].first as i64 + i as i64 - rows.start as i64;
@@ -552,6 +568,23 @@ mod tests {
         let got = number_blocks(&[first, second], &[], &[], &[1, 32], &[rows_at(0, 31), rows_at(0, 30)], &[], 10.0);
         assert_eq!(got[0].rows, 0..30);
         assert_eq!(got[1].first, 31);
+    }
+
+    #[test]
+    fn a_heading_row_above_one_another_block_leaves_out_is_left_out_too() {
+        // the second block's heading found two rows high, the first block's one row high, and
+        // the first block's last two numbers misread: the second block is fitted two rows into
+        // the first, and its heading rows are no moves 24 and 25
+        let mut first: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Other).chain((1..=25).map(read)).collect();
+        first[24] = read(741);
+        first[25] = read(71);
+        let second: Vec<PrintedNumber> = [PrintedNumber::Other, PrintedNumber::Other]
+            .into_iter()
+            .chain((26..=50).map(read))
+            .collect();
+        let got = number_blocks(&[first, second], &[], &[], &[1, 28], &[rows_at(60, 26), rows_at(50, 27)], &[], 10.0);
+        assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..26, printed: true });
+        assert_eq!(got[1], BlockNumbers { first: 26, rows: 2..27, printed: true });
     }
 
     #[test]
