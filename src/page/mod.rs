@@ -24,6 +24,7 @@ mod numbering;
 mod paper;
 pub mod pdf;
 
+use std::cmp::Reverse;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -970,13 +971,19 @@ fn segment_analysed(g: &GrayImage, analysis: Analysis) -> Result<Sheet, PageErro
     // (a photo of a page lying whole on a darker table: the page straightened from its outline,
     // at the resolution it has in the photo, and the whole photo, where a shadow across the page
     // can cut the outline short; of two sheets the one with more rows numbered from their printed
-    // numbers wins, then the one with more rows, the paper's on a tie: more rows at the photo's
-    // lower resolution can be headings and pieces of rows, counted)
+    // numbers wins, then the one with more rows, then the one whose cells repeat fewer labels,
+    // the paper's on a tie: more rows at the photo's lower resolution can be headings and
+    // pieces of rows, counted)
     let on_paper =
         locate_table_on_paper(g, analysis).and_then(|(located, to_paper)| sheet_from_table(g, located, to_paper).ok());
     let whole = locate_table(g, analysis).and_then(|located| sheet_from_table(g, located, Homography::IDENTITY));
     match (on_paper, whole) {
-        (Some(on_paper), Ok(whole)) if rows_read(&whole) > rows_read(&on_paper) => Ok(whole),
+        (Some(on_paper), Ok(whole))
+            if (rows_read(&whole), Reverse(repeated_labels(&whole)))
+                > (rows_read(&on_paper), Reverse(repeated_labels(&on_paper))) =>
+        {
+            Ok(whole)
+        }
         (Some(on_paper), _) => Ok(on_paper),
         (None, whole) => whole,
     }
@@ -984,20 +991,38 @@ fn segment_analysed(g: &GrayImage, analysis: Analysis) -> Result<Sheet, PageErro
 
 /// Whether sheet `a` reads more of its table than `b`, and no less: no fewer cells labelled from
 /// their rows' printed numbers, no fewer cells, and more of one or the other; or as many of
-/// each with fewer blocks placed ([`lost_blocks`]).
+/// each with fewer blocks placed ([`lost_blocks`]), or with fewer cells repeating a label.
 fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
     let ((a_printed, a_all), (b_printed, b_all)) = (rows_read(a), rows_read(b));
+    let as_many = (a_printed, a_all) == (b_printed, b_all);
     // (as many rows, with fewer blocks placed rather than found: a block placed is a copy of
     // its neighbour, and a found block's mistakes are the copy's too)
-    let as_many_found = (a_printed, a_all) == (b_printed, b_all) && a.blocks_placed < b.blocks_placed;
-    (a_printed >= b_printed && a_all >= b_all && (a_printed, a_all) != (b_printed, b_all)) || as_many_found
+    let as_many_found = as_many && a.blocks_placed < b.blocks_placed;
+    // (as many labels, fewer given twice: two blocks numbered alike are one block misread)
+    let as_many_once = as_many && repeated_labels(a) < repeated_labels(b);
+    (a_printed >= b_printed && a_all >= b_all && !as_many) || as_many_found || as_many_once
 }
 
-/// How much of a sheet is read: its cells labelled from their rows' printed numbers, then all
-/// its cells.
+/// How much of a sheet is read: its labels given to cells from their rows' printed numbers, then
+/// all its labels; each label counted once (a reading that gives two blocks one run of numbers,
+/// a block of a second copy of the form beside a block of the first lost, reads no more of the
+/// game for it).
 fn rows_read(sheet: &Sheet) -> (usize, usize) {
-    let printed = sheet.cells.iter().filter(|c| !c.numbering_guessed).count();
-    (printed, sheet.cells.len())
+    let printed = distinct_labels(&mut sheet.cells.iter().filter(|c| !c.numbering_guessed));
+    (printed, distinct_labels(&mut sheet.cells.iter()))
+}
+
+/// How many labels (move and side) `cells` hold, each counted once.
+fn distinct_labels(cells: &mut dyn Iterator<Item = &Cell>) -> usize {
+    let mut labels: Vec<(u32, bool)> = cells.map(|c| (c.mv, c.side == Side::Black)).collect();
+    labels.sort_unstable();
+    labels.dedup();
+    labels.len()
+}
+
+/// How many of a sheet's cells repeat a label another cell has.
+fn repeated_labels(sheet: &Sheet) -> usize {
+    sheet.cells.len() - distinct_labels(&mut sheet.cells.iter())
 }
 
 /// How close, in row pitches, a block's end comes to the frame's edge where the frame may cut its
@@ -1483,6 +1508,19 @@ mod tests {
         let paper_or_outside = |p: &image::Luma<u8>| p.0[0].abs_diff(230) <= 1 || p.0[0] == 255;
         assert!(emptied.cells.iter().all(|c| c.crop.pixels().all(paper_or_outside)));
         assert!(emptied.page.pixels().all(paper_or_outside));
+    }
+
+    #[test]
+    fn a_reading_that_gives_two_rows_one_label_reads_no_more_for_it() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
+        let sheet = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        // (a second copy of moves 1-10 beside the first: more cells, no more labels)
+        let mut repeating = sheet.clone();
+        repeating.cells.extend(sheet.cells.iter().filter(|c| c.mv <= 10).cloned());
+        assert_eq!(rows_read(&repeating), rows_read(&sheet));
+        assert_eq!(repeated_labels(&repeating), 20);
+        assert!(reads_more_and_no_fewer(&sheet, &repeating));
+        assert!(!reads_more_and_no_fewer(&repeating, &sheet));
     }
 
     #[test]
