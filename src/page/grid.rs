@@ -1298,6 +1298,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
         return Grid::NotFound("no printed move numbers found".into());
     }
     drop_unnumbered_first_rows(b, &cols, &mut blocks_found, pitch);
+    narrow_move_columns_run_on(&mut cols, &blocks_found);
     widen_move_columns_cut_short(&lb_transposed, &mut cols, &blocks_found, w as f64);
     mark_rows_the_columns_leave(&lb_transposed, &cols, &mut blocks_found);
     let mut order = reading_order(blocks_found, pitch);
@@ -1873,6 +1874,44 @@ fn drop_end_rows_beyond_beside(blks: &mut [FoundBlock], pitch: f64) {
 /// a column found where no ruling is printed (at the rows' ends, [`add_virtual_borders`]) is
 /// covered only where the rows' rulings and the writers' strokes cross it.
 const PRINTED_RULING_COVER: f64 = 0.6;
+
+/// A move column at least this many times as wide as the block's other move column has run on
+/// into the column beyond it ([`narrow_move_columns_run_on`]).
+const RUN_ON_WIDTH: f64 = 1.3;
+
+/// How alike two columns' widths are for [`narrow_move_columns_run_on`]: the narrower at least
+/// this share of the wider.
+const ALIKE_WIDTHS: f64 = 0.9;
+
+/// Cuts a move column that has run on into the column beyond it back to the width another block
+/// prints it: a block's outer move column at least [`RUN_ON_WIDTH`] times as wide as its other
+/// move column, where another block's two move columns are alike and the narrower one is as wide
+/// as theirs. A faint ruling lost between Black's moves and the clock column after them (or
+/// between White's and a clock column before them) joins the two into one column, and the
+/// block's cells then hold the written times beside the moves; the forms' blocks repeat, so
+/// the block beside tells the column's width.
+fn narrow_move_columns_run_on(cols: &mut [Column], blocks: &[FoundBlock]) {
+    let alike = |a: f64, b: f64| a.min(b) >= ALIKE_WIDTHS * a.max(b);
+    let widths = |cols: &[Column], block: &FoundBlock| (cols[block.columns.white].width(), cols[block.columns.black].width());
+    for (index, block) in blocks.iter().enumerate() {
+        let (white, black) = widths(cols, block);
+        let printed_alike = blocks.iter().enumerate().find_map(|(other, o)| {
+            let (o_white, o_black) = widths(cols, o);
+            (other != index && alike(o_white, o_black) && alike(white.min(black), o_white.min(o_black)))
+                .then_some((o_white, o_black))
+        });
+        let Some((o_white, o_black)) = printed_alike else { continue };
+        if black >= RUN_ON_WIDTH * white {
+            let column = &mut cols[block.columns.black];
+            column.right.intercept -= black - o_black;
+            log::debug!("  Black's column cut back to x {:.0}: it ran on past the moves", column.right.intercept);
+        } else if white >= RUN_ON_WIDTH * black {
+            let column = &mut cols[block.columns.white];
+            column.left.intercept += white - o_white;
+            log::debug!("  White's column cut back to x {:.0}: it ran on past the moves", column.left.intercept);
+        }
+    }
+}
 
 /// Widens a block's outer move column (White's on the left, Black's on the right) whose outer
 /// side is no printed ruling and which is narrower than the other move column, printed between
@@ -4347,6 +4386,48 @@ mod tests {
         drop_end_rows_beyond_beside(&mut blocks, 20.0);
         assert_eq!(blocks[0].rows.len(), 20);
         assert_eq!(blocks[0].rows[0].0.intercept, 130.0);
+    }
+
+    #[test]
+    fn a_move_column_run_on_into_the_clock_column_beyond_is_cut_back_to_the_width_another_block_prints() {
+        // No | White | Black twice across the page, the second block's ruling between Black's
+        // moves and the clock column after them lost: its Black column runs on to x 665
+        let rows: Vec<Row> =
+            (0..10).map(|r| (h_line(100.0 + 20.0 * r as f64), h_line(120.0 + 20.0 * r as f64))).collect();
+        let side = |x: f64| h(x, 0.0, 100.0, 300.0);
+        let column = |left: f64, right: f64| Column {
+            left: side(left),
+            right: side(right),
+            left_ruling: 0,
+            right_ruling: 0,
+            rows: rows.clone(),
+        };
+        let block = |number: usize| FoundBlock {
+            columns: BlockColumns { number, white: number + 1, black: number + 2, other_number: None },
+            ..block_of_rows(100.0, 10)
+        };
+        let mut cols = vec![
+            column(60.0, 100.0),
+            column(100.0, 200.0),
+            column(200.0, 302.0),
+            column(360.0, 400.0),
+            column(400.0, 500.0),
+            column(500.0, 665.0),
+        ];
+        narrow_move_columns_run_on(&mut cols, &[block(0), block(3)]);
+        assert_eq!(cols[5].right.intercept, 602.0);
+        assert_eq!((cols[2].right.intercept, cols[4].left.intercept), (302.0, 400.0));
+        // blocks printed with one column wider than the other in every block stay as printed
+        let mut cols = vec![
+            column(60.0, 100.0),
+            column(100.0, 200.0),
+            column(200.0, 340.0),
+            column(360.0, 400.0),
+            column(400.0, 500.0),
+            column(500.0, 640.0),
+        ];
+        narrow_move_columns_run_on(&mut cols, &[block(0), block(3)]);
+        assert_eq!((cols[2].right.intercept, cols[5].right.intercept), (340.0, 640.0));
     }
 
     #[test]
