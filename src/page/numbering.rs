@@ -578,10 +578,8 @@ mod tests {
         let mut first: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Other).chain((1..=25).map(read)).collect();
         first[24] = read(741);
         first[25] = read(71);
-        let second: Vec<PrintedNumber> = [PrintedNumber::Other, PrintedNumber::Other]
-            .into_iter()
-            .chain((26..=50).map(read))
-            .collect();
+        let second: Vec<PrintedNumber> =
+            [PrintedNumber::Other, PrintedNumber::Other].into_iter().chain((26..=50).map(read)).collect();
         let got = number_blocks(&[first, second], &[], &[], &[1, 28], &[rows_at(60, 26), rows_at(50, 27)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..26, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 26, rows: 2..27, printed: true });
