@@ -332,12 +332,16 @@ pub fn number_blocks(
         let at = |y: f64, o: usize| rows_y[o].iter().position(|&oy| (oy - y).abs() < 0.3 * pitch);
         // the rows of a numbered block beside it that it left out at its ends
         // (and the rows just beyond its end row where it left that row out: a heading two rows
-        // high above a block beside one whose heading is found one row high)
+        // high above a block beside one whose heading is found one row high; a block beside, its
+        // rows and this block's at some heights alike, not one stacked above or below it)
         let beyond_an_end_left_out = |y: f64, o: usize| {
             let ys = &rows_y[o];
             let (Some(&top), Some(&bottom)) = (ys.first(), ys.last()) else { return false };
+            let beside = rows_y[b].iter().any(|&own| (top..=bottom).contains(&own));
             let near = |gap: f64| (0.3 * pitch..HEADING_ROWS_BEYOND as f64 * pitch).contains(&gap);
-            (near(top - y) && !out[o].rows.contains(&0)) || (near(y - bottom) && !out[o].rows.contains(&(ys.len() - 1)))
+            beside
+                && ((near(top - y) && !out[o].rows.contains(&0))
+                    || (near(y - bottom) && !out[o].rows.contains(&(ys.len() - 1))))
         };
         let left_out = |y: f64| {
             (0..out.len()).any(|o| {
@@ -583,6 +587,17 @@ mod tests {
         let got = number_blocks(&[first, second], &[], &[], &[1, 28], &[rows_at(60, 26), rows_at(50, 27)], &[], 10.0);
         assert_eq!(got[0], BlockNumbers { first: 1, rows: 1..26, printed: true });
         assert_eq!(got[1], BlockNumbers { first: 26, rows: 2..27, printed: true });
+    }
+
+    #[test]
+    fn a_last_row_above_the_heading_of_a_block_stacked_under_it_keeps_its_place() {
+        // 1-20 above 21-40 with its heading row: the first block's last number does not read
+        let mut first: Vec<PrintedNumber> = (1..=20).map(read).collect();
+        first[19] = PrintedNumber::Other;
+        let second: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Empty).chain((21..=40).map(read)).collect();
+        let got = number_blocks(&[first, second], &[], &[], &[1, 21], &[rows_at(0, 20), rows_at(205, 21)], &[], 10.0);
+        assert_eq!(got[0], BlockNumbers { first: 1, rows: 0..20, printed: true });
+        assert_eq!(got[1], BlockNumbers { first: 21, rows: 1..21, printed: true });
     }
 
     #[test]
