@@ -2514,7 +2514,6 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
     }
     let mut subs: Vec<BlockColumns> = Vec::new();
     let mut unseen_between: Vec<BlockColumns> = Vec::new();
-    let mut unseen_left: Vec<BlockColumns> = Vec::new();
     let mut flipped = 0;
     let pair = |a: f64, c: f64| a.min(c) > 0.6 * a.max(c);
     for g in &groups {
@@ -2722,12 +2721,6 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
                             other_number: None,
                         });
                     }
-                    // (a number column left of White's whose faint numbers show in too few rows,
-                    // with a clock column between the moves: kept in case another block has its
-                    // shape)
-                    if let Some(n) = nearest_left.filter(|_| j > i + 1) {
-                        unseen_left.push(BlockColumns { number: g[n], white: g[i], black: g[j], other_number: None });
-                    }
                     i += 1;
                 }
             }
@@ -2748,26 +2741,6 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
         if subs
             .iter()
             .any(|s| s.number != s.white && shaped_like(&u, s) && cols[s.number].left.mid() > cols[s.white].left.mid())
-            && !taken(&u, &subs)
-        {
-            subs.push(u);
-        }
-    }
-    // (so is a pair with a narrow column left of White's whose numbers were not seen, where a
-    // block found has its numbers left of White's and its number column's width and its moves'
-    // width together, each move column within a sixth: a form printed light grey shows its
-    // printed numbers in one block's column and not in another's, and a form's blocks need not
-    // split their moves' width alike)
-    let moves_shaped_like = |u: &BlockColumns, s: &BlockColumns| {
-        let moves_width = |c: &BlockColumns| cols[c.white].width() + cols[c.black].width();
-        let near = |a: f64, b: f64| (a - b).abs() <= a.max(b) / 6.0;
-        alike(cols[u.number].width(), cols[s.number].width())
-            && alike(moves_width(u), moves_width(s))
-            && near(cols[u.white].width(), cols[s.white].width())
-            && near(cols[u.black].width(), cols[s.black].width())
-    };
-    for u in unseen_left {
-        if subs.iter().any(|s| moves_shaped_like(&u, s) && cols[s.number].left.mid() < cols[s.white].left.mid())
             && !taken(&u, &subs)
         {
             subs.push(u);
@@ -4171,33 +4144,6 @@ mod tests {
         // (a form printed so faint that its numbers are lost in the glyphs' binary, the times
         // written dark)
         assert_the_column_beyond_the_written_times_is_the_other_number_column(false);
-    }
-
-    #[test]
-    fn a_block_whose_faint_numbers_show_in_few_rows_is_found_beside_a_block_of_its_shape() {
-        // two blocks No | White | clock | Black | clock side by side, the moves' width split
-        // 140 + 124 in the first and 124 + 140 in the second; the second shows its numbers in
-        // every row, the first (printed fainter) in 3 of its 10
-        let ys = row_ys(28, 10);
-        let first_widths = [30, 140, 40, 124, 40];
-        let second_widths = [30, 124, 40, 140, 40];
-        let (first_left, second_left) = (20, 420);
-        let mut lb = Bin::new(820, 400);
-        draw_block_of_columns(&mut lb, first_left, &first_widths, &ys, &[]);
-        draw_block_of_columns(&mut lb, second_left, &second_widths, &ys, &[]);
-        let mut b = lb.clone();
-        draw_block_of_columns(&mut b, first_left, &first_widths, &ys, &[(1, 1), (5, 5), (8, 8)]);
-        let second_numbers: Vec<(usize, u32)> = (1..=10).map(|row| (row, row as u32 + 10)).collect();
-        draw_block_of_columns(&mut b, second_left, &second_widths, &ys, &second_numbers);
-        let grey = GrayImage::from_pixel(820, 400, image::Luma([255]));
-        let Grid::Found { blocks, cells, .. } = analyze(&b, &lb, &grey) else {
-            panic!("no table found");
-        };
-        let starts: Vec<(u32, f64)> = blocks.iter().map(|block| (block.first, block.bx[0])).collect();
-        assert_eq!(blocks.len(), 2, "{starts:?}");
-        assert!(blocks[0].bx[0] < 60.0 && blocks[0].first == 1 && blocks[1].first == 11, "{starts:?}");
-        let white_of_move_1 = cells.iter().find(|c| c.mv == 1 && c.side == Side::White).expect("move 1");
-        assert!((white_of_move_1.bx[0] - 52.0).abs() < 4.0 && (white_of_move_1.bx[2] - 190.0).abs() < 4.0);
     }
 
     #[test]
