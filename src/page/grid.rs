@@ -435,6 +435,11 @@ const FAINT_COVER: f64 = 0.4;
 /// (a light grey ruling over a patterned background; the heading rows are above the block).
 const FAINT_COVER_BELOW: f64 = 0.3;
 
+/// Share of a block's width a ruling under the rows found covers where it stands for the number
+/// column's own rulings: a faint form's column rulings are found over part of their length, its
+/// row rulings still across most of the block.
+const CLEAR_COVER_BELOW: f64 = 0.6;
+
 /// The digits `n` is written with.
 fn digits(n: u32) -> usize {
     n.checked_ilog10().map_or(1, |l| l as usize + 1)
@@ -1625,6 +1630,17 @@ impl<'a> BlockRowsFinder<'a> {
         }
     }
 
+    /// Whether a mark of the printed digits' size at least half, shorter than the window (no
+    /// column ruling), is cut by the window's right side.
+    fn print_runs_past(&self, bin: &Bin, bx: [f64; 4]) -> bool {
+        let right = searched_area(bin, bx)[2];
+        let window_height = bx[3] - bx[1];
+        components_in(bin, bx, false).iter().any(|q| {
+            let height = (q.3 - q.1 + 1) as f64;
+            q.4 >= 4 && q.2 + 1 >= right && height >= 0.5 * self.digit_height && height < window_height - 5.0
+        })
+    }
+
     /// Whether a ruling of the number column runs through the middle of a window.
     fn number_column_ruled(&self, bx: [f64; 4]) -> bool {
         let yc = 0.5 * (bx[1] + bx[3]);
@@ -1633,11 +1649,12 @@ impl<'a> BlockRowsFinder<'a> {
 
     /// The glyph count of a row's number cell where it holds a printed number like the block's
     /// (one to three glyphs of the digits' height, within one of `glyphs_beside`, the number
-    /// column ruled there), and the binary it was read in: a thin digit under a dark heading can
-    /// lose its ink in the glyphs' binary, whose local threshold the heading lowers, so a row of
-    /// the move rows' height is read in the rulings' more permissive binary too; a row of odd
-    /// height (a heading's "#", faint in the glyphs' binary) is not.
-    fn number_like(&self, r: &Row, glyphs_beside: usize) -> Option<(usize, &'a Bin)> {
+    /// column ruled there or, `row_ruled`, a ruling across the block under the row), and the
+    /// binary it was read in: a thin digit under a dark heading can lose its ink in the glyphs'
+    /// binary, whose local threshold the heading lowers, so a row of the move rows' height is
+    /// read in the rulings' more permissive binary too; a row of odd height (a heading's "#",
+    /// faint in the glyphs' binary) is not.
+    fn number_like(&self, r: &Row, glyphs_beside: usize, row_ruled: bool) -> Option<(usize, &'a Bin)> {
         let cell = self.numbers.cell(&r.0, &r.1);
         let bx = inner_window(cell, self.pitch);
         let regular = !self.odd_height(r, 0.1);
@@ -1647,7 +1664,10 @@ impl<'a> BlockRowsFinder<'a> {
             // line as old-style figures do, is cut short by the inner window)
             let tall = self.digit_high_in(bin, bx, 0.2, 1.0) || self.digit_high_in(bin, cell, 0.2, 1.0);
             let like = g > 0 && g <= 3 && g.abs_diff(glyphs_beside) <= 1;
-            (like && self.number_column_ruled(bx) && self.digit_height > 0.0 && tall).then_some((g, bin))
+            // (where the column's own rulings are not seen, a word printed across the row, a
+            // results line's "RESULT:", runs on past the number cell's side: no number does)
+            let ruled = self.number_column_ruled(bx) || (row_ruled && !self.print_runs_past(bin, bx));
+            (like && ruled && self.digit_height > 0.0 && tall).then_some((g, bin))
         })
     }
 
@@ -1686,7 +1706,7 @@ impl<'a> BlockRowsFinder<'a> {
             }
             let candidate = (above, top);
             let bx = self.numbers.cell(&candidate.0, &candidate.1);
-            let number = self.number_like(&candidate, found.glyphs[0]);
+            let number = self.number_like(&candidate, found.glyphs[0], false);
             log::debug!(
                 "  extend up {bx:?} cover {cover:.2} g {:?} adj {} ruled {} h {:?} hmed {}",
                 number.map(|g| g.0),
@@ -1772,7 +1792,7 @@ impl<'a> BlockRowsFinder<'a> {
             }
             let candidate = (bottom, below);
             let bx = self.numbers.cell(&candidate.0, &candidate.1);
-            let number = self.number_like(&candidate, found.glyphs[found.glyphs.len() - 1]);
+            let number = self.number_like(&candidate, found.glyphs[found.glyphs.len() - 1], cover >= CLEAR_COVER_BELOW);
             log::debug!(
                 "  extend down {bx:?} cover {cover:.2} g {:?} ruled {} h {:?} hmed {}",
                 number.map(|g| g.0),
@@ -2294,7 +2314,7 @@ type WordGroup = [f64; 4];
 /// narrower piece (of the ruling, or of the heading beside cut by the column's side); one against
 /// the box's top or bottom where it is half a pitch wide and high (a clock drawn against the
 /// heading's rulings), not a smaller piece (of a writer's stroke reaching up from the first row,
-/// of a ruling or shading).
+/// of a ruling or shading). A group under a quarter pitch high is none.
 fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     // (the first and last pixel columns and rows `components_in` searches)
     let [left, first_row, x_end, y_end] = searched_area(b, bx);
@@ -2329,6 +2349,9 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
             }
         }
     }
+    // (a row of low pieces is a dotted ruling or its shadow: a printed word stands a quarter
+    // pitch high at least)
+    groups.retain(|group| group[3] - group[1] >= 0.25 * pitch);
     log::debug!("  heading word groups in x {:.0}..{:.0}: {groups:?}", bx[0], bx[2]);
     groups
 }
@@ -3616,6 +3639,27 @@ mod tests {
     }
 
     #[test]
+    fn rows_go_on_under_ruled_rows_where_the_number_columns_rulings_fade_but_stop_at_a_results_line() {
+        // 13 numbered rows and a results line under them, each ruled across the block; the
+        // number column's own rulings are found down to the eighth row only (faint print), and
+        // the results line's word runs from the number column across into White's
+        let ys = row_ys(20, 13);
+        let numbers: Vec<(usize, u32)> = (0..13).map(|r| (r, r as u32 + 1)).collect();
+        let mut table = drawn_table(&ys, &numbers);
+        let results_top = ys[13];
+        for x in [40, 49, 58, 67, 76] {
+            fill(&mut table.glyphs, x, results_top + 7, x + 7, results_top + 15);
+            fill(&mut table.rulings, x, results_top + 7, x + 7, results_top + 15);
+        }
+        let faded_at = ys[8] as f64 + 1.0;
+        let numbers_column = &mut table.columns[0];
+        (numbers_column.left.end, numbers_column.right.end) = (faded_at, faded_at);
+        let block = table.find_block(&table.rows[..8]).expect("a block");
+        assert_eq!(block.rows.len(), 13);
+        assert_eq!(block.rows[12].1.intercept, ys[13] as f64 + 1.0);
+    }
+
+    #[test]
     fn digits_in_boxed_number_cells_are_measured_without_the_boxes_sides() {
         // each number printed in a box of its own inside the number column (rounded cells): the
         // box's sides run the row's height beside digits 8 px high; the last row's outer ruling
@@ -4291,6 +4335,18 @@ mod tests {
         let mut b = Bin::new(400, 200);
         letters(&mut b, 150, 9);
         assert_eq!(heading_word_groups(&b, heading, 20.0), vec![[150.0, 86.0, 220.0, 96.0]]);
+    }
+
+    #[test]
+    fn a_dotted_ruling_in_a_heading_makes_no_word() {
+        // pitch 20, a heading box 100..300 x 80..100 with a dotted ruling across it at y 88
+        // (dots 4 x 3 px, 3 px apart) and a break in the dots at 200..212, as a photo's shadow
+        // or a writer's pen leaves one
+        let mut b = Bin::new(400, 200);
+        for x in (110..290).step_by(7).filter(|x| !(200..212).contains(x)) {
+            fill(&mut b, x, 88, x + 4, 91);
+        }
+        assert_eq!(heading_word_groups(&b, [100.0, 80.0, 300.0, 100.0], 20.0), Vec::<WordGroup>::new());
     }
 
     #[test]

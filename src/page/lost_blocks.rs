@@ -37,6 +37,10 @@ const ROWS_OFF: i32 = 4;
 /// or an empty margin reads a few at most.
 const LEAST_SURENESS_SHARE: f32 = 0.5;
 
+/// The share of a copy's rows whose numbers may read worse at a place less moved up or down
+/// than the surest place, for the less moved one to be taken.
+const SURENESS_TOLERANCE_SHARE: f32 = 0.05;
+
 /// The fewest rows a block needs for a copy: a few rows' numbers agree with some start by chance.
 const FEWEST_ROWS: usize = 5;
 
@@ -175,12 +179,17 @@ fn copy_beside(
         }
         sureness
     };
-    // (coarse steps across and down first, then fine steps across about the surest)
+    // (coarse steps across and down first, then fine steps across about the surest; of places
+    // that read within a misread or two of the surest, the one least moved up or down: blocks
+    // side by side share their rows, and a misread number decides nothing)
+    let close_enough = (SURENESS_TOLERANCE_SHARE * rows as f32).max(1.0);
     let surest = |offsets: &mut dyn Iterator<Item = (f64, f64)>| {
-        offsets.filter(|&(dx, _)| fits_the_room(dx)).fold(None, |best: Option<(f32, f64, f64)>, (dx, dy)| {
-            let sureness = sureness_at(dx, dy);
-            if best.is_none_or(|(surest, _, _)| sureness > surest) { Some((sureness, dx, dy)) } else { best }
-        })
+        let read: Vec<(f32, f64, f64)> =
+            offsets.filter(|&(dx, _)| fits_the_room(dx)).map(|(dx, dy)| (sureness_at(dx, dy), dx, dy)).collect();
+        let surest = read.iter().map(|&(sureness, _, _)| sureness).fold(f32::MIN, f32::max);
+        read.into_iter()
+            .filter(|&(sureness, _, _)| sureness >= surest - close_enough)
+            .min_by(|a, b| a.2.abs().total_cmp(&b.2.abs()).then(b.0.total_cmp(&a.0)))
     };
     let coarse = STEP_IN_NUMBER_WIDTHS.1 * number_width;
     let fine = (STEP_IN_NUMBER_WIDTHS.0 * number_width).max(0.5);
@@ -320,6 +329,22 @@ mod tests {
         let of_block = |b: usize| cells.iter().filter(|c| c.block == b).count();
         assert_eq!([of_block(0), of_block(1), of_block(2)], [40, 40, 40]);
         assert!(cells.iter().filter(|c| c.block == 2).all(|c| c.bx[0] >= 190.0));
+    }
+
+    #[test]
+    fn a_block_is_placed_at_its_neighbours_rows_where_a_place_moved_down_reads_one_number_more() {
+        // (blocks 1-20 | 21-40 at the same rows, whose number 28 reads only off its middle: the
+        // places an eighth of a row up or down read one number more than the block's own rows)
+        let (first, first_cells) = block_at(0.0, 20);
+        let printed_columns = page_reading(vec![(0.0, 1), (95.0, 21)]);
+        let read = |bx: [f64; 4]| {
+            let middle = 0.5 * (bx[1] + bx[3]);
+            if bx[0] > 50.0 && (middle - 175.0).abs() < 1.0 { PrintedNumber::Other } else { printed_columns(bx) }
+        };
+        let (mut blocks, mut cells) = (vec![first], first_cells);
+        let placed = place_lost_blocks(&mut blocks, &mut cells, &[true], (0.0, 190.0), read);
+        assert_eq!(placed, vec![1]);
+        assert_eq!((blocks[1].bx[1], blocks[1].bx[3]), (100.0, 300.0));
     }
 
     #[test]

@@ -163,6 +163,9 @@ pub struct Sheet {
     /// page that finds them reads it better, see [`reads_more_and_no_fewer`].
     #[serde(skip)]
     blocks_placed: usize,
+    /// How many rows' printed numbers read as the move the row is labelled with.
+    #[serde(skip)]
+    numbers_read_as_labelled: usize,
 }
 
 /// Everything that can go wrong reading or segmenting a page.
@@ -991,13 +994,19 @@ fn segment_analysed(g: &GrayImage, analysis: Analysis) -> Result<Sheet, PageErro
 
 /// Whether sheet `a` reads more of its table than `b`, and no less: no fewer cells labelled from
 /// their rows' printed numbers, no fewer cells, and more of one or the other; or as many of
-/// each with fewer blocks placed ([`lost_blocks`]), or with fewer cells repeating a label.
+/// each with fewer blocks placed ([`lost_blocks`]), or as many placed and more rows whose
+/// printed numbers read as labelled, or with fewer cells repeating a label.
 fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
     let ((a_printed, a_all), (b_printed, b_all)) = (rows_read(a), rows_read(b));
     let as_many = (a_printed, a_all) == (b_printed, b_all);
     // (as many rows, with fewer blocks placed rather than found: a block placed is a copy of
-    // its neighbour, and a found block's mistakes are the copy's too)
-    let as_many_found = as_many && a.blocks_placed < b.blocks_placed;
+    // its neighbour, and a found block's mistakes are the copy's too; with as many placed, the
+    // copies whose number cells read their numbers more often sit on the printed numbers)
+    let as_many_found = as_many
+        && (a.blocks_placed < b.blocks_placed
+            || (a.blocks_placed > 0
+                && a.blocks_placed == b.blocks_placed
+                && a.numbers_read_as_labelled > b.numbers_read_as_labelled));
     // (as many labels, fewer given twice: two blocks numbered alike are one block misread)
     let as_many_once = as_many && repeated_labels(a) < repeated_labels(b);
     (a_printed >= b_printed && a_all >= b_all && !as_many) || as_many_found || as_many_once
@@ -1108,6 +1117,14 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         }
     }
     let numbering::PageNumbers { blocks: numbers, second_form_from } = page_numbers;
+    let numbers_read_as_labelled = printed
+        .iter()
+        .zip(&numbers)
+        .map(|(reads, n)| {
+            let label = |row: usize| n.first + (row - n.rows.start) as u32;
+            n.rows.clone().filter(|&row| reads.get(row).and_then(|read| read.best()) == Some(label(row))).count()
+        })
+        .sum();
     if log::log_enabled!(log::Level::Debug) {
         for (reads, n) in printed.iter().zip(&numbers) {
             let read: Vec<String> = reads
@@ -1188,6 +1205,7 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         glyph_radius: radius,
         blocks_leave_ruled_width,
         blocks_placed,
+        numbers_read_as_labelled,
     })
 }
 
@@ -1521,6 +1539,23 @@ mod tests {
         assert_eq!(repeated_labels(&repeating), 20);
         assert!(reads_more_and_no_fewer(&sheet, &repeating));
         assert!(!reads_more_and_no_fewer(&repeating, &sheet));
+    }
+
+    #[test]
+    fn of_two_readings_with_blocks_placed_alike_the_one_whose_numbers_read_as_labelled_reads_more() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
+        let sheet = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        let with = |placed: usize, read: usize| Sheet {
+            blocks_placed: placed,
+            numbers_read_as_labelled: read,
+            ..sheet.clone()
+        };
+        // (a copy placed off the printed numbers reads fewer of them than one placed on them)
+        assert!(reads_more_and_no_fewer(&with(1, 58), &with(1, 50)));
+        assert!(!reads_more_and_no_fewer(&with(1, 50), &with(1, 58)));
+        // (a block found still reads more than a block placed; with none placed, as before)
+        assert!(reads_more_and_no_fewer(&with(0, 50), &with(1, 58)));
+        assert!(!reads_more_and_no_fewer(&with(0, 58), &with(0, 50)));
     }
 
     #[test]
