@@ -659,10 +659,10 @@ const ONE_DIGIT_WIDTH: f64 = 0.8;
 /// Joins the parts of a digit whose hairlines the print lost (a bold serif face printed faint
 /// keeps its thick strokes alone): two pieces at least `min_h` high, the lower three fifths of
 /// the other's height at least, side by side with no blank column between them (the bowl and
-/// the stem of a "9"), and a small piece beside a tall one,
-/// within its rows and at most a sixth of its height away (the ball ends of a "3"; not a full
-/// stop after it), joined to the nearest; each where the two together are no wider than a
-/// digit. Separate printed digits stand further apart.
+/// the stem of a "9"), and a small piece beside a tall one, within its rows and at most a sixth
+/// of its height away (the ball ends of a "3"; not a full stop after it), joined to the nearest;
+/// each where the two together are no wider than a digit. Separate printed digits stand further
+/// apart.
 fn join_parts_cut_by_hairlines(pieces: &mut Vec<Piece>, min_h: usize) {
     let rows_overlap = |a: &Piece, b: &Piece| overlap(a.y0, a.y1, b.y0, b.y1);
     // (joined, no wider than one printed digit: a speck or a writer's stroke beside a digit
@@ -692,21 +692,24 @@ fn join_parts_cut_by_hairlines(pieces: &mut Vec<Piece>, min_h: usize) {
     }
     // (a full stop printed after the number, "12.", stands right of its last digit, on its foot
     // within a seventh of its height and under half as high: no part of it)
-    let a_stop_after =
-        |t: &Piece, s: &Piece| s.x0 > t.x1 && 2 * s.h() <= t.h() && 7 * (s.y1 + 1) + t.h() >= 7 * (t.y1 + 1);
+    let a_stop_after = |digit: &Piece, mark: &Piece| {
+        mark.x0 > digit.x1 && 2 * mark.h() <= digit.h() && 7 * (mark.y1 + 1) + digit.h() >= 7 * (digit.y1 + 1)
+    };
     let (tall, small): (Vec<Piece>, Vec<Piece>) = halves.into_iter().partition(|p| p.h() >= min_h);
     let mut joined = tall.clone();
-    for s in small {
+    for mark in small {
+        let within_rows = |digit: &Piece| mark.y0 + 1 >= digit.y0 && mark.y1 <= digit.y1 + 1;
+        let near = |digit: &Piece, gap: usize| gap as f64 <= (digit.h() as f64 / 6.0).max(1.0);
         let nearest = tall
             .iter()
             .enumerate()
-            .filter(|(_, t)| s.y0 + 1 >= t.y0 && s.y1 <= t.y1 + 1 && !a_stop_after(t, &s))
-            .map(|(i, t)| (i, column_gap(t, &s)))
-            .filter(|&(i, gap)| gap as f64 <= (tall[i].h() as f64 / 6.0).max(1.0) && one_digit_wide(&tall[i], &s))
+            .filter(|(_, digit)| within_rows(digit) && !a_stop_after(digit, &mark))
+            .map(|(i, digit)| (i, column_gap(digit, &mark)))
+            .filter(|&(i, gap)| near(&tall[i], gap) && one_digit_wide(&tall[i], &mark))
             .min_by_key(|&(_, gap)| gap);
         match nearest {
-            Some((i, _)) => joined[i].merge(&s),
-            None => joined.push(s),
+            Some((i, _)) => joined[i].merge(&mark),
+            None => joined.push(mark),
         }
     }
     crate::sort::by_key(&mut joined, |p| p.x0);
@@ -891,7 +894,7 @@ mod tests {
 
     #[test]
     fn faint_bold_serif_numbers_whose_hairlines_the_print_lost_read() {
-        // (number cells of a synthetic form printed at a sixth of its contrast and scanned: the
+        // (number cells of a synthetic form printed at 0.15 of its contrast and scanned: the
         // bold serif face keeps its stems, and the hairlines that join a "3"'s ball ends, a
         // "9"'s bowl and a "4"'s bar to them are gone)
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/printed_numbers");
