@@ -1121,8 +1121,7 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         .iter()
         .zip(&numbers)
         .map(|(reads, n)| {
-            let label = |row: usize| n.first + (row - n.rows.start) as u32;
-            n.rows.clone().filter(|&row| reads.get(row).and_then(|read| read.best()) == Some(label(row))).count()
+            n.rows.clone().filter(|&row| reads.get(row).and_then(|read| read.best()) == Some(n.move_of(row))).count()
         })
         .sum();
     if log::log_enabled!(log::Level::Debug) {
@@ -1144,7 +1143,7 @@ fn sheet_from_table(g: &GrayImage, located: Located, to_analysed: Homography) ->
         if !n.rows.contains(&c.row) {
             continue;
         }
-        c.mv = n.first + (c.row - n.rows.start) as u32;
+        c.mv = n.move_of(c.row);
         let sb = on_page(&c.bx);
         let ib = geom::map_box(&from_page, sb);
         let crop = cell_crop(&page, sb, 0.0);

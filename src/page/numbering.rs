@@ -40,6 +40,13 @@ pub struct BlockNumbers {
     pub printed: bool,
 }
 
+impl BlockNumbers {
+    /// The move number of `row` (one of [`BlockNumbers::rows`]).
+    pub fn move_of(&self, row: usize) -> u32 {
+        self.first + (row - self.rows.start) as u32
+    }
+}
+
 /// How far a row's printed number agrees with move number `n`: 1 where it reads `n`, a half
 /// where `n` is close in shape, else 0.
 fn agreement(read: &PrintedNumber, n: i64) -> f32 {
