@@ -1237,7 +1237,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
 
     let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
     gap_columns.extend(narrow_columns_no_row_crosses(lb, &cols, pitch));
-    add_number_zones(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, &gap_columns, pitch);
+    add_number_zones(b, lb, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, &gap_columns, pitch);
     part_columns_between_number_columns(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
     if log::log_enabled!(log::Level::Debug) {
         log::debug!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", row_rulings.len(), column_rulings.len());
@@ -2352,7 +2352,7 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     // (a row of low pieces is a dotted ruling or its shadow: a printed word stands a quarter
     // pitch high at least)
     groups.retain(|group| group[3] - group[1] >= 0.25 * pitch);
-    log::debug!("  heading word groups in x {:.0}..{:.0}: {groups:?}", bx[0], bx[2]);
+    log::debug!("  heading word groups in x {:.0}..{:.0} y {:.0}..{:.0}: {groups:?}", bx[0], bx[2], bx[1], bx[3]);
     groups
 }
 
@@ -4094,6 +4094,43 @@ mod tests {
         }
         let (from, to) = middle_number_zone(&blurred, &column, 20.0).expect("a number zone");
         assert!(from > 143.0 && from < 153.0 && to > 169.0 && to < 179.0, "{from}..{to}");
+    }
+
+    /// The columns `add_number_zones` leaves in a block No | White | Black (10 rows, 20 px apart)
+    /// whose writer centres every move in its cell, its printed numbers drawn in the rulings'
+    /// binary only (`numbers_faint`: a form printed light grey) or nowhere.
+    fn columns_beside_centred_moves(numbers_faint: bool) -> usize {
+        let ys: Vec<usize> = (0..=10).map(|r| 100 + 20 * r).collect();
+        let mut lb = Bin::new(400, 400);
+        let numbers: Vec<(usize, u32)> = (0..10).map(|r| (r, r as u32 + 1)).collect();
+        draw_block(&mut lb, 20, &ys, if numbers_faint { &numbers } else { &[] });
+        let mut b = Bin::new(400, 400);
+        draw_block(&mut b, 20, &ys, &[]);
+        // (two letters 6 x 8 px in the middle of White's and of Black's cell, row after row)
+        for bin in [&mut b, &mut lb] {
+            for &y in &ys[..10] {
+                for x in [120, 128, 260, 268] {
+                    fill(bin, x, y + 7, x + 6, y + 15);
+                }
+            }
+        }
+        let row_line = |y: usize| h(y as f64 + 1.0, 0.0, 20.0, 342.0);
+        let hsegs: Vec<Line> = ys.iter().map(|&y| row_line(y)).collect();
+        let mut vsegs: Vec<Line> = [20, 60, 200, 340].iter().map(|&x| h(x as f64 + 1.0, 0.0, 100.0, 302.0)).collect();
+        let lb_transposed = lb.transpose();
+        let mut cols = build_cols(&hsegs, &vsegs, 20.0, &lb_transposed);
+        assert_eq!(cols.len(), 3);
+        add_number_zones(&b, &lb, &lb_transposed, &hsegs, &mut vsegs, &mut cols, &[], 20.0);
+        cols.len()
+    }
+
+    #[test]
+    fn moves_centred_beside_a_faint_number_column_make_no_number_zone() {
+        // without a number column, the centred moves stand like numbers printed between the moves
+        // (the premise: each move column is split at them)
+        assert!(columns_beside_centred_moves(false) > 3);
+        // beside a number column the glyphs' binary lost, they are moves
+        assert_eq!(columns_beside_centred_moves(true), 3);
     }
 
     /// A block in columns 0, 1, 2 with `n` rows of pitch 20 from `top`.

@@ -385,6 +385,31 @@ fn outer_blocks_number_zones(b: &Bin, c: &Column, zone: (f64, f64), pitch: f64) 
     vec![left.0, left.1, third, 2.0 * third, 2.0 * third + right.0, 2.0 * third + right.1]
 }
 
+/// The most of a faint number column's rows that may show glyphs of one height in the glyphs'
+/// binary (a writer's stroke reaching in; measured: 0 on forms printed at 0.15 of their
+/// contrast, 0.14-0.43 where a scan's back page shows through beside its numbers).
+const FAINT_NUMBERS_SEEN_IN_GLYPHS: f64 = 0.1;
+
+/// Whether a column sharing a ruling with column `i` is a number column whose printed numbers
+/// only the rulings' binary `lb` shows: of a number column's width, glyphs of one height on one
+/// line in half its rows in `lb` and next to none in the glyphs' binary `b` (a form printed
+/// light grey, its numbers lost to the glyphs' threshold where dark handwriting sets it; a
+/// writer's times in a clock column are as dark as the moves and show in both). Left of White's
+/// column, or right of it on a page upside down or with the number between the moves.
+fn faint_number_column_beside(b: &Bin, lb: &Bin, cols: &[Column], i: usize, pitch: f64) -> bool {
+    let beside = |c: &&Column| c.right_ruling == cols[i].left_ruling || c.left_ruling == cols[i].right_ruling;
+    let faint_numbers = |c: &&Column| {
+        (MIN_NUMBER_COLUMN * pitch..=MAX_NUMBER_COLUMN * pitch).contains(&c.width())
+            && printed_share(b, c) <= FAINT_NUMBERS_SEEN_IN_GLYPHS
+            && printed_share(lb, c).min(printed_alignment(lb, c, pitch)) >= 0.5
+    };
+    let found = cols.iter().filter(beside).find(faint_numbers);
+    if let Some(c) = found {
+        log::debug!("  faint printed numbers at x {:.0}..{:.0}", c.left.mid(), c.right.mid());
+    }
+    found.is_some()
+}
+
 /// The printed number a glyph belongs to: the glyph and those of its height and line beside it,
 /// digit by digit (under a quarter pitch apart), as `(x0, y0, x1, y1)`.
 fn number_around(
@@ -418,6 +443,7 @@ fn number_around(
 /// blocks made columns by [`add_block_gap_borders`], stepped over from block to block).
 pub(super) fn add_number_zones(
     b: &Bin,
+    lb: &Bin,
     lb_transposed: &Bin,
     hsegs: &[Line],
     vsegs: &mut Vec<Line>,
@@ -436,8 +462,28 @@ pub(super) fn add_number_zones(
     // found there is the writer's letters, and its virtual ruling would split a ruled column)
     let longest = vsegs.iter().map(|v| v.len()).fold(0.0, f64::max);
     let stroke = |v: &Line| short_stroke(lb_transposed, v, longest);
-    let free =
-        |i: usize| !used[i] && cols[i].width() > 3.0 * pitch && !stroke(&cols[i].left) && !stroke(&cols[i].right);
+    // (nor in a block whose number column is printed too faint for the glyphs' binary: its move
+    // cells hold the moves, and a writer's moves lined up row after row, at a side or centred,
+    // can stand like printed numbers; the block's move columns are the one beside that number
+    // column and the one of its width beside that)
+    let numbered_beside: Vec<bool> = (0..cols.len())
+        .map(|i| !used[i] && cols[i].width() > 3.0 * pitch && faint_number_column_beside(b, lb, cols, i, pitch))
+        .collect();
+    let in_faintly_numbered_block = |i: usize| {
+        numbered_beside[i]
+            || (0..cols.len()).any(|k| {
+                numbered_beside[k]
+                    && (cols[k].right_ruling == cols[i].left_ruling || cols[k].left_ruling == cols[i].right_ruling)
+                    && (cols[k].width() - cols[i].width()).abs() <= 0.15 * cols[k].width()
+            })
+    };
+    let free = |i: usize| {
+        !used[i]
+            && cols[i].width() > 3.0 * pitch
+            && !stroke(&cols[i].left)
+            && !stroke(&cols[i].right)
+            && !in_faintly_numbered_block(i)
+    };
     let groups_at = |from_right: bool, wanted: &dyn Fn(usize) -> bool, width: GlyphWidth| -> Vec<Vec<SideGlyphs>> {
         let groups = |(i, c): (usize, &Column)| {
             if wanted(i) { glyph_groups_at_side(b, lb_transposed, c, pitch, from_right, width) } else { Vec::new() }
