@@ -1307,7 +1307,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     widen_move_columns_cut_short(&lb_transposed, &mut cols, &blocks_found, w as f64);
     mark_rows_the_columns_leave(&lb_transposed, &cols, &mut blocks_found);
     let mut order = reading_order(blocks_found, pitch);
-    find_unruled_clock_columns(b, &cols, &mut order, pitch);
+    find_unruled_clock_columns(b, &lb_transposed, &cols, &mut order, pitch);
     let starts = provisional_starts(b, &cols, &order);
     let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
     let ruled_span = ruled_span_across(&row_rulings, &blocks, pitch);
@@ -2260,9 +2260,11 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
 /// moves'; the narrower, 0.8 pitch to three quarters of it, the clock's. One word, more than two
 /// groups, or words centred across the column, part nothing; nor does a block whose first row
 /// holds one printed word centred across the column (a heading row taken for a move row).
-fn find_unruled_clock_columns(b: &Bin, cols: &[Column], blocks: &mut [FoundBlock], pitch: f64) {
+/// `lb_transposed`: the rulings' binary, transposed (which of the column's sides are printed).
+fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blocks: &mut [FoundBlock], pitch: f64) {
     for block in blocks.iter_mut() {
         let Some(&(first_row_top, first_row_bottom)) = block.rows.first() else { continue };
+        let Some(&(_, last_row_bottom)) = block.rows.last() else { continue };
         for (side, ci) in [block.columns.white, block.columns.black].into_iter().enumerate() {
             let c = &cols[ci];
             let top = first_row_top.at(0.5 * (c.left.mid() + c.right.mid()));
@@ -2289,7 +2291,10 @@ fn find_unruled_clock_columns(b: &Bin, cols: &[Column], blocks: &mut [FoundBlock
                 .map_or(top - 1.5 * pitch, |y| y + 0.1 * pitch)
                 .max(top - 3.0 * pitch);
             let words = heading_word_groups(b, [left, heading_top, right, top], pitch);
-            let Some(part) = move_part_beside_a_clock(&words, left, right, pitch) else { continue };
+            let (first_y, last_y) = (top, last_row_bottom.at(0.5 * (left + right)));
+            let printed = |side: &Line| super::lines::cover(lb_transposed, side, first_y, last_y) >= 0.5;
+            let sides = PrintedSides { left: printed(&c.left), right: printed(&c.right) };
+            let Some(part) = move_part_beside_a_clock(&words, left, right, sides, pitch) else { continue };
             log::debug!(
                 "  unruled clock column beside the moves in x {left:.0}..{right:.0}: moves x {:.0}..{:.0}",
                 left + part.from,
@@ -2371,11 +2376,29 @@ fn glyphs_joined(glyphs: &[WordGroup], gap: f64) -> Vec<WordGroup> {
     groups
 }
 
+/// Which sides of a column are printed rulings (the others virtual: a number zone's reach, a
+/// gap's edge).
+#[derive(Clone, Copy, Debug)]
+struct PrintedSides {
+    left: bool,
+    right: bool,
+}
+
 /// The moves' part of a column `left..right` whose heading's word groups `words` name a clock
 /// column beside the moves (see [`find_unruled_clock_columns`]): two groups, each at least half a
 /// pitch wide, on one line (overlapping by half the lower one's height), of one print size (the
-/// taller at most 2.2 times as tall: a clock drawn beside a word).
-fn move_part_beside_a_clock(words: &[WordGroup], left: f64, right: f64, pitch: f64) -> Option<MovePart> {
+/// taller at most 2.2 times as tall: a clock drawn beside a word). Where the boundary that
+/// centres both groups leaves the clock's part too wide and only one side of the column is
+/// printed, the boundary is the one that centres the group beside the printed side: a virtual
+/// side can stand where the form's column does not end (a number zone's reach short of the
+/// clock column's start).
+fn move_part_beside_a_clock(
+    words: &[WordGroup],
+    left: f64,
+    right: f64,
+    sides: PrintedSides,
+    pitch: f64,
+) -> Option<MovePart> {
     let [first, second] = words else { return None };
     let wide = |g: &WordGroup| g[2] - g[0] >= 0.5 * pitch;
     let overlap = first[3].min(second[3]) - first[1].max(second[1]);
@@ -2394,18 +2417,27 @@ fn move_part_beside_a_clock(words: &[WordGroup], left: f64, right: f64, pitch: f
     if (by_first - by_second).abs() > 0.15 * width {
         return None;
     }
-    let at = 0.5 * (by_first + by_second);
-    let between = first[2] - 0.25 * pitch <= at && at <= second[0] + 0.25 * pitch;
-    let (left_part, right_part) = (at - left, right - at);
-    let (moves, clock) = (left_part.max(right_part), left_part.min(right_part));
-    if !between || moves < 2.5 * pitch || clock < 0.8 * pitch || clock > 0.75 * moves {
-        return None;
-    }
-    Some(if left_part > right_part {
-        MovePart { from: 0.0, to: left_part }
-    } else {
-        MovePart { from: left_part, to: width }
-    })
+    // (the boundary centring both groups; where that leaves the clock's part too wide for one
+    // and only one side is printed, the one centring the group beside the printed side)
+    let from_printed_side = match (sides.left, sides.right) {
+        (false, true) => Some(by_second),
+        (true, false) => Some(by_first),
+        _ => None,
+    };
+    let part_at = |at: f64| {
+        let between = first[2] - 0.25 * pitch <= at && at <= second[0] + 0.25 * pitch;
+        let (left_part, right_part) = (at - left, right - at);
+        let (moves, clock) = (left_part.max(right_part), left_part.min(right_part));
+        if !between || moves < 2.5 * pitch || clock < 0.8 * pitch || clock > 0.75 * moves {
+            return None;
+        }
+        Some(if left_part > right_part {
+            MovePart { from: 0.0, to: left_part }
+        } else {
+            MovePart { from: left_part, to: width }
+        })
+    };
+    part_at(0.5 * (by_first + by_second)).or_else(|| from_printed_side.and_then(part_at))
 }
 
 /// The move cells of the blocks in reading order, numbered from each block's start, and the
@@ -3993,6 +4025,22 @@ mod tests {
         assert_eq!(cells_and_blocks_found(&b, &lb), (40, vec![(1, 10), (11, 10)]));
     }
 
+    const BOTH_PRINTED: PrintedSides = PrintedSides { left: true, right: true };
+
+    #[test]
+    fn a_clock_column_is_parted_from_the_heading_beside_the_printed_side_where_the_other_is_virtual() {
+        // the form: a clock column 110..170 headed by a clock 130..150, White's moves 170..270
+        // headed by "White" 195..245; the column found starts at a number zone's reach, 100
+        let (clock, white) = ([130.0, 100.0, 150.0, 114.0], [195.0, 101.0, 245.0, 113.0]);
+        let left_virtual = PrintedSides { left: false, right: true };
+        assert_eq!(
+            move_part_beside_a_clock(&[clock, white], 100.0, 270.0, left_virtual, 20.0),
+            Some(MovePart { from: 70.0, to: 170.0 })
+        );
+        // measured from both sides, the clock's part comes out too wide for one
+        assert_eq!(move_part_beside_a_clock(&[clock, white], 100.0, 270.0, BOTH_PRINTED, 20.0), None);
+    }
+
     #[test]
     fn a_clock_heading_beside_the_moves_heading_parts_the_column_where_each_is_centred() {
         // a column 100..300 headed by a clock 120..140 and "White" 205..255: the clock's part
@@ -4000,22 +4048,25 @@ mod tests {
         let clock = [120.0, 100.0, 140.0, 114.0];
         let white = [205.0, 101.0, 255.0, 113.0];
         assert_eq!(
-            move_part_beside_a_clock(&[clock, white], 100.0, 300.0, 20.0),
+            move_part_beside_a_clock(&[clock, white], 100.0, 300.0, BOTH_PRINTED, 20.0),
             Some(MovePart { from: 60.0, to: 200.0 })
         );
         // the clock at the right: the moves' part from the left side
         let black = [145.0, 101.0, 195.0, 113.0];
         let clock = [260.0, 100.0, 280.0, 114.0];
         assert_eq!(
-            move_part_beside_a_clock(&[black, clock], 100.0, 300.0, 20.0),
+            move_part_beside_a_clock(&[black, clock], 100.0, 300.0, BOTH_PRINTED, 20.0),
             Some(MovePart { from: 0.0, to: 140.0 })
         );
         // two words of one centred title, a word and a small mark, one word: nothing parted
         let (white, player) = ([150.0, 101.0, 190.0, 113.0], [200.0, 101.0, 250.0, 113.0]);
-        assert_eq!(move_part_beside_a_clock(&[white, player], 100.0, 300.0, 20.0), None);
+        assert_eq!(move_part_beside_a_clock(&[white, player], 100.0, 300.0, BOTH_PRINTED, 20.0), None);
         let mark = [126.0, 105.0, 132.0, 111.0];
-        assert_eq!(move_part_beside_a_clock(&[mark, [205.0, 101.0, 255.0, 113.0]], 100.0, 300.0, 20.0), None);
-        assert_eq!(move_part_beside_a_clock(&[[175.0, 101.0, 225.0, 113.0]], 100.0, 300.0, 20.0), None);
+        assert_eq!(
+            move_part_beside_a_clock(&[mark, [205.0, 101.0, 255.0, 113.0]], 100.0, 300.0, BOTH_PRINTED, 20.0),
+            None
+        );
+        assert_eq!(move_part_beside_a_clock(&[[175.0, 101.0, 225.0, 113.0]], 100.0, 300.0, BOTH_PRINTED, 20.0), None);
     }
 
     #[test]
