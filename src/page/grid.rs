@@ -74,6 +74,12 @@ struct Column {
 }
 
 impl Column {
+    /// Whether `other` stands right beside this column: it shares this column's left or right
+    /// ruling.
+    fn shares_a_ruling_with(&self, other: &Column) -> bool {
+        other.right_ruling == self.left_ruling || other.left_ruling == self.right_ruling
+    }
+
     fn width(&self) -> f64 {
         let y = 0.5 * (self.rows[0].0.mid() + self.rows[self.rows.len() - 1].1.mid());
         self.right.at(y) - self.left.at(y)

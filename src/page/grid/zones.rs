@@ -397,7 +397,7 @@ const FAINT_NUMBERS_SEEN_IN_GLYPHS: f64 = 0.1;
 /// writer's times in a clock column are as dark as the moves and show in both). Left of White's
 /// column, or right of it on a page upside down or with the number between the moves.
 fn faint_number_column_beside(b: &Bin, lb: &Bin, cols: &[Column], i: usize, pitch: f64) -> bool {
-    let beside = |c: &&Column| c.right_ruling == cols[i].left_ruling || c.left_ruling == cols[i].right_ruling;
+    let beside = |c: &&Column| cols[i].shares_a_ruling_with(c);
     let faint_numbers = |c: &&Column| {
         (MIN_NUMBER_COLUMN * pitch..=MAX_NUMBER_COLUMN * pitch).contains(&c.width())
             && printed_share(b, c) <= FAINT_NUMBERS_SEEN_IN_GLYPHS
@@ -473,7 +473,7 @@ pub(super) fn add_number_zones(
         numbered_beside[i]
             || (0..cols.len()).any(|k| {
                 numbered_beside[k]
-                    && (cols[k].right_ruling == cols[i].left_ruling || cols[k].left_ruling == cols[i].right_ruling)
+                    && cols[i].shares_a_ruling_with(&cols[k])
                     && (cols[k].width() - cols[i].width()).abs() <= 0.15 * cols[k].width()
             })
     };
