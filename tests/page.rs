@@ -317,6 +317,28 @@ fn a_form_printed_in_old_style_figures_is_read_from_its_first_row_to_its_last() 
 }
 
 #[test]
+fn a_form_printed_lightest_on_tinted_paper_is_read_from_its_print_image() {
+    // (a `us-tournament` sheet of our generator, printed at 0.15 of its contrast on yellowish
+    // paper and scanned: the rulings about 10 grey levels under the paper, the scan's grain as
+    // large; neither binary of the grey page shows a row of it)
+    let (sheet, blocks) = blocks_of_test_image("us_tournament_faint_tinted_scan.jpg");
+    assert_eq!(blocks, [(1, 25, true), (26, 25, true)]);
+    assert_eq!(sheet.cells.len(), 100);
+    // (the generator's true boxes of the four corner cells)
+    let truth = [
+        (1, Side::White, [213.0, 558.0, 514.0, 615.0]),
+        (25, Side::Black, [521.0, 1853.0, 849.0, 1910.0]),
+        (26, Side::White, [971.0, 553.0, 1293.0, 610.0]),
+        (50, Side::Black, [1300.0, 1848.0, 1606.0, 1905.0]),
+    ];
+    for (m, side, expected) in truth {
+        let found = sheet.cell(m, side).unwrap_or_else(|| panic!("no cell {m} {side:?}")).box_in_input;
+        let found = found.map(|v| v as f64);
+        assert!(iou(found, expected) >= 0.7, "cell {m} {side:?}: {found:?} vs {expected:?}");
+    }
+}
+
+#[test]
 fn small_scans_are_read_enlarged_with_boxes_in_their_own_pixels() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_073_0.jpg");
     let full_size = page::load(&path).unwrap().remove(0).to_luma8();
