@@ -80,6 +80,13 @@ impl Column {
         other.right_ruling == self.left_ruling || other.left_ruling == self.right_ruling
     }
 
+    /// Whether this column is one of `gap_columns`, the gaps between blocks made columns (their
+    /// left and right x, as [`add_block_gap_borders`] returns them).
+    fn is_gap_between_blocks(&self, gap_columns: &[(f64, f64)]) -> bool {
+        let (left, right) = (self.left.intercept, self.right.intercept);
+        gap_columns.iter().any(|&(l, r)| (left - l).abs() < 0.5 && (right - r).abs() < 0.5)
+    }
+
     fn width(&self) -> f64 {
         let y = 0.5 * (self.rows[0].0.mid() + self.rows[self.rows.len() - 1].1.mid());
         self.right.at(y) - self.left.at(y)
@@ -1281,7 +1288,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     if cols.is_empty() {
         return Grid::NotFound("no ruled columns found".into());
     }
-    let (subs, flipped) = find_subs(b, &lb_transposed, &cols, pitch);
+    let (subs, flipped) = find_subs(b, &lb_transposed, &cols, &gap_columns, pitch);
     if subs.is_empty() {
         if flipped > 0 {
             return Grid::Flipped;
@@ -2549,8 +2556,15 @@ impl BlockColumns {
 /// number column left of White's or between the two; narrow clock columns may stand beside the
 /// move columns. Where several narrow columns could be the number column, the one whose cells hold
 /// glyphs of one printed height in the most rows is. Also counts groups that read as upside down
-/// (two wide columns, then a narrow one at the end).
-fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<BlockColumns>, usize) {
+/// (two wide columns, then a narrow one at the end). A gap between blocks (`gap_columns`, as
+/// [`add_block_gap_borders`] returns them) is no move column, however near a move column's width.
+fn find_subs(
+    b: &Bin,
+    lb_transposed: &Bin,
+    cols: &[Column],
+    gap_columns: &[(f64, f64)],
+    pitch: f64,
+) -> (Vec<BlockColumns>, usize) {
     // group neighbouring columns that share a ruling and their rows
     let same_rows =
         |a: &Column, c: &Column| rows_shared(a, c, pitch) as f64 >= 0.6 * a.rows.len().min(c.rows.len()) as f64;
@@ -2632,8 +2646,15 @@ fn find_subs(b: &Bin, lb_transposed: &Bin, cols: &[Column], pitch: f64) -> (Vec<
             let clock_between = |k: usize, j: usize| {
                 narrower_beside(k, w[i].min(w[j])) && j + 1 < g.len() && alike_widths(k, j + 1) >= 0.9
             };
+            // (a gap between blocks, no row ruled across it in ink, is paper, never a move column)
+            let gap = |c: usize| cols[g[c]].is_gap_between_blocks(gap_columns);
+            if gap(i) {
+                i += 1;
+                continue;
+            }
             let Some(mut j) = (i + 1..(i + 3).min(g.len())).find(|&j| {
-                (pair(w[i], w[j]) || numbers_split_off(j))
+                !gap(j)
+                    && (pair(w[i], w[j]) || numbers_split_off(j))
                     && (i + 1..j).all(|k| narrow_beside(k, w[i].min(w[j])) || clock_between(k, j))
             }) else {
                 i += 1;
@@ -3104,6 +3125,37 @@ mod tests {
         let spans: Vec<(f64, f64, usize)> =
             cols.iter().map(|c| (c.left.intercept, c.right.intercept, c.rows.len())).collect();
         assert_eq!(spans, vec![(20.0, 80.0, 20), (80.0, 300.0, 20), (300.0, 520.0, 20)]);
+    }
+
+    #[test]
+    fn a_gap_between_blocks_nearly_as_wide_as_the_moves_is_no_move_column() {
+        // two blocks White | No | Black at a 20 px pitch, rows y 100..500: White 20..85, numbers
+        // 85..110, Black 110..170, the gap 170..211 (two thirds of a move column), then White
+        // 211..276, numbers 276..301, Black 301..361. The second block's numbers print; the
+        // first's are lost on a shading but for a few blots, so its number column, inked, stands
+        // left of Black's column as beside a pair of move columns.
+        let xs = [20.0, 85.0, 110.0, 170.0, 211.0, 276.0, 301.0, 361.0];
+        let vsegs: Vec<Line> = xs.iter().map(|&x| h(x, 0.0, 100.0, 500.0)).collect();
+        let hsegs: Vec<Line> = (0..=20).map(|k| h(100.0 + 20.0 * k as f64, 0.0, 20.0, 361.0)).collect();
+        let mut rulings = Bin::new(400, 600);
+        for &x in &xs {
+            fill(&mut rulings, x as usize, 100, x as usize + 1, 500);
+        }
+        let mut glyphs = Bin::new(400, 600);
+        for row in 0..20 {
+            let top = 100 + 20 * row;
+            fill(&mut glyphs, 284, top + 5, 293, top + 15);
+            if row % 5 == 0 {
+                fill(&mut glyphs, 88, top + 2, 107, top + 18);
+            }
+        }
+        let cols = build_cols(&hsegs, &vsegs, 20.0, &rulings.transpose());
+        assert_eq!(cols.len(), 7);
+        let (subs, _) = find_subs(&glyphs, &rulings.transpose(), &cols, &[(170.0, 211.0)], 20.0);
+        let mut found: Vec<(usize, usize, usize)> = subs.iter().map(|s| (s.number, s.white, s.black)).collect();
+        found.sort_unstable();
+        // (the first block shaped like the second, its columns taken alike)
+        assert_eq!(found, [(1, 0, 2), (5, 4, 6)]);
     }
 
     #[test]

@@ -455,7 +455,7 @@ pub(super) fn add_number_zones(
     let mut extra = Vec::new();
     // (only in columns that are not already part of a ruled block, and wide enough to hold a
     // number and a move)
-    let (subs0, _) = find_subs(b, lb_transposed, cols, pitch);
+    let (subs0, _) = find_subs(b, lb_transposed, cols, gap_columns, pitch);
     let used: Vec<bool> =
         (0..cols.len()).map(|i| subs0.iter().any(|s| s.number == i || s.white == i || s.black == i)).collect();
     // (nor bounded by a short stroke of handwriting, as `build_cols` tells one: a number zone
@@ -549,10 +549,7 @@ pub(super) fn add_number_zones(
             .min_by(|p, q| p.1.total_cmp(&q.1))
             .map(|(k, _)| k)
     };
-    let is_gap_column = |k: usize| {
-        let (left, right) = (cols[k].left.intercept, cols[k].right.intercept);
-        gap_columns.iter().any(|&(l, r)| (left - l).abs() < 0.5 && (right - r).abs() < 0.5)
-    };
+    let is_gap_column = |k: usize| cols[k].is_gap_between_blocks(gap_columns);
     let beside_right =
         |i: usize| cols.iter().position(|c| c.left_ruling == cols[i].right_ruling).or_else(|| across_gap(i, 1.0));
     let beside_left =
