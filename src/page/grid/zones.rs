@@ -466,9 +466,9 @@ pub(super) fn add_number_zones(
     // cells hold the moves, and a writer's moves lined up row after row, at a side or centred,
     // can stand like printed numbers; the block's move columns are the one beside that number
     // column and the one of its width beside that)
-    let numbered_beside: Vec<bool> = (0..cols.len())
-        .map(|i| !used[i] && cols[i].width() > 3.0 * pitch && faint_number_column_beside(b, lb, cols, i, pitch))
-        .collect();
+    let wide_and_unused = |i: usize| !used[i] && cols[i].width() > 3.0 * pitch;
+    let numbered_beside: Vec<bool> =
+        (0..cols.len()).map(|i| wide_and_unused(i) && faint_number_column_beside(b, lb, cols, i, pitch)).collect();
     let in_faintly_numbered_block = |i: usize| {
         numbered_beside[i]
             || (0..cols.len()).any(|k| {
@@ -478,11 +478,7 @@ pub(super) fn add_number_zones(
             })
     };
     let free = |i: usize| {
-        !used[i]
-            && cols[i].width() > 3.0 * pitch
-            && !stroke(&cols[i].left)
-            && !stroke(&cols[i].right)
-            && !in_faintly_numbered_block(i)
+        wide_and_unused(i) && !stroke(&cols[i].left) && !stroke(&cols[i].right) && !in_faintly_numbered_block(i)
     };
     let groups_at = |from_right: bool, wanted: &dyn Fn(usize) -> bool, width: GlyphWidth| -> Vec<Vec<SideGlyphs>> {
         let groups = |(i, c): (usize, &Column)| {
