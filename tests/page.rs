@@ -339,6 +339,23 @@ fn a_form_printed_lightest_on_tinted_paper_is_read_from_its_print_image() {
 }
 
 #[test]
+fn a_score_books_continuation_heading_is_no_move_row() {
+    // (a `scorebook-p2` sheet of our generator, scanned: moves 31-60 under a heading row
+    // "N. | Bianco | Nero" taller than the move rows, its titles centred in the move cells and
+    // its "N." read as a number, which the rows below would number 30)
+    let (sheet, blocks) = blocks_of_test_image("scorebook_continuation_scan.jpg");
+    assert_eq!(blocks, [(31, 30, true)]);
+    assert_eq!(sheet.cells.len(), 60);
+    // (the generator's true boxes of the first and last cells)
+    let truth = [(31, Side::White, [193.0, 134.0, 509.0, 167.0]), (60, Side::Black, [515.0, 971.0, 810.0, 1003.0])];
+    for (m, side, expected) in truth {
+        let found = sheet.cell(m, side).unwrap_or_else(|| panic!("no cell {m} {side:?}")).box_in_input;
+        let found = found.map(|v| v as f64);
+        assert!(iou(found, expected) >= 0.7, "cell {m} {side:?}: {found:?} vs {expected:?}");
+    }
+}
+
+#[test]
 fn small_scans_are_read_enlarged_with_boxes_in_their_own_pixels() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_073_0.jpg");
     let full_size = page::load(&path).unwrap().remove(0).to_luma8();

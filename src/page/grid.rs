@@ -41,6 +41,11 @@ pub struct GBlock {
     /// result or signature line ruled across the table only; true throughout where the columns
     /// are not ruled).
     pub ruled_rows: Vec<bool>,
+    /// The first row is of another height than the move rows and holds a title centred in each
+    /// move cell, both on one baseline: a heading row ("N. | Bianco | Nero") where its number
+    /// cell reads no number continuing the rows below (`numbering::leave_out_titled_headings`),
+    /// else a first move row written centred.
+    pub titled_top: bool,
 }
 
 /// What the grid analysis found.
@@ -492,6 +497,9 @@ struct FoundBlock {
     heading_top: Option<f64>,
     /// the first row's height differs from the others' (a heading that did not read as one)
     odd_top: bool,
+    /// the middle of the first row as found where it is of odd height and holds a title centred
+    /// in each move cell ([`GBlock::titled_top`])
+    titled_top: Option<f64>,
     /// whether each row lies where the block's column rulings run ([`GBlock::ruled_rows`])
     ruled_rows: Vec<bool>,
     /// White's and Black's moves' part of their columns, where a clock column stands unruled
@@ -1516,7 +1524,13 @@ impl<'a> BlockRowsFinder<'a> {
     fn titles_centred(&self, r: &Row) -> bool {
         let span_if_centred = |c: &Column| {
             let bx = c.cell(&r.0, &r.1);
-            let comps = components(self.glyph_bin, bx);
+            // (a scan's specks, under an eighth of the largest glyph's ink, are no part of a title,
+            // nor are the tops of a writer's strokes reaching up from the row below into the
+            // cell's lowest quarter; an i's dot left out lies within the title anyway)
+            let mut comps = components(self.glyph_bin, bx);
+            let largest = comps.iter().map(|q| q.4).max().unwrap_or(0);
+            let lowest_quarter = bx[1] + 0.75 * (bx[3] - bx[1]);
+            comps.retain(|q| 8 * q.4 >= largest && (q.1 as f64) < lowest_quarter);
             let x0 = comps.iter().map(|q| q.0).min()? as f64;
             let x1 = comps.iter().map(|q| q.2).max()? as f64;
             let y0 = comps.iter().map(|q| q.1).min()? as f64;
@@ -1832,6 +1846,7 @@ impl<'a> BlockRowsFinder<'a> {
         let (y0, y1) = (rows[0].0.mid(), rows[rows.len() - 1].1.mid());
         let bx = [self.leftmost.left.at(y0), y0, self.black.right.at(y1), y1];
         let odd_top = !found.cut_top && rows.len() > 3 && self.odd_height(&rows[0], 0.07);
+        let titled_top = (odd_top && self.titles_centred(&rows[0])).then(|| rows[0].0.mid());
         FoundBlock {
             columns: self.columns,
             rows,
@@ -1839,6 +1854,7 @@ impl<'a> BlockRowsFinder<'a> {
             bounds: bx,
             heading_top: found.heading_top,
             odd_top,
+            titled_top,
             ruled_rows: Vec::new(),
             move_parts: [None; 2],
         }
@@ -2332,7 +2348,9 @@ type WordGroup = [f64; 4];
 /// narrower piece (of the ruling, or of the heading beside cut by the column's side); one against
 /// the box's top or bottom where it is half a pitch wide and high (a clock drawn against the
 /// heading's rulings), not a smaller piece (of a writer's stroke reaching up from the first row,
-/// of a ruling or shading). A group under a quarter pitch high is none.
+/// of a ruling or shading), or against the bottom where it is wider than high, a quarter pitch
+/// high and clear of the column's sides (a word printed down to the first row's ruling). A group
+/// under a quarter pitch high is none.
 fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     // (the first and last pixel columns and rows `components_in` searches)
     let [left, first_row, x_end, y_end] = searched_area(b, bx);
@@ -2343,10 +2361,14 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
             let (width, height) = ((q.2 - q.0 + 1) as f64, (q.3 - q.1 + 1) as f64);
             let at_a_side = q.0 == left || q.2 == right;
             // (against the top, a piece of the heading's ruling or shading is flat; against the
-            // bottom, a piece of a writer's stroke is small)
-            let at_top_or_bottom = q.1 == first_row || q.3 == last_row;
+            // bottom, a piece of a writer's stroke is small and no wider than high, where a
+            // printed word standing on the ruling below lies along it, a quarter pitch high,
+            // clear of the column's sides, which a shaded heading's edge reaches)
+            let (at_top, at_bottom) = (q.1 == first_row, q.3 == last_row);
             let big = width >= 0.5 * pitch && height >= 0.5 * pitch;
-            let clear = (!at_a_side || width >= 0.5 * pitch) && (!at_top_or_bottom || big);
+            let word_on_the_ruling = !at_a_side && width > height && height >= 0.25 * pitch;
+            let clear =
+                (!at_a_side || width >= 0.5 * pitch) && (!at_top || big) && (!at_bottom || big || word_on_the_ruling);
             clear && q.4 >= 4 && height >= 0.15 * pitch && height <= 1.5 * pitch
         })
         .map(|q| [q.0 as f64, q.1 as f64, q.2 as f64 + 1.0, q.3 as f64 + 1.0])
@@ -2467,6 +2489,9 @@ fn cut_cells(b: &Bin, cols: &[Column], order: &[FoundBlock], starts: &[u32], pit
         let number_cells = cells_in(bk.columns.number);
         let other_number_cells = bk.columns.other_number.map_or(Vec::new(), cells_in);
         let ruled_rows = bk.ruled_rows.clone();
+        // (the first row found as titled, not a row above or below it taken since)
+        let titled_top =
+            bk.titled_top.zip(bk.rows.first()).is_some_and(|(y, row)| (row.0.mid() - y).abs() < 0.3 * pitch);
         blocks.push(GBlock {
             first: start,
             rows: bk.rows.len() as u32,
@@ -2474,6 +2499,7 @@ fn cut_cells(b: &Bin, cols: &[Column], order: &[FoundBlock], starts: &[u32], pit
             number_cells,
             other_number_cells,
             ruled_rows,
+            titled_top,
         });
         for (row, (mv, (t, bo))) in (start..).zip(bk.rows.iter()).enumerate() {
             for (ci, side, part) in
@@ -3261,6 +3287,7 @@ mod tests {
             number_cells: Vec::new(),
             other_number_cells: Vec::new(),
             ruled_rows: Vec::new(),
+            titled_top: false,
         };
         let mut rulings = vec![h(60.0, 0.0, 0.0, 900.0), h(140.0, 0.0, 12.0, 864.0), h(540.0, 0.0, 12.0, 864.0)];
         rulings.extend((1..20).map(|r| h(140.0 + 20.0 * r as f64, 0.0, 75.0, 864.0)));
@@ -3289,6 +3316,44 @@ mod tests {
         let (cells, blocks) = cells_and_blocks_found(&b, &lb);
         assert_eq!(blocks, [(1, 10), (11, 10), (21, 10)]);
         assert_eq!(cells, 60);
+    }
+
+    #[test]
+    fn a_clock_column_with_times_in_half_its_rows_is_no_number_column_to_part_between() {
+        // No (72 px) | White (240) | clock (72) | Black (120), 10 rows 20 px apart: the clock
+        // column beside White holds a writer's times, as tall as printed digits, in every other
+        // row; White is one move column, not two blocks' moves between two number columns
+        let ys: Vec<f64> = (0..=10).map(|r| 100.0 + 20.0 * r as f64).collect();
+        let rows: Vec<Row> = ys.windows(2).map(|y| (h(y[0], 0.0, 20.0, 524.0), h(y[1], 0.0, 20.0, 524.0))).collect();
+        let sides = [20.0, 92.0, 332.0, 404.0, 524.0];
+        let column = |i: usize| Column {
+            left: h(sides[i], 0.0, 100.0, 300.0),
+            right: h(sides[i + 1], 0.0, 100.0, 300.0),
+            left_ruling: i,
+            right_ruling: i + 1,
+            rows: rows.clone(),
+        };
+        let hsegs: Vec<Line> = ys.iter().map(|&y| h(y, 0.0, 20.0, 524.0)).collect();
+        let parted = |times_every: usize| {
+            let mut b = Bin::new(560, 340);
+            for (r, &y) in ys[..10].iter().enumerate() {
+                let y = y as usize;
+                fill(&mut b, 50, y + 6, 54, y + 14);
+                fill(&mut b, 57, y + 6, 61, y + 14);
+                if r % times_every == 0 {
+                    fill(&mut b, 360, y + 6, 364, y + 14);
+                    fill(&mut b, 367, y + 6, 371, y + 14);
+                }
+            }
+            let mut vsegs: Vec<Line> = sides.iter().map(|&x| h(x, 0.0, 100.0, 300.0)).collect();
+            let mut cols: Vec<Column> = (0..4).map(column).collect();
+            part_columns_between_number_columns(&b, &Bin::new(340, 560), &hsegs, &mut vsegs, &mut cols, 20.0);
+            vsegs.len() > sides.len()
+        };
+        assert!(!parted(2));
+        // (figures in every row of both narrow columns: two blocks' number columns, the column
+        // between them parted)
+        assert!(parted(1));
     }
 
     #[test]
@@ -4141,6 +4206,20 @@ mod tests {
     }
 
     #[test]
+    fn heading_words_printed_down_to_the_first_rows_ruling_are_heading_glyphs() {
+        // heading box x 100..300, y 10..40 (pitch 20): "Time" and "White" printed 7 px high,
+        // their feet on the box's last searched row (a form whose heading's words stand on the
+        // ruling under them), and the top of a writer's stroke from the first row beside them
+        let mut b = Bin::new(320, 60);
+        fill(&mut b, 120, 31, 141, 40);
+        fill(&mut b, 205, 31, 235, 40);
+        fill(&mut b, 170, 32, 174, 40);
+        let groups = heading_word_groups(&b, [100.0, 10.0, 300.0, 40.0], 20.0);
+        let spans: Vec<(f64, f64)> = groups.iter().map(|g| (g[0], g[2])).collect();
+        assert_eq!(spans, [(120.0, 141.0), (205.0, 235.0)]);
+    }
+
+    #[test]
     fn unruled_clock_columns_named_in_the_heading_are_left_out_of_the_move_cells() {
         // No | clock, White | Black, clock: rulings at x 20, 60, 300 and 540 only, a heading row
         // 100..130 over 10 rows 20 px high; the times written in the clock parts (60..120 and
@@ -4254,6 +4333,7 @@ mod tests {
             rows,
             heading_top: None,
             odd_top: false,
+            titled_top: None,
             ruled_rows: Vec::new(),
             move_parts: [None; 2],
         }

@@ -271,6 +271,7 @@ mod tests {
             number_cells,
             other_number_cells: Vec::new(),
             ruled_rows: vec![true; rows],
+            titled_top: false,
         };
         let cells = (0..rows)
             .flat_map(|r| {

@@ -1322,6 +1322,8 @@ fn read_and_number_rows(
         }
         page_numbers = numbering::number_page(&printed, &faint, &ruled, &counted, &rows_y, &frame_cut, pitch);
     }
+    let titled: Vec<bool> = gblocks.iter().map(|b| b.titled_top).collect();
+    numbering::leave_out_titled_headings(&mut page_numbers.blocks, &printed, &titled);
     (printed, page_numbers, numbers_read_again)
 }
 

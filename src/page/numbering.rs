@@ -376,6 +376,31 @@ pub fn number_blocks(
     out
 }
 
+/// Leaves out a block's first row where the table's analysis saw a heading's titles in it
+/// (`titled`, for each block: the row is of another height than the move rows and holds a title
+/// centred in each move cell on one baseline) and its number cell reads no number continuing
+/// the rows below, while the rows below read theirs: "N. | Bianco | Nero" above
+/// 31, 32, ... on a score book's continuation page, its "N." read as 76, which the rows' fit
+/// numbers 30. A misread first number beside a writer's centred moves stays where neither of the
+/// two rows below reads its number or a shape near it.
+pub fn leave_out_titled_headings(blocks: &mut [BlockNumbers], reads: &[Vec<PrintedNumber>], titled: &[bool]) {
+    for (b, block) in blocks.iter_mut().enumerate() {
+        let top = block.rows.start;
+        // (a first row left out already is no longer the titled one)
+        if !block.printed || top != 0 || block.rows.len() < 2 || !titled.get(b).copied().unwrap_or(false) {
+            continue;
+        }
+        let Some(rows) = reads.get(b) else { continue };
+        let first = block.first as i64;
+        let below_agrees =
+            (1..=2).any(|i| rows.get(top + i).is_some_and(|read| agreement(read, first + i as i64) > 0.0));
+        if agreement(&rows[top], first) == 0.0 && below_agrees {
+            block.rows.start += 1;
+            block.first += 1;
+        }
+    }
+}
+
 /// A counted block followed by a block numbered from its printed numbers must end where that one
 /// starts. Where the counted rows run into the numbered block's numbers, both blocks still hold a
 /// heading across them: the numbered block's top row does not read its number, so the row and
@@ -430,6 +455,34 @@ mod tests {
     /// The middles of `n` rows of pitch 10 from `top`.
     fn rows_at(top: usize, n: usize) -> Vec<f64> {
         (0..n).map(|i| (top + 10 * i) as f64 + 5.0).collect()
+    }
+
+    #[test]
+    fn a_titled_first_row_reading_no_continuing_number_is_left_out() {
+        // a continuation page: "N." (read as 76) above 31-60; the fit numbers the heading 30
+        let heading_above =
+            |top: PrintedNumber| -> Vec<PrintedNumber> { std::iter::once(top).chain((31..=60).map(read)).collect() };
+        let reads = vec![heading_above(read(76))];
+        let mut got = number_blocks(&reads, &[], &[], &[1], &[rows_at(0, 31)], &[], 10.0);
+        assert_eq!(got[0], BlockNumbers { first: 30, rows: 0..31, printed: true });
+        leave_out_titled_headings(&mut got, &reads, &[true]);
+        assert_eq!(got[0], BlockNumbers { first: 31, rows: 1..31, printed: true });
+        // not titled: kept (a misread move number)
+        let mut untitled = number_blocks(&reads, &[], &[], &[1], &[rows_at(0, 31)], &[], 10.0);
+        leave_out_titled_headings(&mut untitled, &reads, &[false]);
+        assert_eq!(untitled[0].rows, 0..31);
+        // titled, but the first row reads its own number (a writer's centred moves): kept
+        let reads = vec![heading_above(read(30))];
+        let mut numbered = number_blocks(&reads, &[], &[], &[1], &[rows_at(0, 31)], &[], 10.0);
+        leave_out_titled_headings(&mut numbered, &reads, &[true]);
+        assert_eq!(numbered[0], BlockNumbers { first: 30, rows: 0..31, printed: true });
+        // titled, its number misread and the two rows below too: kept
+        let mut reads = vec![heading_above(read(76))];
+        reads[0][1] = read(81);
+        reads[0][2] = read(97);
+        let mut misread = number_blocks(&reads, &[], &[], &[1], &[rows_at(0, 31)], &[], 10.0);
+        leave_out_titled_headings(&mut misread, &reads, &[true]);
+        assert_eq!(misread[0].rows, 0..31);
     }
 
     #[test]
