@@ -2319,7 +2319,13 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
                 .filter(|&y| y < top - 0.5 * pitch)
                 .map_or(top - 1.5 * pitch, |y| y + 0.1 * pitch)
                 .max(top - 3.0 * pitch);
-            let words = heading_word_groups(b, [left, heading_top, right, top], pitch);
+            let heading = [left, heading_top, right, top];
+            let words = heading_word_groups(b, heading, pitch);
+            if let [first, second] = words.as_slice()
+                && letters_between(b, heading, first, second)
+            {
+                continue;
+            }
             let (first_y, last_y) = (top, last_row_bottom.at(0.5 * (left + right)));
             let printed = |side: &Line| super::lines::cover(lb_transposed, side, first_y, last_y) >= 0.5;
             let sides = PrintedSides { left: printed(&c.left), right: printed(&c.right) };
@@ -2332,6 +2338,22 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
             block.move_parts[side] = Some(part);
         }
     }
+}
+
+/// Whether ink between two word groups runs from as high as their letters down to the heading
+/// box's foot: one word whose middle letters a writer's strokes from the first row touch, left
+/// out of the groups with the strokes ("Negras" over a move written up into the heading), not
+/// two words a space apart, where nothing lies between, or only the low tops of such strokes,
+/// or a printed mark clear of the box's foot.
+fn letters_between(b: &Bin, heading: [f64; 4], first: &WordGroup, second: &WordGroup) -> bool {
+    let word_height = (first[3] - first[1]).min(second[3] - second[1]);
+    let letters_top = first[1].max(second[1]) + 0.3 * word_height;
+    let last_row = searched_area(b, heading)[3].saturating_sub(1);
+    components_in(b, heading, false).into_iter().any(|q| {
+        let middle = 0.5 * (q.0 + q.2 + 1) as f64;
+        let between = middle > first[2] && middle < second[0];
+        between && q.4 >= 4 && (q.1 as f64) <= letters_top && q.3 == last_row
+    })
 }
 
 /// How far off a column's centre (share of its width) a printed heading word centred across the
@@ -4203,6 +4225,31 @@ mod tests {
         let groups = heading_word_groups(&b, [100.0, 10.0, 300.0, 40.0], 20.0);
         let spans: Vec<(f64, f64)> = groups.iter().map(|g| (g[0], g[2])).collect();
         assert_eq!(spans, [(120.0, 141.0), (205.0, 255.0)]);
+    }
+
+    #[test]
+    fn one_heading_word_whose_middle_letters_a_writers_stroke_touches_is_no_two_words() {
+        // heading box x 100..300, y 10..40 (pitch 20): groups at 120..141 and 205..235, letters
+        // 20..30 high; between them a letter joined to a writer's stroke from the first row
+        // (170..176, from the letters' top down to the box's foot) or only a stroke's low top
+        let groups = ([120.0, 20.0, 141.0, 30.0], [205.0, 20.0, 235.0, 30.0]);
+        let with = |x0: usize, y0: usize| {
+            let mut b = Bin::new(320, 60);
+            fill(&mut b, 120, 20, 141, 30);
+            fill(&mut b, 205, 20, 235, 30);
+            fill(&mut b, x0, y0, x0 + 6, 40);
+            letters_between(&b, [100.0, 10.0, 300.0, 40.0], &groups.0, &groups.1)
+        };
+        assert!(with(170, 20));
+        assert!(!with(170, 33));
+        // (ink beside the groups, not between them, says nothing)
+        assert!(!with(260, 20));
+        // (a printed mark between two words, clear of the box's foot: two words)
+        let mut b = Bin::new(320, 60);
+        fill(&mut b, 120, 20, 141, 30);
+        fill(&mut b, 205, 20, 235, 30);
+        fill(&mut b, 170, 20, 176, 30);
+        assert!(!letters_between(&b, [100.0, 10.0, 300.0, 40.0], &groups.0, &groups.1));
     }
 
     #[test]
