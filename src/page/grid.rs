@@ -4214,16 +4214,21 @@ mod tests {
         assert_eq!(move_part_beside_a_clock(&[[175.0, 101.0, 225.0, 113.0]], 100.0, 300.0, BOTH_PRINTED, 20.0), None);
     }
 
+    /// The x spans of the word groups found in a heading box x 100..300, y 10..40 (pitch 20)
+    /// holding the ink `pieces` (x0, y0, x1, y1 each).
+    fn heading_word_spans(pieces: &[[usize; 4]]) -> Vec<(f64, f64)> {
+        let mut b = Bin::new(320, 60);
+        for &[x0, y0, x1, y1] in pieces {
+            fill(&mut b, x0, y0, x1, y1);
+        }
+        heading_word_groups(&b, [100.0, 10.0, 300.0, 40.0], 20.0).iter().map(|g| (g[0], g[2])).collect()
+    }
+
     #[test]
     fn a_clock_against_the_headings_ruling_is_a_heading_glyph_and_a_writers_stroke_reaching_up_is_none() {
-        // heading box x 100..300, y 10..40 (pitch 20): a word, a clock drawn down to the ruling
-        // under the heading, and the top of a writer's stroke from the first row
-        let mut b = Bin::new(320, 60);
-        fill(&mut b, 205, 20, 255, 30);
-        fill(&mut b, 120, 22, 141, 40);
-        fill(&mut b, 160, 33, 164, 40);
-        let groups = heading_word_groups(&b, [100.0, 10.0, 300.0, 40.0], 20.0);
-        let spans: Vec<(f64, f64)> = groups.iter().map(|g| (g[0], g[2])).collect();
+        // a word, a clock drawn down to the ruling under the heading, and the top of a writer's
+        // stroke from the first row
+        let spans = heading_word_spans(&[[205, 20, 255, 30], [120, 22, 141, 40], [160, 33, 164, 40]]);
         assert_eq!(spans, [(120.0, 141.0), (205.0, 255.0)]);
     }
 
@@ -4254,15 +4259,10 @@ mod tests {
 
     #[test]
     fn heading_words_printed_down_to_the_first_rows_ruling_are_heading_glyphs() {
-        // heading box x 100..300, y 10..40 (pitch 20): "Time" and "White" printed 7 px high,
-        // their feet on the box's last searched row (a form whose heading's words stand on the
-        // ruling under them), and the top of a writer's stroke from the first row beside them
-        let mut b = Bin::new(320, 60);
-        fill(&mut b, 120, 31, 141, 40);
-        fill(&mut b, 205, 31, 235, 40);
-        fill(&mut b, 170, 32, 174, 40);
-        let groups = heading_word_groups(&b, [100.0, 10.0, 300.0, 40.0], 20.0);
-        let spans: Vec<(f64, f64)> = groups.iter().map(|g| (g[0], g[2])).collect();
+        // "Time" and "White" printed 7 px high, their feet on the box's last searched row (a form
+        // whose heading's words stand on the ruling under them), and the top of a writer's stroke
+        // from the first row beside them
+        let spans = heading_word_spans(&[[120, 31, 141, 40], [205, 31, 235, 40], [170, 32, 174, 40]]);
         assert_eq!(spans, [(120.0, 141.0), (205.0, 235.0)]);
     }
 
