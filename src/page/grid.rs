@@ -4238,23 +4238,20 @@ mod tests {
         // 20..30 high; between them a letter joined to a writer's stroke from the first row
         // (170..176, from the letters' top down to the box's foot) or only a stroke's low top
         let groups = ([120.0, 20.0, 141.0, 30.0], [205.0, 20.0, 235.0, 30.0]);
-        let with = |x0: usize, y0: usize| {
+        // (the groups' letters and one more piece of ink 6 px wide at x0, y0..y1)
+        let with = |x0: usize, y0: usize, y1: usize| {
             let mut b = Bin::new(320, 60);
             fill(&mut b, 120, 20, 141, 30);
             fill(&mut b, 205, 20, 235, 30);
-            fill(&mut b, x0, y0, x0 + 6, 40);
+            fill(&mut b, x0, y0, x0 + 6, y1);
             letters_between(&b, [100.0, 10.0, 300.0, 40.0], &groups.0, &groups.1)
         };
-        assert!(with(170, 20));
-        assert!(!with(170, 33));
+        assert!(with(170, 20, 40));
+        assert!(!with(170, 33, 40));
         // (ink beside the groups, not between them, says nothing)
-        assert!(!with(260, 20));
+        assert!(!with(260, 20, 40));
         // (a printed mark between two words, clear of the box's foot: two words)
-        let mut b = Bin::new(320, 60);
-        fill(&mut b, 120, 20, 141, 30);
-        fill(&mut b, 205, 20, 235, 30);
-        fill(&mut b, 170, 20, 176, 30);
-        assert!(!letters_between(&b, [100.0, 10.0, 300.0, 40.0], &groups.0, &groups.1));
+        assert!(!with(170, 20, 30));
     }
 
     #[test]
