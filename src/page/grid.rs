@@ -2306,7 +2306,8 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
             // words above it are another field's; a printed word is at least 1.5 pitches wide
             // and at most half a pitch high, where a move written in the first row is taller)
             let bottom = first_row_bottom.at(0.5 * (left + right));
-            if let [word] = heading_word_groups(b, [left, top, right, bottom], pitch).as_slice() {
+            let first_row_words = heading_word_groups(b, [left, top, right, bottom], pitch);
+            if let [word] = first_row_words.as_slice() {
                 let off_centre = (0.5 * (word[0] + word[2]) - 0.5 * (left + right)).abs();
                 let printed = word[2] - word[0] >= 1.5 * pitch && word[3] - word[1] <= 0.5 * pitch;
                 if printed && off_centre <= CENTRED_HEADING * (right - left) {
@@ -2321,15 +2322,23 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
                 .max(top - 3.0 * pitch);
             let heading = [left, heading_top, right, top];
             let words = heading_word_groups(b, heading, pitch);
-            if let [first, second] = words.as_slice()
-                && letters_between(b, heading, first, second)
-            {
-                continue;
-            }
+            let one_word = matches!(words.as_slice(), [first, second] if letters_between(b, heading, first, second));
             let (first_y, last_y) = (top, last_row_bottom.at(0.5 * (left + right)));
             let printed = |side: &Line| super::lines::cover(lb_transposed, side, first_y, last_y) >= 0.5;
             let sides = PrintedSides { left: printed(&c.left), right: printed(&c.right) };
-            let Some(part) = move_part_beside_a_clock(&words, left, right, sides, pitch) else { continue };
+            // (a heading row taken for the first row, its "No" read as a number, names the clock
+            // beside the moves itself: its two words printed on one line, each a shaded box or
+            // lower than two thirds of a pitch)
+            let clock_part = |words: &[WordGroup]| {
+                let shaded = |i: usize| words.get(i).is_some_and(|g| shaded_box_group(b, g, pitch));
+                move_part_beside_a_clock(words, [shaded(0), shaded(1)], left, right, sides, pitch)
+            };
+            let part = if one_word { None } else { clock_part(&words) };
+            let Some(part) = part.or_else(|| {
+                printed_on_one_line(b, &first_row_words, pitch).then(|| clock_part(&first_row_words)).flatten()
+            }) else {
+                continue;
+            };
             log::debug!(
                 "  unruled clock column beside the moves in x {left:.0}..{right:.0}: moves x {:.0}..{:.0}",
                 left + part.from,
@@ -2338,6 +2347,15 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
             block.move_parts[side] = Some(part);
         }
     }
+}
+
+/// Whether a heading's word groups are printed words on one line: each a shaded box (three fifths
+/// inked) or at most 0.65 pitch high, their feet within a sixth of a pitch of each other.
+fn printed_on_one_line(b: &Bin, words: &[WordGroup], pitch: f64) -> bool {
+    let low_or_shaded = |g: &WordGroup| g[3] - g[1] <= 0.65 * pitch || shaded_box_group(b, g, pitch);
+    let feet = || words.iter().map(|g| g[3]);
+    let foot_spread = feet().fold(f64::MIN, f64::max) - feet().fold(f64::MAX, f64::min);
+    !words.is_empty() && words.iter().all(low_or_shaded) && foot_spread <= pitch / 6.0
 }
 
 /// Whether ink between two word groups runs from as high as their letters down to the heading
@@ -2377,7 +2395,7 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     // (the first and last pixel columns and rows `components_in` searches)
     let [left, first_row, x_end, y_end] = searched_area(b, bx);
     let (right, last_row) = (x_end.saturating_sub(1), y_end.saturating_sub(1));
-    let mut glyphs: Vec<WordGroup> = components_in(b, bx, false)
+    let (shaded_boxes, pieces): (Vec<_>, Vec<_>) = components_in(b, bx, false)
         .into_iter()
         .filter(|q| {
             let (width, height) = ((q.2 - q.0 + 1) as f64, (q.3 - q.1 + 1) as f64);
@@ -2393,8 +2411,16 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
                 (!at_a_side || width >= 0.5 * pitch) && (!at_top || big) && (!at_bottom || big || word_on_the_ruling);
             clear && q.4 >= 4 && height >= 0.15 * pitch && height <= 1.5 * pitch
         })
-        .map(|q| [q.0 as f64, q.1 as f64, q.2 as f64 + 1.0, q.3 as f64 + 1.0])
-        .collect();
+        .partition(|q| shaded_box(q, pitch));
+    let to_box = |q: &(usize, usize, usize, usize, usize)| [q.0 as f64, q.1 as f64, q.2 as f64 + 1.0, q.3 as f64 + 1.0];
+    // (a shaded box printed behind one column's heading word, its letters left white, is a word
+    // group of its own: a word printed beside it against its edge, "Black | Time", is another)
+    let mut shaded_boxes: Vec<WordGroup> = shaded_boxes.iter().map(|q| box_between_its_edges(b, to_box(q))).collect();
+    crate::sort::by_key(&mut shaded_boxes, |g| g[0]);
+    // (the pieces of one band its white letters cut apart, or a band askew in a photo whose
+    // edges leave the box rows, overlap or touch: one box)
+    let mut shaded_boxes = glyphs_joined(&shaded_boxes, 0.25 * pitch);
+    let mut glyphs: Vec<WordGroup> = pieces.iter().map(to_box).collect();
     crate::sort::by_key(&mut glyphs, |g| g[0]);
     let mut groups = glyphs_joined(&glyphs, 0.5 * pitch);
     // (two words printed a space apart, nearer than half a pitch: the one gap far wider than
@@ -2414,8 +2440,48 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     // (a row of low pieces is a dotted ruling or its shadow: a printed word stands a quarter
     // pitch high at least)
     groups.retain(|group| group[3] - group[1] >= 0.25 * pitch);
+    // (a group a shaded box overlaps is part of the box: a piece of the band less inked, where
+    // its letters or the light of a photo thin it)
+    groups.retain(|group| {
+        let Some(shade) = shaded_boxes.iter_mut().find(|shade| group[0] < shade[2] && group[2] > shade[0]) else {
+            return true;
+        };
+        *shade = [shade[0].min(group[0]), shade[1].min(group[1]), shade[2].max(group[2]), shade[3].max(group[3])];
+        false
+    });
+    groups.extend(shaded_boxes);
+    crate::sort::by_key(&mut groups, |g| g[0]);
     log::debug!("  heading word groups in x {:.0}..{:.0} y {:.0}..{:.0}: {groups:?}", bx[0], bx[2], bx[1], bx[3]);
     groups
+}
+
+/// Whether a piece of a heading is a shaded box printed behind a word: a solid block (three
+/// fifths of its box inked, the word's letters the holes in it) half a pitch high at least and
+/// wider than one and a half pitches, where a printed or written word's strokes cover far less of
+/// their box.
+fn shaded_box(piece: &(usize, usize, usize, usize, usize), pitch: f64) -> bool {
+    let (width, height) = ((piece.2 - piece.0 + 1) as f64, (piece.3 - piece.1 + 1) as f64);
+    width >= 1.5 * pitch && height >= 0.5 * pitch && piece.4 as f64 >= 0.6 * width * height
+}
+
+/// A shaded box's piece `bx` cut to the box: the pixel columns inked at both its top and its foot
+/// (a letter of the word beside, printed against the box's edge, joins the piece but reaches
+/// neither).
+fn box_between_its_edges(b: &Bin, bx: WordGroup) -> WordGroup {
+    let (top, foot) = (bx[1] as usize, (bx[3] as usize).saturating_sub(1));
+    let inked_at = |x: usize, y: usize| b.get(x, y) || b.get(x, y + 1) || b.get(x, y.saturating_sub(1));
+    let edged = |x: &usize| inked_at(*x, top) && inked_at(*x, foot);
+    let columns = bx[0] as usize..bx[2] as usize;
+    match (columns.clone().find(edged), columns.rev().find(edged)) {
+        (Some(first), Some(last)) => [first as f64, bx[1], last as f64 + 1.0, bx[3]],
+        _ => bx,
+    }
+}
+
+/// Whether a heading's word group is a shaded box (see [`shaded_box`]).
+fn shaded_box_group(b: &Bin, group: &WordGroup, pitch: f64) -> bool {
+    let (width, height) = (group[2] - group[0], group[3] - group[1]);
+    width >= 1.5 * pitch && height >= 0.5 * pitch && ink_fraction(b, *group) >= 0.6
 }
 
 /// Glyphs (sorted by their left ends) joined into groups where each stands at most `gap` right of
@@ -2451,6 +2517,7 @@ struct PrintedSides {
 /// clock column's start).
 fn move_part_beside_a_clock(
     words: &[WordGroup],
+    shaded: [bool; 2],
     left: f64,
     right: f64,
     sides: PrintedSides,
@@ -2463,7 +2530,9 @@ fn move_part_beside_a_clock(
         let (a, b) = (first[3] - first[1], second[3] - second[1]);
         (a.min(b), a.max(b))
     };
-    if !wide(first) || !wide(second) || overlap < 0.5 * lower || taller > 2.2 * lower {
+    // (a shaded box stands taller than the word printed beside it by the shading's margins)
+    let of_one_size = taller <= 2.2 * lower || shaded.contains(&true);
+    if !wide(first) || !wide(second) || overlap < 0.5 * lower || !of_one_size {
         return None;
     }
     let centre = |g: &WordGroup| 0.5 * (g[0] + g[2]);
@@ -4179,11 +4248,11 @@ mod tests {
         let (clock, white) = ([130.0, 100.0, 150.0, 114.0], [195.0, 101.0, 245.0, 113.0]);
         let left_virtual = PrintedSides { left: false, right: true };
         assert_eq!(
-            move_part_beside_a_clock(&[clock, white], 100.0, 270.0, left_virtual, 20.0),
+            move_part_beside_a_clock(&[clock, white], [false; 2], 100.0, 270.0, left_virtual, 20.0),
             Some(MovePart { from: 70.0, to: 170.0 })
         );
         // measured from both sides, the clock's part comes out too wide for one
-        assert_eq!(move_part_beside_a_clock(&[clock, white], 100.0, 270.0, BOTH_PRINTED, 20.0), None);
+        assert_eq!(move_part_beside_a_clock(&[clock, white], [false; 2], 100.0, 270.0, BOTH_PRINTED, 20.0), None);
     }
 
     #[test]
@@ -4193,25 +4262,35 @@ mod tests {
         let clock = [120.0, 100.0, 140.0, 114.0];
         let white = [205.0, 101.0, 255.0, 113.0];
         assert_eq!(
-            move_part_beside_a_clock(&[clock, white], 100.0, 300.0, BOTH_PRINTED, 20.0),
+            move_part_beside_a_clock(&[clock, white], [false; 2], 100.0, 300.0, BOTH_PRINTED, 20.0),
             Some(MovePart { from: 60.0, to: 200.0 })
         );
         // the clock at the right: the moves' part from the left side
         let black = [145.0, 101.0, 195.0, 113.0];
         let clock = [260.0, 100.0, 280.0, 114.0];
         assert_eq!(
-            move_part_beside_a_clock(&[black, clock], 100.0, 300.0, BOTH_PRINTED, 20.0),
+            move_part_beside_a_clock(&[black, clock], [false; 2], 100.0, 300.0, BOTH_PRINTED, 20.0),
             Some(MovePart { from: 0.0, to: 140.0 })
         );
         // two words of one centred title, a word and a small mark, one word: nothing parted
         let (white, player) = ([150.0, 101.0, 190.0, 113.0], [200.0, 101.0, 250.0, 113.0]);
-        assert_eq!(move_part_beside_a_clock(&[white, player], 100.0, 300.0, BOTH_PRINTED, 20.0), None);
+        assert_eq!(move_part_beside_a_clock(&[white, player], [false; 2], 100.0, 300.0, BOTH_PRINTED, 20.0), None);
         let mark = [126.0, 105.0, 132.0, 111.0];
         assert_eq!(
-            move_part_beside_a_clock(&[mark, [205.0, 101.0, 255.0, 113.0]], 100.0, 300.0, BOTH_PRINTED, 20.0),
+            move_part_beside_a_clock(
+                &[mark, [205.0, 101.0, 255.0, 113.0]],
+                [false; 2],
+                100.0,
+                300.0,
+                BOTH_PRINTED,
+                20.0
+            ),
             None
         );
-        assert_eq!(move_part_beside_a_clock(&[[175.0, 101.0, 225.0, 113.0]], 100.0, 300.0, BOTH_PRINTED, 20.0), None);
+        assert_eq!(
+            move_part_beside_a_clock(&[[175.0, 101.0, 225.0, 113.0]], [false; 2], 100.0, 300.0, BOTH_PRINTED, 20.0),
+            None
+        );
     }
 
     /// The x spans of the word groups found in a heading box x 100..300, y 10..40 (pitch 20)
@@ -4261,6 +4340,67 @@ mod tests {
         // from the first row beside them
         let spans = heading_word_spans(&[[120, 31, 141, 40], [205, 31, 235, 40], [170, 32, 174, 40]]);
         assert_eq!(spans, [(120.0, 141.0), (205.0, 235.0)]);
+    }
+
+    #[test]
+    fn a_shaded_box_behind_a_heading_word_is_a_word_group_apart_from_the_word_printed_against_it() {
+        // "Black" left white in a dark box 120..200, y 12..38, its letters' holes in it, and
+        // "Time" printed beside it, its first letter against the box's edge
+        let mut b = Bin::new(320, 60);
+        fill(&mut b, 120, 12, 200, 38);
+        for x in [130, 145, 160, 175] {
+            for y in 18..32 {
+                b.d[y * b.w + x..y * b.w + x + 8].fill(0);
+            }
+        }
+        for x in [200, 209, 217, 225] {
+            fill(&mut b, x, 20, x + 5, 30);
+        }
+        let spans = |b: &Bin| -> Vec<(f64, f64)> {
+            heading_word_groups(b, [100.0, 10.0, 300.0, 40.0], 20.0).iter().map(|g| (g[0], g[2])).collect()
+        };
+        assert_eq!(spans(&b), [(120.0, 200.0), (209.0, 230.0)]);
+        // (a piece of the band its letters cut off, less inked, lying within the box's top and
+        // foot and beyond, is the box's)
+        let mut cut = Bin::new(320, 60);
+        fill(&mut cut, 120, 12, 185, 38);
+        fill(&mut cut, 185, 12, 200, 14);
+        fill(&mut cut, 185, 36, 200, 38);
+        for y in (17..33).step_by(3) {
+            fill(&mut cut, 188, y, 250, y + 1);
+        }
+        fill(&mut cut, 188, 17, 189, 33);
+        assert_eq!(spans(&cut), [(120.0, 250.0)]);
+        // (the box stands more than twice as tall as the word: a box, not a clock beside a word)
+        let [shaded_box, time] = [[120.0, 12.0, 200.0, 38.0], [209.0, 20.0, 230.0, 30.0]];
+        let part = |shaded| move_part_beside_a_clock(&[shaded_box, time], shaded, 115.0, 234.0, BOTH_PRINTED, 20.0);
+        assert_eq!(part([true, false]), Some(MovePart { from: 0.0, to: 90.0 }));
+        assert_eq!(part([false; 2]), None);
+    }
+
+    #[test]
+    fn a_clock_column_named_in_a_heading_row_taken_for_the_first_row_is_left_out_of_the_move_cells() {
+        // No | clock, White | Black, clock as in the test below, the heading row 110..130 ruled as
+        // high as the rows below it, its words printed 8 px high
+        let mut lb = Bin::new(600, 400);
+        let ys: Vec<usize> = (0..=11).map(|r| 110 + 20 * r).collect();
+        rule(&mut lb, &ys, (20, 542), &[20, 60, 300, 540], (110, 332));
+        let mut b = lb.clone();
+        for heading in
+            [[30, 116, 50, 124], [75, 116, 105, 124], [185, 116, 235, 124], [365, 116, 415, 124], [495, 116, 525, 124]]
+        {
+            fill(&mut b, heading[0], heading[1], heading[2], heading[3]);
+        }
+        let numbers = BlockDrawing { left: 20, first: 1, number_at: 20, digits_top: 6 };
+        numbers.draw(&mut b, &ys[1..11], &[50, 62, 74, 110, 122, 134, 290, 302, 314, 470, 482], 10);
+        let grey = GrayImage::from_pixel(600, 400, image::Luma([255]));
+        let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
+        let written: Vec<&GCell> = cells.iter().filter(|c| c.bx[1] > 125.0).collect();
+        assert_eq!(written.len(), 20);
+        for cell in written {
+            let (from, to) = if cell.side == Side::White { (120.0, 301.0) } else { (300.0, 480.0) };
+            assert!((cell.bx[0] - from).abs() <= 4.0 && (cell.bx[2] - to).abs() <= 4.0, "{cell:?}");
+        }
     }
 
     #[test]
