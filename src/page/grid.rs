@@ -2962,18 +2962,35 @@ fn find_subs(
 }
 
 /// Of two blocks that share a column (the clock columns of neighbouring blocks paired across the
-/// number column between them, beside the blocks of move columns), the one whose move columns
-/// are the narrower is dropped.
+/// number column between them, beside the blocks of move columns; a column is shared where both
+/// take it, as one column or as two runs of its rows), the one
+/// whose move columns are the narrower is dropped; where their narrower move columns are of
+/// one width (within 2 %: the shared column is the narrower of both), the one whose White and
+/// Black are the less alike in width (one block's Black paired with the next block's White
+/// across that block's number column, beside the block it belongs to).
 fn drop_subs_sharing_columns(subs: Vec<BlockColumns>, cols: &[Column]) -> Vec<BlockColumns> {
     let columns = |s: &BlockColumns| [s.number, s.white, s.black];
-    let move_width = |s: &BlockColumns| cols[s.white].width().min(cols[s.black].width());
+    // (one column, or two runs of its rows between pieces of the same rulings: they overlap by
+    // more than half the narrower's width)
+    let same_column = |a: usize, c: usize| {
+        let (a, c) = (&cols[a], &cols[c]);
+        let overlap = a.right.mid().min(c.right.mid()) - a.left.mid().max(c.left.mid());
+        overlap > 0.5 * a.width().min(c.width())
+    };
+    let (white, black) = (|s: &BlockColumns| cols[s.white].width(), |s: &BlockColumns| cols[s.black].width());
+    let move_width = |s: &BlockColumns| white(s).min(black(s));
+    let alike = |s: &BlockColumns| move_width(s) / white(s).max(black(s));
+    let wider_or_more_alike = |o: &BlockColumns, s: &BlockColumns| {
+        let (wo, ws) = (move_width(o), move_width(s));
+        if (wo - ws).abs() <= 0.02 * wo.max(ws) { alike(o) > alike(s) } else { wo > ws }
+    };
     let keep: Vec<bool> = subs
         .iter()
         .map(|s| {
             !subs.iter().any(|o| {
                 !std::ptr::eq(o, s)
-                    && columns(o).iter().any(|c| columns(s).contains(c))
-                    && move_width(o) > move_width(s)
+                    && columns(o).iter().any(|&c| columns(s).iter().any(|&d| same_column(c, d)))
+                    && wider_or_more_alike(o, s)
             })
         })
         .collect();
@@ -4340,6 +4357,39 @@ mod tests {
         // from the first row beside them
         let spans = heading_word_spans(&[[120, 31, 141, 40], [205, 31, 235, 40], [170, 32, 174, 40]]);
         assert_eq!(spans, [(120.0, 141.0), (205.0, 235.0)]);
+    }
+
+    #[test]
+    fn of_two_blocks_sharing_a_column_the_one_whose_moves_pair_less_alike_goes() {
+        // No 262 | 298 | 398 | No 497 | 531 | 633: the column 398..497 taken twice, as two runs of
+        // its rows between pieces of its rulings, as block 1's Black and, across the next
+        // block's number column, as White's of a block whose Black is the next block's White
+        let column = |left: f64, right: f64, ruling: usize| Column {
+            left: h(left, 0.0, 100.0, 600.0),
+            right: h(right, 0.0, 100.0, 600.0),
+            left_ruling: ruling,
+            right_ruling: ruling + 1,
+            rows: vec![(h_line(100.0), h_line(120.0))],
+        };
+        let cols = [
+            column(262.0, 298.0, 0),
+            column(298.0, 398.0, 1),
+            column(398.0, 497.0, 2),
+            column(398.0, 497.5, 7),
+            column(497.0, 531.0, 3),
+            column(531.0, 633.0, 4),
+        ];
+        let block = |number, white, black| BlockColumns { number, white, black, other_number: None };
+        let kept = drop_subs_sharing_columns(vec![block(0, 1, 2), block(4, 3, 5)], &cols);
+        assert_eq!(kept.iter().map(|s| (s.number, s.white, s.black)).collect::<Vec<_>>(), [(0, 1, 2)]);
+        // (a clock column paired with the White beside it across the number column goes: the
+        // block with the wider move columns stays, whichever comes first)
+        let clock_beside =
+            [column(0.0, 40.0, 0), column(40.0, 70.0, 1), column(70.0, 240.0, 2), column(240.0, 410.0, 3)];
+        for subs in [vec![block(1, 0, 2), block(1, 2, 3)], vec![block(1, 2, 3), block(1, 0, 2)]] {
+            let kept = drop_subs_sharing_columns(subs, &clock_beside);
+            assert_eq!(kept.iter().map(|s| (s.white, s.black)).collect::<Vec<_>>(), [(2, 3)]);
+        }
     }
 
     #[test]
