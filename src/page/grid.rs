@@ -4428,54 +4428,52 @@ mod tests {
         assert_eq!(part([false; 2]), None);
     }
 
-    #[test]
-    fn a_clock_column_named_in_a_heading_row_taken_for_the_first_row_is_left_out_of_the_move_cells() {
-        // No | clock, White | Black, clock as in the test below, the heading row 110..130 ruled as
-        // high as the rows below it, its words printed 8 px high
+    /// The cells `analyze` finds in a block No | clock, White | Black, clock ruled at x 20, 60, 300
+    /// and 540 only, its rows ruled at `ys` (the heading row, then 10 move rows 20 px high), the
+    /// heading's words at `headings`, and in each move row the printed number, the moves and the
+    /// times written in the clock parts (60..120 and 480..540).
+    fn cells_beside_unruled_clocks(ys: &[usize], headings: &[[usize; 4]]) -> Vec<GCell> {
         let mut lb = Bin::new(600, 400);
-        let ys: Vec<usize> = (0..=11).map(|r| 110 + 20 * r).collect();
-        rule(&mut lb, &ys, (20, 542), &[20, 60, 300, 540], (110, 332));
+        rule(&mut lb, ys, (20, 542), &[20, 60, 300, 540], (ys[0], 332));
         let mut b = lb.clone();
-        for heading in
-            [[30, 116, 50, 124], [75, 116, 105, 124], [185, 116, 235, 124], [365, 116, 415, 124], [495, 116, 525, 124]]
-        {
-            fill(&mut b, heading[0], heading[1], heading[2], heading[3]);
+        for &[x0, y0, x1, y1] in headings {
+            fill(&mut b, x0, y0, x1, y1);
         }
         let numbers = BlockDrawing { left: 20, first: 1, number_at: 20, digits_top: 6 };
         numbers.draw(&mut b, &ys[1..11], &[50, 62, 74, 110, 122, 134, 290, 302, 314, 470, 482], 10);
         let grey = GrayImage::from_pixel(600, 400, image::Luma([255]));
         let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
-        let written: Vec<&GCell> = cells.iter().filter(|c| c.bx[1] > 125.0).collect();
-        assert_eq!(written.len(), 20);
-        for cell in written {
+        cells
+    }
+
+    /// Asserts that each of the 20 move cells holds its column's moves' part only: White's
+    /// 120..300, Black's 300..480.
+    fn assert_moves_parts_only(cells: &[&GCell]) {
+        assert_eq!(cells.len(), 20);
+        for cell in cells {
             let (from, to) = if cell.side == Side::White { (120.0, 301.0) } else { (300.0, 480.0) };
             assert!((cell.bx[0] - from).abs() <= 4.0 && (cell.bx[2] - to).abs() <= 4.0, "{cell:?}");
         }
     }
 
     #[test]
+    fn a_clock_column_named_in_a_heading_row_taken_for_the_first_row_is_left_out_of_the_move_cells() {
+        // the heading row 110..130 ruled as high as the rows below it, its words printed 8 px high
+        let ys: Vec<usize> = (0..=11).map(|r| 110 + 20 * r).collect();
+        let words =
+            [[30, 116, 50, 124], [75, 116, 105, 124], [185, 116, 235, 124], [365, 116, 415, 124], [495, 116, 525, 124]];
+        let cells = cells_beside_unruled_clocks(&ys, &words);
+        assert_moves_parts_only(&cells.iter().filter(|c| c.bx[1] > 125.0).collect::<Vec<_>>());
+    }
+
+    #[test]
     fn unruled_clock_columns_named_in_the_heading_are_left_out_of_the_move_cells() {
-        // No | clock, White | Black, clock: rulings at x 20, 60, 300 and 540 only, a heading row
-        // 100..130 over 10 rows 20 px high; the times written in the clock parts (60..120 and
-        // 480..540) as well as the moves
-        let mut lb = Bin::new(600, 400);
+        // a heading row 100..130 over the 10 move rows, its clocks drawn taller than its words
         let ys: Vec<usize> = std::iter::once(100).chain((0..=10).map(|r| 130 + 20 * r)).collect();
-        rule(&mut lb, &ys, (20, 542), &[20, 60, 300, 540], (100, 332));
-        let mut b = lb.clone();
-        for heading in
-            [[30, 111, 50, 120], [80, 108, 100, 122], [185, 110, 235, 120], [365, 110, 415, 120], [500, 108, 520, 122]]
-        {
-            fill(&mut b, heading[0], heading[1], heading[2], heading[3]);
-        }
-        let numbers = BlockDrawing { left: 20, first: 1, number_at: 20, digits_top: 6 };
-        numbers.draw(&mut b, &ys[1..11], &[50, 62, 74, 110, 122, 134, 290, 302, 314, 470, 482], 10);
-        let grey = GrayImage::from_pixel(600, 400, image::Luma([255]));
-        let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
-        assert_eq!(cells.len(), 20);
-        for cell in &cells {
-            let (from, to) = if cell.side == Side::White { (120.0, 301.0) } else { (300.0, 480.0) };
-            assert!((cell.bx[0] - from).abs() <= 4.0 && (cell.bx[2] - to).abs() <= 4.0, "{cell:?}");
-        }
+        let words =
+            [[30, 111, 50, 120], [80, 108, 100, 122], [185, 110, 235, 120], [365, 110, 415, 120], [500, 108, 520, 122]];
+        let cells = cells_beside_unruled_clocks(&ys, &words);
+        assert_moves_parts_only(&cells.iter().collect::<Vec<_>>());
     }
 
     #[test]
