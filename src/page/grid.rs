@@ -2469,7 +2469,8 @@ fn shaded_box(piece: &(usize, usize, usize, usize, usize), pitch: f64) -> bool {
 /// neither).
 fn box_between_its_edges(b: &Bin, bx: WordGroup) -> WordGroup {
     let (top, foot) = (bx[1] as usize, (bx[3] as usize).saturating_sub(1));
-    let inked_at = |x: usize, y: usize| b.get(x, y) || b.get(x, y + 1) || b.get(x, y.saturating_sub(1));
+    // (the row itself or one beside it, within the page: a box's edge can lean by a pixel)
+    let inked_at = |x: usize, y: usize| (y.saturating_sub(1)..=(y + 1).min(b.h - 1)).any(|y| b.get(x, y));
     let edged = |x: &usize| inked_at(*x, top) && inked_at(*x, foot);
     let columns = bx[0] as usize..bx[2] as usize;
     match (columns.clone().find(edged), columns.rev().find(edged)) {
@@ -2478,7 +2479,8 @@ fn box_between_its_edges(b: &Bin, bx: WordGroup) -> WordGroup {
     }
 }
 
-/// Whether a heading's word group is a shaded box (see [`shaded_box`]).
+/// Whether a heading's word group is a shaded box (see [`shaded_box`]): three fifths of its
+/// inner window ([`ink_fraction`]) inked.
 fn shaded_box_group(b: &Bin, group: &WordGroup, pitch: f64) -> bool {
     let (width, height) = (group[2] - group[0], group[3] - group[1]);
     width >= 1.5 * pitch && height >= 0.5 * pitch && ink_fraction(b, *group) >= 0.6
@@ -2963,11 +2965,11 @@ fn find_subs(
 
 /// Of two blocks that share a column (the clock columns of neighbouring blocks paired across the
 /// number column between them, beside the blocks of move columns; a column is shared where both
-/// take it, as one column or as two runs of its rows), the one
-/// whose move columns are the narrower is dropped; where their narrower move columns are of
-/// one width (within 2 %: the shared column is the narrower of both), the one whose White and
-/// Black are the less alike in width (one block's Black paired with the next block's White
-/// across that block's number column, beside the block it belongs to).
+/// take it, as one column or as two runs of its rows), the one whose move columns are the
+/// narrower is dropped; where their narrower move columns are of one width (within 2 %: the
+/// shared column is the narrower of both), the one whose White and Black are the less alike in
+/// width (one block's Black paired with the next block's White across that block's number
+/// column, beside the block it belongs to).
 fn drop_subs_sharing_columns(subs: Vec<BlockColumns>, cols: &[Column]) -> Vec<BlockColumns> {
     let columns = |s: &BlockColumns| [s.number, s.white, s.black];
     // (one column, or two runs of its rows between pieces of the same rulings: they overlap by
