@@ -2306,8 +2306,7 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
             // words above it are another field's; a printed word is at least 1.5 pitches wide
             // and at most half a pitch high, where a move written in the first row is taller)
             let bottom = first_row_bottom.at(0.5 * (left + right));
-            let first_row_words = heading_word_groups(b, [left, top, right, bottom], pitch);
-            if let [word] = first_row_words.as_slice() {
+            if let [word] = heading_word_groups(b, [left, top, right, bottom], pitch).as_slice() {
                 let off_centre = (0.5 * (word[0] + word[2]) - 0.5 * (left + right)).abs();
                 let printed = word[2] - word[0] >= 1.5 * pitch && word[3] - word[1] <= 0.5 * pitch;
                 if printed && off_centre <= CENTRED_HEADING * (right - left) {
@@ -2322,21 +2321,16 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
                 .max(top - 3.0 * pitch);
             let heading = [left, heading_top, right, top];
             let words = heading_word_groups(b, heading, pitch);
-            let one_word = matches!(words.as_slice(), [first, second] if letters_between(b, heading, first, second));
+            if let [first, second] = words.as_slice()
+                && letters_between(b, heading, first, second)
+            {
+                continue;
+            }
             let (first_y, last_y) = (top, last_row_bottom.at(0.5 * (left + right)));
             let printed = |side: &Line| super::lines::cover(lb_transposed, side, first_y, last_y) >= 0.5;
             let sides = PrintedSides { left: printed(&c.left), right: printed(&c.right) };
-            // (a heading row taken for the first row, its "No" read as a number, names the clock
-            // beside the moves itself: its two words printed on one line, each a shaded box or
-            // lower than two thirds of a pitch)
-            let clock_part = |words: &[WordGroup]| {
-                let shaded = |i: usize| words.get(i).is_some_and(|g| shaded_box_group(b, g, pitch));
-                move_part_beside_a_clock(words, [shaded(0), shaded(1)], left, right, sides, pitch)
-            };
-            let part = if one_word { None } else { clock_part(&words) };
-            let Some(part) = part.or_else(|| {
-                printed_on_one_line(b, &first_row_words, pitch).then(|| clock_part(&first_row_words)).flatten()
-            }) else {
+            let shaded = |i: usize| words.get(i).is_some_and(|g| shaded_box_group(b, g, pitch));
+            let Some(part) = move_part_beside_a_clock(&words, [shaded(0), shaded(1)], left, right, sides, pitch) else {
                 continue;
             };
             log::debug!(
@@ -2347,15 +2341,6 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
             block.move_parts[side] = Some(part);
         }
     }
-}
-
-/// Whether a heading's word groups are printed words on one line: each a shaded box (three fifths
-/// inked) or at most 0.65 pitch high, their feet within a sixth of a pitch of each other.
-fn printed_on_one_line(b: &Bin, words: &[WordGroup], pitch: f64) -> bool {
-    let low_or_shaded = |g: &WordGroup| g[3] - g[1] <= 0.65 * pitch || shaded_box_group(b, g, pitch);
-    let feet = || words.iter().map(|g| g[3]);
-    let foot_spread = feet().fold(f64::MIN, f64::max) - feet().fold(f64::MAX, f64::min);
-    !words.is_empty() && words.iter().all(low_or_shaded) && foot_spread <= pitch / 6.0
 }
 
 /// Whether ink between two word groups runs from as high as their letters down to the heading
@@ -4430,52 +4415,29 @@ mod tests {
         assert_eq!(part([false; 2]), None);
     }
 
-    /// The cells `analyze` finds in a block No | clock, White | Black, clock ruled at x 20, 60, 300
-    /// and 540 only, its rows ruled at `ys` (the heading row, then 10 move rows 20 px high), the
-    /// heading's words at `headings`, and in each move row the printed number, the moves and the
-    /// times written in the clock parts (60..120 and 480..540).
-    fn cells_beside_unruled_clocks(ys: &[usize], headings: &[[usize; 4]]) -> Vec<GCell> {
+    #[test]
+    fn unruled_clock_columns_named_in_the_heading_are_left_out_of_the_move_cells() {
+        // No | clock, White | Black, clock: rulings at x 20, 60, 300 and 540 only, a heading row
+        // 100..130 over 10 rows 20 px high; the times written in the clock parts (60..120 and
+        // 480..540) as well as the moves
         let mut lb = Bin::new(600, 400);
-        rule(&mut lb, ys, (20, 542), &[20, 60, 300, 540], (ys[0], 332));
+        let ys: Vec<usize> = std::iter::once(100).chain((0..=10).map(|r| 130 + 20 * r)).collect();
+        rule(&mut lb, &ys, (20, 542), &[20, 60, 300, 540], (100, 332));
         let mut b = lb.clone();
-        for &[x0, y0, x1, y1] in headings {
-            fill(&mut b, x0, y0, x1, y1);
+        for heading in
+            [[30, 111, 50, 120], [80, 108, 100, 122], [185, 110, 235, 120], [365, 110, 415, 120], [500, 108, 520, 122]]
+        {
+            fill(&mut b, heading[0], heading[1], heading[2], heading[3]);
         }
         let numbers = BlockDrawing { left: 20, first: 1, number_at: 20, digits_top: 6 };
         numbers.draw(&mut b, &ys[1..11], &[50, 62, 74, 110, 122, 134, 290, 302, 314, 470, 482], 10);
         let grey = GrayImage::from_pixel(600, 400, image::Luma([255]));
         let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
-        cells
-    }
-
-    /// Asserts that each of the 20 move cells holds its column's moves' part only: White's
-    /// 120..300, Black's 300..480.
-    fn assert_moves_parts_only(cells: &[&GCell]) {
         assert_eq!(cells.len(), 20);
-        for cell in cells {
+        for cell in &cells {
             let (from, to) = if cell.side == Side::White { (120.0, 301.0) } else { (300.0, 480.0) };
             assert!((cell.bx[0] - from).abs() <= 4.0 && (cell.bx[2] - to).abs() <= 4.0, "{cell:?}");
         }
-    }
-
-    #[test]
-    fn a_clock_column_named_in_a_heading_row_taken_for_the_first_row_is_left_out_of_the_move_cells() {
-        // the heading row 110..130 ruled as high as the rows below it, its words printed 8 px high
-        let ys: Vec<usize> = (0..=11).map(|r| 110 + 20 * r).collect();
-        let words =
-            [[30, 116, 50, 124], [75, 116, 105, 124], [185, 116, 235, 124], [365, 116, 415, 124], [495, 116, 525, 124]];
-        let cells = cells_beside_unruled_clocks(&ys, &words);
-        assert_moves_parts_only(&cells.iter().filter(|c| c.bx[1] > 125.0).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn unruled_clock_columns_named_in_the_heading_are_left_out_of_the_move_cells() {
-        // a heading row 100..130 over the 10 move rows, its clocks drawn taller than its words
-        let ys: Vec<usize> = std::iter::once(100).chain((0..=10).map(|r| 130 + 20 * r)).collect();
-        let words =
-            [[30, 111, 50, 120], [80, 108, 100, 122], [185, 110, 235, 120], [365, 110, 415, 120], [500, 108, 520, 122]];
-        let cells = cells_beside_unruled_clocks(&ys, &words);
-        assert_moves_parts_only(&cells.iter().collect::<Vec<_>>());
     }
 
     #[test]
