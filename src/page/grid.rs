@@ -2497,7 +2497,8 @@ struct PrintedSides {
 /// The moves' part of a column `left..right` whose heading's word groups `words` name a clock
 /// column beside the moves (see [`find_unruled_clock_columns`]): two groups, each at least half a
 /// pitch wide, on one line (overlapping by half the lower one's height), of one print size (the
-/// taller at most 2.2 times as tall: a clock drawn beside a word). Where the boundary that
+/// taller at most 2.2 times as tall: a clock drawn beside a word; any height where one is a
+/// shaded box, `shaded`). Where the boundary that
 /// centres both groups leaves the clock's part too wide and only one side of the column is
 /// printed, the boundary is the one that centres the group beside the printed side: a virtual
 /// side can stand where the form's column does not end (a number zone's reach short of the
