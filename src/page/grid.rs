@@ -4305,7 +4305,13 @@ mod tests {
         for &[x0, y0, x1, y1] in pieces {
             fill(&mut b, x0, y0, x1, y1);
         }
-        heading_word_groups(&b, [100.0, 10.0, 300.0, 40.0], 20.0).iter().map(|g| (g[0], g[2])).collect()
+        heading_word_spans_in(&b)
+    }
+
+    /// The x spans of the word groups found in the heading box x 100..300, y 10..40 (pitch 20) of
+    /// a drawn binary `b`.
+    fn heading_word_spans_in(b: &Bin) -> Vec<(f64, f64)> {
+        heading_word_groups(b, [100.0, 10.0, 300.0, 40.0], 20.0).iter().map(|g| (g[0], g[2])).collect()
     }
 
     #[test]
@@ -4394,10 +4400,7 @@ mod tests {
         for x in [200, 209, 217, 225] {
             fill(&mut b, x, 20, x + 5, 30);
         }
-        let spans = |b: &Bin| -> Vec<(f64, f64)> {
-            heading_word_groups(b, [100.0, 10.0, 300.0, 40.0], 20.0).iter().map(|g| (g[0], g[2])).collect()
-        };
-        assert_eq!(spans(&b), [(120.0, 200.0), (209.0, 230.0)]);
+        assert_eq!(heading_word_spans_in(&b), [(120.0, 200.0), (209.0, 230.0)]);
         // (a piece of the band its letters cut off, less inked, lying within the box's top and
         // foot and beyond, is the box's)
         let mut cut = Bin::new(320, 60);
@@ -4408,7 +4411,7 @@ mod tests {
             fill(&mut cut, 188, y, 250, y + 1);
         }
         fill(&mut cut, 188, 17, 189, 33);
-        assert_eq!(spans(&cut), [(120.0, 250.0)]);
+        assert_eq!(heading_word_spans_in(&cut), [(120.0, 250.0)]);
         // (the box stands more than twice as tall as the word: a box, not a clock beside a word)
         let [shaded_box, time] = [[120.0, 12.0, 200.0, 38.0], [209.0, 20.0, 230.0, 30.0]];
         let part = |shaded| move_part_beside_a_clock(&[shaded_box, time], shaded, 115.0, 234.0, BOTH_PRINTED, 20.0);
