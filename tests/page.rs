@@ -881,3 +881,57 @@ fn faint_rulings_out_of_focus_are_found_at_half_the_size() {
     let truth: Vec<_> = truth.iter().map(|&(m, s, b)| (m, s, b.map(|v| 2.0 * v))).collect();
     assert_eq!(first_moves(&check(&blurred, &truth)), [1, 31]);
 }
+
+/// A form of two blocks of 20 rows, each No | White | clock | Black | clock, its number column
+/// nearly as wide as the moves (76 px beside 86, as a table with clock columns in a narrow page
+/// prints it), the writer's times in the clock columns, wandering up and down by a few pixels.
+fn form_with_wide_number_columns() -> (GrayImage, Vec<(u32, Side, [f64; 4])>) {
+    let widths = [76i64, 86, 51, 86, 51];
+    let block_w: i64 = widths.iter().sum();
+    let (rows, row_h, gap, margin, top) = (20i64, 30i64, 30i64, 60i64, 120i64);
+    let w = 2 * margin + 2 * block_w + gap;
+    let h = 2 * top + (rows + 1) * row_h;
+    let mut img = GrayImage::from_pixel(w as u32, h as u32, Luma([235]));
+    let mut truth = Vec::new();
+    for block in 0..2i64 {
+        let x0 = margin + block * (block_w + gap);
+        for r in 0..=rows + 1 {
+            rect(&mut img, x0, top + r * row_h - 1, x0 + block_w + 1, top + r * row_h + 1, 20);
+        }
+        let mut x = x0;
+        let mut edges = vec![x0];
+        for width in widths {
+            x += width;
+            edges.push(x);
+        }
+        for &x in &edges {
+            rect(&mut img, x - 1, top, x + 1, top + (rows + 1) * row_h + 1, 20);
+        }
+        for r in 0..rows {
+            let y = top + (r + 1) * row_h;
+            let n = (block * rows + r + 1) as u32;
+            number(&mut img, edges[0] + 30, y + 7, n, 3);
+            for (side, column) in [(Side::White, 1), (Side::Black, 3)] {
+                truth.push((n, side, [edges[column] as f64, y as f64, edges[column + 1] as f64, (y + row_h) as f64]));
+            }
+            if block == 0 {
+                // the times left on the clock, written after each move
+                let wander = [0, 3, -3, 2, -2][r as usize % 5];
+                for clock in [2, 4] {
+                    number(&mut img, edges[clock] + 12, y + 7 + wander, 59 - r as u32, 3);
+                }
+            }
+        }
+    }
+    (img, truth)
+}
+
+#[test]
+fn a_number_column_nearly_as_wide_as_the_moves_is_told_by_its_printed_numbers() {
+    // (by width alone the number column pairs with White's as two move columns, and the clock
+    // column between White's and Black's, its times of one height, is taken for the numbers)
+    let (img, truth) = form_with_wide_number_columns();
+    let sheet = check(&img, &truth);
+    assert_eq!(first_moves(&sheet), [1, 21]);
+    assert!(sheet.blocks.iter().all(|b| b.printed_numbers));
+}

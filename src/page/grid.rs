@@ -327,6 +327,12 @@ const MAX_CLOCK_COLUMN: f64 = 3.0;
 /// moves 3 row pitches wide and more, numbers and times 1-2.2 pitches).
 const NARROWER_THAN_MOVES: f64 = 0.85;
 
+/// The share of a column's rows whose printed number reads one more than the row's above, at
+/// which the column is a number column whatever its width ([`consecutive_numbers_share`]: a
+/// writer's moves and times never read so; a form's numbers read so in 0.5-1 of the rows at the
+/// analysed size, shading and small print losing some).
+const READ_AS_NUMBER_COLUMN: f64 = 0.4;
+
 /// The value below which a `share` of `v` lies (`v` is not empty).
 fn quantile(mut v: Vec<f64>, share: f64) -> f64 {
     v.sort_unstable_by(f64::total_cmp);
@@ -1258,7 +1264,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
 
     let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
     gap_columns.extend(narrow_columns_no_row_crosses(lb, &cols, pitch));
-    add_number_zones(b, lb, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, &gap_columns, pitch);
+    add_number_zones(b, grey, lb, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, &gap_columns, pitch);
     part_columns_between_number_columns(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
     if log::log_enabled!(log::Level::Debug) {
         log::debug!("size {w}x{h} pitch {pitch:.1} hsegs {} vsegs {}", row_rulings.len(), column_rulings.len());
@@ -1296,7 +1302,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     if cols.is_empty() {
         return Grid::NotFound("no ruled columns found".into());
     }
-    let (subs, flipped) = find_subs(b, &lb_transposed, &cols, &gap_columns, pitch);
+    let (subs, flipped) = find_subs(b, grey, &lb_transposed, &cols, &gap_columns, pitch);
     if subs.is_empty() {
         if flipped > 0 {
             return Grid::Flipped;
@@ -2322,7 +2328,7 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
             let heading = [left, heading_top, right, top];
             let words = heading_word_groups(b, heading, pitch);
             if let [first, second] = words.as_slice()
-                && letters_between(b, heading, first, second)
+                && letters_between(b, heading, first, second, pitch)
             {
                 continue;
             }
@@ -2347,15 +2353,15 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
 /// box's foot: one word whose middle letters a writer's strokes from the first row touch, left
 /// out of the groups with the strokes ("Negras" over a move written up into the heading), not
 /// two words a space apart, where nothing lies between, or only the low tops of such strokes,
-/// or a printed mark clear of the box's foot.
-fn letters_between(b: &Bin, heading: [f64; 4], first: &WordGroup, second: &WordGroup) -> bool {
+/// or a printed mark clear of the box's foot; nor the band shaded behind both ([`shaded_box`]).
+fn letters_between(b: &Bin, heading: [f64; 4], first: &WordGroup, second: &WordGroup, pitch: f64) -> bool {
     let word_height = (first[3] - first[1]).min(second[3] - second[1]);
     let letters_top = first[1].max(second[1]) + 0.3 * word_height;
     let last_row = searched_area(b, heading)[3].saturating_sub(1);
     components_in(b, heading, false).into_iter().any(|q| {
         let middle = 0.5 * (q.0 + q.2 + 1) as f64;
         let between = middle > first[2] && middle < second[0];
-        between && q.4 >= 4 && (q.1 as f64) <= letters_top && q.3 == last_row
+        between && q.4 >= 4 && (q.1 as f64) <= letters_top && q.3 == last_row && !shaded_box(&q, pitch)
     })
 }
 
@@ -2406,6 +2412,35 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     // edges leave the box rows, overlap or touch: one box)
     let mut shaded_boxes = glyphs_joined(&shaded_boxes, 0.25 * pitch);
     let mut glyphs: Vec<WordGroup> = pieces.iter().map(to_box).collect();
+    // (a band shaded across the whole column is the heading's background: its words are the
+    // letters printed white in it, thin strokes the binary keeps in pieces, each piece a glyph:
+    // the groups they join into are judged by their height; where those groups run along most
+    // of the band, the holes are the grain of a grey band the binary broke up, its words printed
+    // dark and lost in it, and the band stays one box)
+    let column_width = (x_end - left) as f64;
+    shaded_boxes.retain(|band| {
+        let band_width = band[2] - band[0];
+        if band_width < BAND_ACROSS_THE_COLUMN * column_width {
+            return true;
+        }
+        let letters = letters_printed_white_in(b, *band, pitch);
+        let words = glyphs_joined(&letters, 0.5 * pitch);
+        let run: f64 = words.iter().map(|g| g[2] - g[0]).sum();
+        if run > LETTERS_ALONG_A_BAND * band_width {
+            return true;
+        }
+        // (a word has a letter, or a piece of one, a tenth of a pitch high at least; the grain of a
+        // band's dark middle makes specks)
+        let in_a_word = |letter: &WordGroup| {
+            words.iter().any(|word| {
+                letter[0] >= word[0]
+                    && letter[2] <= word[2]
+                    && letters.iter().any(|l| l[0] >= word[0] && l[2] <= word[2] && l[3] - l[1] >= 0.1 * pitch)
+            })
+        };
+        glyphs.extend(letters.iter().filter(|l| in_a_word(l)));
+        false
+    });
     crate::sort::by_key(&mut glyphs, |g| g[0]);
     let mut groups = glyphs_joined(&glyphs, 0.5 * pitch);
     // (two words printed a space apart, nearer than half a pitch: the one gap far wider than
@@ -2438,6 +2473,68 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     crate::sort::by_key(&mut groups, |g| g[0]);
     log::debug!("  heading word groups in x {:.0}..{:.0} y {:.0}..{:.0}: {groups:?}", bx[0], bx[2], bx[1], bx[3]);
     groups
+}
+
+/// The share of a heading column's width a shaded box spans at least to be the heading's
+/// background band, its words printed white in it, rather than a box behind one word.
+const BAND_ACROSS_THE_COLUMN: f64 = 0.8;
+
+/// The share of a heading band's width its white letters' groups run along at most (headings'
+/// words take a third of it and less; a grey band broken into grain by the binary has holes
+/// from end to end).
+const LETTERS_ALONG_A_BAND: f64 = 0.6;
+
+/// The letters printed white in a shaded band `band` (a heading's dark background): the pieces
+/// of paper inside it that reach none of its sides, two pixels and more (a clock drawn white is
+/// a ring), but for pieces wider than a pitch, and solid patches half a pitch wide (three fifths
+/// of their box blank): a tall band's dark middle, lighter than its edges to a binary that adapts
+/// to its neighbourhood, comes out as paper where no letter is.
+fn letters_printed_white_in(b: &Bin, band: WordGroup, pitch: f64) -> Vec<WordGroup> {
+    let (x0, y0) = (band[0].max(0.0) as usize, band[1].max(0.0) as usize);
+    let (x1, y1) = ((band[2].max(0.0) as usize).min(b.w), (band[3].max(0.0) as usize).min(b.h));
+    if x1 <= x0 + 2 || y1 <= y0 + 2 {
+        return Vec::new();
+    }
+    let (w, h) = (x1 - x0, y1 - y0);
+    let paper = |x: usize, y: usize| !b.get(x0 + x, y0 + y);
+    let mut seen = vec![false; w * h];
+    let mut letters = Vec::new();
+    let mut stack = Vec::new();
+    for start_y in 0..h {
+        for start_x in 0..w {
+            if seen[start_y * w + start_x] || !paper(start_x, start_y) {
+                continue;
+            }
+            seen[start_y * w + start_x] = true;
+            stack.push((start_x, start_y));
+            let (mut min_x, mut max_x, mut min_y, mut max_y) = (start_x, start_x, start_y, start_y);
+            let (mut pixels, mut reaches_a_side) = (0usize, false);
+            while let Some((x, y)) = stack.pop() {
+                pixels += 1;
+                (min_x, max_x, min_y, max_y) = (min_x.min(x), max_x.max(x), min_y.min(y), max_y.max(y));
+                reaches_a_side |= x == 0 || y == 0 || x + 1 == w || y + 1 == h;
+                let neighbours = [(x.wrapping_sub(1), y), (x + 1, y), (x, y.wrapping_sub(1)), (x, y + 1)];
+                for (nx, ny) in neighbours {
+                    if nx < w && ny < h && !seen[ny * w + nx] && paper(nx, ny) {
+                        seen[ny * w + nx] = true;
+                        stack.push((nx, ny));
+                    }
+                }
+            }
+            let (width, height) = (max_x + 1 - min_x, max_y + 1 - min_y);
+            let solid_patch = width as f64 >= 0.5 * pitch && pixels as f64 >= 0.6 * (width * height) as f64;
+            if !reaches_a_side && pixels >= 2 && !solid_patch && width as f64 <= pitch {
+                letters.push([
+                    (x0 + min_x) as f64,
+                    (y0 + min_y) as f64,
+                    (x0 + max_x + 1) as f64,
+                    (y0 + max_y + 1) as f64,
+                ]);
+            }
+        }
+    }
+    crate::sort::by_key(&mut letters, |l| l[0]);
+    letters
 }
 
 /// Whether a piece of a heading is a shaded box printed behind a word: a solid block (three
@@ -2665,6 +2762,7 @@ impl BlockColumns {
 /// [`add_block_gap_borders`] returns them) is no move column, however near a move column's width.
 fn find_subs(
     b: &Bin,
+    grey: &GrayImage,
     lb_transposed: &Bin,
     cols: &[Column],
     gap_columns: &[(f64, f64)],
@@ -2718,8 +2816,29 @@ fn find_subs(
         }
         // (how alike two columns' widths are: 1 for equal widths)
         let alike_widths = |a: usize, c: usize| w[a].min(w[c]) / w[a].max(w[c]);
+        // (a column whose printed numbers read one after another is the block's number column,
+        // however wide the form prints it: beside clock columns it can be nearly as wide as
+        // the moves; read only where the widths leave it in doubt, as reading costs)
+        let widest = w.iter().copied().fold(0.0, f64::max);
+        let reads_numbers: Vec<bool> = g
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| {
+                w[k] >= 0.65 * widest
+                    && w[k] <= MAX_NUMBER_COLUMN * pitch
+                    && printed_share(b, &cols[c]) >= 0.5
+                    && consecutive_numbers_share(grey, &cols[c]) >= READ_AS_NUMBER_COLUMN
+            })
+            .collect();
+        // (such a column still narrower than the moves beside it: a column of numbers wider
+        // than a pair of columns is no number column of theirs)
+        let numbers_narrower = |k: usize, wide: f64| reads_numbers[k] && w[k] < wide;
         let mut i = 0;
         while i + 1 < g.len() {
+            if reads_numbers[i] {
+                i += 1;
+                continue;
+            }
             // (a clock column nearly as wide as the move column beside it pairs with it; where that
             // move column pairs more closely with the next, and both are wider than the clock
             // column by half, the clock column is no move column)
@@ -2759,8 +2878,11 @@ fn find_subs(
             }
             let Some(mut j) = (i + 1..(i + 3).min(g.len())).find(|&j| {
                 !gap(j)
+                    && !reads_numbers[j]
                     && (pair(w[i], w[j]) || numbers_split_off(j))
-                    && (i + 1..j).all(|k| narrow_beside(k, w[i].min(w[j])) || clock_between(k, j))
+                    && (i + 1..j).all(|k| {
+                        narrow_beside(k, w[i].min(w[j])) || clock_between(k, j) || numbers_narrower(k, w[i].min(w[j]))
+                    })
             }) else {
                 i += 1;
                 continue;
@@ -2803,7 +2925,7 @@ fn find_subs(
             let mut k = i;
             let mut left_run = Vec::new();
             while k > 0
-                && narrower_beside(k - 1, wide)
+                && (narrower_beside(k - 1, wide) || numbers_narrower(k - 1, wide))
                 && i - (k - 1) <= 2
                 && (k == i || cols[g[k]].width() <= MAX_CLOCK_COLUMN * pitch)
             {
@@ -2824,8 +2946,11 @@ fn find_subs(
                 let col = &cols[g[c]];
                 col.rows.iter().filter(|(t, bo)| ink_fraction(b, col.cell(t, bo)) > INKED_CELL).count() >= 3
             };
-            let nearest_left =
-                (i > 0 && narrow_beside(i - 1, wide) && number_width(i - 1) && inked(i - 1)).then(|| i - 1);
+            let nearest_left = (i > 0
+                && (narrow_beside(i - 1, wide) || numbers_narrower(i - 1, wide))
+                && number_width(i - 1)
+                && inked(i - 1))
+            .then(|| i - 1);
             candidates.retain(|&c| number_width(c));
             let mut printed: Vec<(usize, f64)> =
                 candidates.iter().map(|&c| (c, printed_share(b, &cols[g[c]]))).collect();
@@ -2983,6 +3108,15 @@ fn drop_subs_sharing_columns(subs: Vec<BlockColumns>, cols: &[Column]) -> Vec<Bl
         })
         .collect();
     subs.into_iter().zip(keep).filter(|(_, k)| *k).map(|(s, _)| s).collect()
+}
+
+/// Share of a column's rows whose printed number, read at the analysed size, is one more than
+/// the number of the row above: a column of printed move numbers, however wide it is printed.
+fn consecutive_numbers_share(grey: &GrayImage, c: &Column) -> f64 {
+    let numbers: Vec<Option<u32>> =
+        c.rows.iter().map(|(top, bottom)| super::digits::read_number(grey, c.cell(top, bottom)).best()).collect();
+    let consecutive = numbers.windows(2).filter(|pair| matches!(pair, [Some(a), Some(b)] if *b == a + 1)).count();
+    consecutive as f64 / c.rows.len().saturating_sub(1).max(1) as f64
 }
 
 /// How many of column `a`'s rows start where one of column `c`'s does (within 0.35 pitch).
@@ -3273,7 +3407,8 @@ mod tests {
         }
         let cols = build_cols(&hsegs, &vsegs, 20.0, &rulings.transpose());
         assert_eq!(cols.len(), 7);
-        let (subs, _) = find_subs(&glyphs, &rulings.transpose(), &cols, &[(170.0, 211.0)], 20.0);
+        let (subs, _) =
+            find_subs(&glyphs, &GrayImage::new(400, 600), &rulings.transpose(), &cols, &[(170.0, 211.0)], 20.0);
         let mut found: Vec<(usize, usize, usize)> = subs.iter().map(|s| (s.number, s.white, s.black)).collect();
         found.sort_unstable();
         // (the first block shaped like the second, its columns taken alike)
@@ -4334,7 +4469,7 @@ mod tests {
             fill(&mut b, 120, 20, 141, 30);
             fill(&mut b, 205, 20, 235, 30);
             fill(&mut b, x0, y0, x0 + 6, y1);
-            letters_between(&b, [100.0, 10.0, 300.0, 40.0], &groups.0, &groups.1)
+            letters_between(&b, [100.0, 10.0, 300.0, 40.0], &groups.0, &groups.1, 20.0)
         };
         assert!(with(170, 20, 40));
         assert!(!with(170, 33, 40));
@@ -4417,6 +4552,35 @@ mod tests {
         let part = |shaded| move_part_beside_a_clock(&[shaded_box, time], shaded, 115.0, 234.0, BOTH_PRINTED, 20.0);
         assert_eq!(part([true, false]), Some(MovePart { from: 0.0, to: 90.0 }));
         assert_eq!(part([false; 2]), None);
+    }
+
+    #[test]
+    fn a_heading_band_shaded_across_the_column_has_its_words_in_the_letters_printed_white() {
+        // a dark band 102..298 x 14..38 across the heading box 100..300 (pitch 20): "White" left
+        // white at 150..183 in letters binarized in pieces, a clock drawn white (a ring) at
+        // 262..278; between them the band reaches the box's foot
+        let mut b = Bin::new(320, 60);
+        fill(&mut b, 102, 14, 298, 38);
+        let clear = |b: &mut Bin, x0: usize, y0: usize, x1: usize, y1: usize| {
+            for y in y0..y1 {
+                b.d[y * b.w + x0..y * b.w + x1].fill(0);
+            }
+        };
+        for x in [150, 160, 170, 180] {
+            clear(&mut b, x, 20, x + 2, 25);
+            clear(&mut b, x + 1, 26, x + 3, 31);
+        }
+        clear(&mut b, 262, 19, 278, 21);
+        clear(&mut b, 262, 30, 278, 32);
+        clear(&mut b, 262, 19, 264, 32);
+        clear(&mut b, 276, 19, 278, 32);
+        let groups = heading_word_groups(&b, [100.0, 10.0, 300.0, 40.0], 20.0);
+        assert_eq!(groups.iter().map(|g| (g[0], g[2])).collect::<Vec<_>>(), [(150.0, 183.0), (262.0, 278.0)]);
+        // (the band behind both is no letter between them)
+        assert!(!letters_between(&b, [100.0, 10.0, 300.0, 40.0], &groups[0], &groups[1], 20.0));
+        let part = move_part_beside_a_clock(&groups, [false; 2], 100.0, 300.0, BOTH_PRINTED, 20.0);
+        // (the boundary centring both: moves 100..236.5, the clock beyond)
+        assert_eq!(part, Some(MovePart { from: 0.0, to: 136.5 }));
     }
 
     #[test]
@@ -4508,7 +4672,17 @@ mod tests {
         let lb_transposed = lb.transpose();
         let mut cols = build_cols(&hsegs, &vsegs, 20.0, &lb_transposed);
         assert_eq!(cols.len(), 3);
-        add_number_zones(&b, &lb, &lb_transposed, &hsegs, &mut vsegs, &mut cols, &[], 20.0);
+        add_number_zones(
+            &b,
+            &GrayImage::new(b.w as u32, b.h as u32),
+            &lb,
+            &lb_transposed,
+            &hsegs,
+            &mut vsegs,
+            &mut cols,
+            &[],
+            20.0,
+        );
         cols.len()
     }
 

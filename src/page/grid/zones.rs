@@ -450,6 +450,7 @@ fn number_around(
 /// blocks made columns by [`add_block_gap_borders`], stepped over from block to block).
 pub(super) fn add_number_zones(
     b: &Bin,
+    grey: &GrayImage,
     lb: &Bin,
     lb_transposed: &Bin,
     hsegs: &[Line],
@@ -462,7 +463,7 @@ pub(super) fn add_number_zones(
     let mut extra = Vec::new();
     // (only in columns that are not already part of a ruled block, and wide enough to hold a
     // number and a move)
-    let (subs0, _) = find_subs(b, lb_transposed, cols, gap_columns, pitch);
+    let (subs0, _) = find_subs(b, grey, lb_transposed, cols, gap_columns, pitch);
     let used: Vec<bool> =
         (0..cols.len()).map(|i| subs0.iter().any(|s| s.number == i || s.white == i || s.black == i)).collect();
     // (nor bounded by a short stroke of handwriting, as `build_cols` tells one: a number zone
