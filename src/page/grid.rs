@@ -2381,7 +2381,9 @@ type WordGroup = [f64; 4];
 /// heading's rulings), not a smaller piece (of a writer's stroke reaching up from the first row,
 /// of a ruling or shading), or against the bottom where it is wider than high, a quarter pitch
 /// high and clear of the column's sides (a word printed down to the first row's ruling). A group
-/// under a quarter pitch high is none.
+/// under a quarter pitch high is none. A shaded box is a group of its own; one shaded across the
+/// column is the heading's background, and the letters printed white in it are the glyphs
+/// ([`letters_printed_white_in`]).
 fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     // (the first and last pixel columns and rows `components_in` searches)
     let [left, first_row, x_end, y_end] = searched_area(b, bx);
@@ -2759,7 +2761,10 @@ impl BlockColumns {
 /// move columns. Where several narrow columns could be the number column, the one whose cells hold
 /// glyphs of one printed height in the most rows is. Also counts groups that read as upside down
 /// (two wide columns, then a narrow one at the end). A gap between blocks (`gap_columns`, as
-/// [`add_block_gap_borders`] returns them) is no move column, however near a move column's width.
+/// [`add_block_gap_borders`] returns them) is no move column, however near a move column's width;
+/// nor is a column whose printed numbers, read in the grey page `grey`, go up by one from row to
+/// row ([`consecutive_numbers_share`]): it is the number column of the moves beside it however
+/// wide it is printed, where it is narrower than they are.
 fn find_subs(
     b: &Bin,
     grey: &GrayImage,
