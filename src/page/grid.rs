@@ -2433,14 +2433,10 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
         }
         // (a word has a letter, or a piece of one, a tenth of a pitch high at least; the grain of a
         // band's dark middle makes specks)
-        let in_a_word = |letter: &WordGroup| {
-            words.iter().any(|word| {
-                letter[0] >= word[0]
-                    && letter[2] <= word[2]
-                    && letters.iter().any(|l| l[0] >= word[0] && l[2] <= word[2] && l[3] - l[1] >= 0.1 * pitch)
-            })
-        };
-        glyphs.extend(letters.iter().filter(|l| in_a_word(l)));
+        let within = |letter: &WordGroup, word: &WordGroup| letter[0] >= word[0] && letter[2] <= word[2];
+        let words: Vec<&WordGroup> =
+            words.iter().filter(|word| letters.iter().any(|l| within(l, word) && l[3] - l[1] >= 0.1 * pitch)).collect();
+        glyphs.extend(letters.iter().filter(|l| words.iter().any(|word| within(l, word))));
         false
     });
     crate::sort::by_key(&mut glyphs, |g| g[0]);
