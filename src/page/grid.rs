@@ -625,8 +625,9 @@ fn find_column_rulings(
         .into_iter()
         .filter(|v| v.len() >= (6.0 * pitch).max(0.4 * vmax) && ridge_printed(v))
         .collect();
+    let (faint, faint_ridges) = faint_column_rulings(grey, &vsegs, &ridges, row_rulings, pitch, vmax);
     // (each row ruling's depth, measured once: every ridge crossing it is weighed against it)
-    let row_depths: Vec<f64> = if ridges.is_empty() {
+    let row_depths: Vec<f64> = if ridges.is_empty() && faint.is_empty() {
         Vec::new()
     } else {
         row_rulings.iter().map(|r| lines::ruling_depth(grey, r, false)).collect()
@@ -646,14 +647,30 @@ fn find_column_rulings(
     }
     // (the back page's rulings showing through thin paper are ridges too, far fainter than the
     // front's row rulings they cross; a form's own column rulings are printed like its rows)
-    let ridges: Vec<Line> = ridges
-        .into_iter()
-        .filter(|v| {
-            depth_of_rows_crossed(row_rulings, &row_depths, v)
-                .is_none_or(|rows| lines::ruling_depth(grey, v, true) >= SHOW_THROUGH_DEPTH * rows)
-        })
-        .collect();
+    let printed_like_the_rows = |v: &Line| {
+        depth_of_rows_crossed(row_rulings, &row_depths, v)
+            .is_none_or(|rows| lines::ruling_depth(grey, v, true) >= SHOW_THROUGH_DEPTH * rows)
+    };
+    let ridges: Vec<Line> = ridges.into_iter().filter(printed_like_the_rows).collect();
+    let faint: Vec<Line> = faint.into_iter().filter(printed_like_the_rows).collect();
+    // (the faint rulings taken count as ridges from here on: as straight and whole as any)
+    let mut with_faint_ridges;
+    let vr_transposed = if faint.is_empty() {
+        vr_transposed
+    } else {
+        with_faint_ridges = vr_transposed.clone();
+        for v in &faint {
+            log::debug!("  faint column ruling x={:.1} y {:.0}..{:.0}", v.mid(), v.start, v.end);
+            copy_ink_along(&faint_ridges, v, &mut with_faint_ridges);
+        }
+        &with_faint_ridges
+    };
+    let ridge_printed = |v: &Line| {
+        let (_, off, cover) = super::lines::profile(vr_transposed, v);
+        off <= 1.0 && cover >= 0.93
+    };
     vsegs.extend(ridges);
+    vsegs.extend(faint);
     let merged = merge_duplicate_rulings(vsegs, true);
     // (large handwriting whose letters line up at the left of a column reads as a ruling over many
     // rows, ragged or with gaps, and ends inside the table: such a line is kept only where it runs
@@ -698,6 +715,80 @@ fn find_column_rulings(
     }
     let kept = split_double_width_columns(kept, grey, pitch);
     drop_stacked_numbers(kept, vr_transposed, grey, row_rulings, pitch)
+}
+
+/// Column rulings printed so faint, a few grey levels darker than the paper, that their ridges
+/// against the paper 2-3 px away ([`lines::vertical_ridges`]) are broken up by its grain: the
+/// ridges of the grey page averaged over a third of a row pitch down the column
+/// ([`lines::faint_vertical_ridges`]) show them whole. A line there is taken where it runs
+/// nearly as long as the longest ruling found (`longest`, 6 row pitches at least), straight and
+/// unbroken, half a pitch from every line found (`found`, `ridges`), and crossed by a row ruling
+/// in most of the rows it runs down: handwriting and printed digits line up over some rows, not
+/// down a whole table, and the grain of a table the page lies on, or the rows of a page turned a
+/// quarter, cross no rows. With the faint ridges (transposed).
+fn faint_column_rulings(
+    grey: &GrayImage,
+    found: &[Line],
+    ridges: &[Line],
+    row_rulings: &[Line],
+    pitch: f64,
+    longest: f64,
+) -> (Vec<Line>, Bin) {
+    let half_run = ((FAINT_RUN_PITCHES * pitch) as usize).max(2);
+    let faint_ridges = lines::faint_vertical_ridges(grey, half_run).transpose();
+    let apart_from_found = |v: &Line| {
+        found.iter().chain(ridges).all(|f| {
+            let overlap = f.end.min(v.end) - f.start.max(v.start);
+            overlap <= 0.0 || (f.at(0.5 * (v.start + v.end)) - v.mid()).abs() >= 0.5 * pitch
+        })
+    };
+    let lines: Vec<Line> = join_broken(rulings(&faint_ridges, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
+        .into_iter()
+        .filter(|v| {
+            let (_, off, cover) = lines::profile(&faint_ridges, v);
+            v.len() >= (6.0 * pitch).max(0.8 * longest)
+                && off <= 1.0
+                && cover >= 0.93
+                && apart_from_found(v)
+                && rows_crossed(v, row_rulings) as f64 >= ROWS_CROSSED_BY_A_FAINT_RULING * v.len() / pitch
+        })
+        .collect();
+    (lines, faint_ridges)
+}
+
+/// Half the run down a column over which [`faint_column_rulings`] averages the grey, in row
+/// pitches.
+const FAINT_RUN_PITCHES: f64 = 0.15;
+/// The least share of the rows a faint column ruling runs down that row rulings cross it in.
+const ROWS_CROSSED_BY_A_FAINT_RULING: f64 = 0.6;
+
+/// How many of `row_rulings` cross the column line `v` (as found in the transposed page:
+/// `x = v.at(y)`) between its ends.
+fn rows_crossed(v: &Line, row_rulings: &[Line]) -> usize {
+    row_rulings
+        .iter()
+        .filter(|r| {
+            let x = v.at(r.mid());
+            r.start < x && r.end > x && r.mid() > v.start && r.mid() < v.end
+        })
+        .count()
+}
+
+/// Copies into `to` the ink of `from` (both transposed, see [`lines::profile`]) within a pixel of
+/// the line `v`.
+fn copy_ink_along(from: &Bin, v: &Line, to: &mut Bin) {
+    let (t0, t1) = (v.start.max(0.0) as usize, (v.end as usize).min(from.w.saturating_sub(1)));
+    for t in t0..=t1 {
+        let c = v.at(t as f64 + 0.5);
+        if c < 1.0 || c + 2.0 >= from.h as f64 {
+            continue;
+        }
+        for y in c as usize - 1..=c as usize + 1 {
+            if from.get(t, y) {
+                to.d[y * to.w + t] = 1;
+            }
+        }
+    }
 }
 
 /// A column ruling found once or more (in the binary, the ridges, as a double ruling), merged.
@@ -2295,11 +2386,17 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
 /// moves'; the narrower, 0.8 pitch to three quarters of it, the clock's. One word, more than two
 /// groups, or words centred across the column, part nothing; nor does a block whose first row
 /// holds one printed word centred across the column (a heading row taken for a move row).
+/// Where the heading above names no clock, a heading row ruled as the block's first row may: its
+/// words, printed under half a pitch high, part both White's and Black's columns, or neither.
 /// `lb_transposed`: the rulings' binary, transposed (which of the column's sides are printed).
 fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blocks: &mut [FoundBlock], pitch: f64) {
     for block in blocks.iter_mut() {
         let Some(&(first_row_top, first_row_bottom)) = block.rows.first() else { continue };
         let Some(&(_, last_row_bottom)) = block.rows.last() else { continue };
+        // (each move column's part as named by the heading above the first row, and as named by
+        // the first row's own words)
+        let mut named_above: [Option<MovePart>; 2] = [None; 2];
+        let mut named_in_first_row: [Option<MovePart>; 2] = [None; 2];
         for (side, ci) in [block.columns.white, block.columns.black].into_iter().enumerate() {
             let c = &cols[ci];
             let top = first_row_top.at(0.5 * (c.left.mid() + c.right.mid()));
@@ -2335,16 +2432,37 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
             let (first_y, last_y) = (top, last_row_bottom.at(0.5 * (left + right)));
             let printed = |side: &Line| super::lines::cover(lb_transposed, side, first_y, last_y) >= 0.5;
             let sides = PrintedSides { left: printed(&c.left), right: printed(&c.right) };
-            let shaded = |i: usize| words.get(i).is_some_and(|g| shaded_box_group(b, g, pitch));
-            let Some(part) = move_part_beside_a_clock(&words, [shaded(0), shaded(1)], left, right, sides, pitch) else {
-                continue;
+            let shaded = |words: &[WordGroup], i: usize| words.get(i).is_some_and(|g| shaded_box_group(b, g, pitch));
+            let part_named_by = |words: &[WordGroup]| {
+                move_part_beside_a_clock(words, [shaded(words, 0), shaded(words, 1)], left, right, sides, pitch)
             };
-            log::debug!(
-                "  unruled clock column beside the moves in x {left:.0}..{right:.0}: moves x {:.0}..{:.0}",
-                left + part.from,
-                left + part.to
-            );
-            block.move_parts[side] = Some(part);
+            named_above[side] = part_named_by(&words);
+            // (a heading row ruled like the rows below it is the block's first row until the
+            // printed numbers leave it out: where the heading above names no clock, the first
+            // row's own words may, printed words being under half a pitch high where a move
+            // written in the row stands taller)
+            if named_above[side].is_none() {
+                let words = heading_word_groups(b, [left, top, right, bottom], pitch);
+                if words.iter().any(|g| g[3] - g[1] <= PRINTED_WORD_HEIGHT * pitch) {
+                    named_in_first_row[side] = part_named_by(&words);
+                }
+            }
+        }
+        // (a first row naming a clock beside the moves in one column only is a move row whose
+        // writer's ink came apart: a heading row names one beside White's and Black's moves)
+        let heading_row_names_both = named_in_first_row.iter().all(Option::is_some);
+        for side in 0..2 {
+            let part = named_above[side].or(named_in_first_row[side].filter(|_| heading_row_names_both));
+            if let Some(part) = part {
+                let c = &cols[if side == 0 { block.columns.white } else { block.columns.black }];
+                let left = c.left.at(first_row_top.at(0.5 * (c.left.mid() + c.right.mid())));
+                log::debug!(
+                    "  unruled clock column beside the moves from x {left:.0}: moves x {:.0}..{:.0}",
+                    left + part.from,
+                    left + part.to
+                );
+                block.move_parts[side] = Some(part);
+            }
         }
     }
 }
@@ -2364,6 +2482,10 @@ fn letters_between(b: &Bin, heading: [f64; 4], first: &WordGroup, second: &WordG
         between && q.4 >= 4 && (q.1 as f64) <= letters_top && q.3 == last_row && !shaded_box(&q, pitch)
     })
 }
+
+/// The tallest a printed heading word stands (share of the row pitch): capitals about a third of
+/// the pitch high, where a move written in a row stands half a pitch and more.
+const PRINTED_WORD_HEIGHT: f64 = 0.45;
 
 /// How far off a column's centre (share of its width) a printed heading word centred across the
 /// column stands at most: a move written in a moves' part beside a clock stands a tenth and more
@@ -2613,8 +2735,10 @@ fn move_part_beside_a_clock(
         let (a, b) = (first[3] - first[1], second[3] - second[1]);
         (a.min(b), a.max(b))
     };
-    // (a shaded box stands taller than the word printed beside it by the shading's margins)
-    let of_one_size = taller <= 2.2 * lower || shaded.contains(&true);
+    // (a clock drawn as a pictogram stands up to two and a half times as tall as a word's
+    // capitals; a shaded box stands taller than the word printed beside it by the shading's
+    // margins)
+    let of_one_size = taller <= 2.5 * lower || shaded.contains(&true);
     if !wide(first) || !wide(second) || overlap < 0.5 * lower || !of_one_size {
         return None;
     }
@@ -4413,6 +4537,12 @@ mod tests {
             move_part_beside_a_clock(&[black, clock], [false; 2], 100.0, 300.0, BOTH_PRINTED, 20.0),
             Some(MovePart { from: 0.0, to: 140.0 })
         );
+        // (a clock pictogram 2.3 times as tall as the word's capitals)
+        let (black, tall_clock) = ([145.0, 105.0, 195.0, 115.0], [260.0, 94.0, 280.0, 117.0]);
+        assert_eq!(
+            move_part_beside_a_clock(&[black, tall_clock], [false; 2], 100.0, 300.0, BOTH_PRINTED, 20.0),
+            Some(MovePart { from: 0.0, to: 140.0 })
+        );
         // two words of one centred title, a word and a small mark, one word: nothing parted
         let (white, player) = ([150.0, 101.0, 190.0, 113.0], [200.0, 101.0, 250.0, 113.0]);
         assert_eq!(move_part_beside_a_clock(&[white, player], [false; 2], 100.0, 300.0, BOTH_PRINTED, 20.0), None);
@@ -4610,6 +4740,32 @@ mod tests {
     }
 
     #[test]
+    fn unruled_clock_columns_named_in_a_heading_row_ruled_as_the_first_row_are_left_out_of_the_move_cells() {
+        // No | clock, White | Black, clock as above, the heading's words printed in a row 100..120
+        // ruled like the 10 rows under it: a clock pictogram nearly twice as tall as the words
+        let mut lb = Bin::new(600, 400);
+        let ys: Vec<usize> = (0..=11).map(|r| 100 + 20 * r).collect();
+        rule(&mut lb, &ys, (20, 542), &[20, 60, 300, 540], (100, 322));
+        let mut b = lb.clone();
+        for heading in
+            [[30, 106, 50, 114], [80, 103, 98, 118], [185, 106, 235, 114], [365, 106, 415, 114], [500, 103, 518, 118]]
+        {
+            fill(&mut b, heading[0], heading[1], heading[2], heading[3]);
+        }
+        let numbers = BlockDrawing { left: 20, first: 1, number_at: 20, digits_top: 6 };
+        numbers.draw(&mut b, &ys[1..11], &[50, 62, 74, 110, 122, 134, 290, 302, 314, 470, 482], 10);
+        let grey = GrayImage::from_pixel(600, 400, image::Luma([255]));
+        let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
+        // (the heading row's own cells are left to the printed numbers to leave out)
+        let moves: Vec<&GCell> = cells.iter().filter(|c| c.bx[1] > 115.0).collect();
+        assert_eq!(moves.len(), 20);
+        for cell in moves {
+            let (from, to) = if cell.side == Side::White { (120.0, 301.0) } else { (300.0, 480.0) };
+            assert!((cell.bx[0] - from).abs() <= 4.0 && (cell.bx[2] - to).abs() <= 4.0, "{cell:?}");
+        }
+    }
+
+    #[test]
     fn printed_numbers_in_the_middle_of_a_column_make_a_number_zone_and_a_writers_letters_none() {
         // letters of varying height and place across the middle of a wide column
         let ys = row_ys(20, 10);
@@ -4723,6 +4879,35 @@ mod tests {
         drop_repeated_blocks(&mut blocks, 20.0);
         let spans: Vec<(f64, usize)> = blocks.iter().map(|k| (k.bounds[1], k.rows.len())).collect();
         assert_eq!(spans, vec![(100.0, 40), (1000.0, 20)]);
+    }
+
+    #[test]
+    fn a_column_ruling_a_few_levels_darker_than_grainy_paper_is_found_down_the_whole_table() {
+        // paper at 242 with a grain of +-4 levels, rows 25 px apart and the table's sides
+        // binarized, and between the sides a column ruling 8 levels under the paper, 2 px wide:
+        // the paper's grain breaks its ridges against neighbours 2-3 px away
+        let grain = |x: u32, y: u32| {
+            ((x.wrapping_mul(7919) ^ y.wrapping_mul(104_729)).wrapping_mul(2_654_435_761) >> 28) as i32 % 9 - 4
+        };
+        let row_ys: Vec<usize> = (0..=12).map(|r| 50 + 25 * r).collect();
+        // (the rows printed as faint as the column ruling)
+        let on_a_row =
+            |x: u32, y: u32| (40..361).contains(&x) && row_ys.iter().any(|&r| (r..r + 2).contains(&(y as usize)));
+        let faint = |x: u32, y: u32| ((150..152).contains(&x) && (50..351).contains(&y)) || on_a_row(x, y);
+        let grey = GrayImage::from_fn(400, 400, |x, y| {
+            image::Luma([(242 + grain(x, y) - if faint(x, y) { 8 } else { 0 }) as u8])
+        });
+        let mut lb = Bin::new(400, 400);
+        rule(&mut lb, &row_ys, (40, 361), &[40, 359], (50, 352));
+        let row_rulings: Vec<Line> = row_ys.iter().map(|&y| h(y as f64 + 0.5, 0.0, 40.0, 361.0)).collect();
+        let ridges = lines::vertical_ridges(&grey).transpose();
+        // (the plain ridges find under half of it)
+        let plain = Line { intercept: 150.5, slope: 0.0, start: 50.0, end: 350.0 };
+        assert!(lines::profile(&ridges, &plain).2 < 0.5);
+        let columns = find_column_rulings(&lb.transpose(), &ridges, &grey, &row_rulings, 25.0);
+        let xs: Vec<f64> = columns.iter().map(|c| c.mid().round()).collect();
+        assert_eq!(xs.len(), 3, "{xs:?}");
+        assert!((xs[1] - 150.5).abs() <= 1.0, "{xs:?}");
     }
 
     #[test]

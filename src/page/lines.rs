@@ -154,6 +154,21 @@ fn vertical_ridges_over(g: &GrayImage, half_run: usize, min_levels: u32, level_d
     ridges_against(g, half_run, min_levels, level_divisor, 2)
 }
 
+/// Vertical ridges of a ruling printed a few grey levels darker than the paper: [`vertical_ridges`]
+/// in the grey image averaged over `2 * half_run + 1` rows, at least [`FAINT_MIN_LEVELS`] and
+/// 1 / [`FAINT_DEPTH_DIVISOR`] of the pixel's level darker. Averaged down a long run, the paper's
+/// grain evens out and a ruling 2 % darker stands out; handwriting and print come out in long
+/// ridges too, so only long straight lines in these are rulings.
+pub fn faint_vertical_ridges(g: &GrayImage, half_run: usize) -> Bin {
+    ridges_against(g, half_run, FAINT_MIN_LEVELS, FAINT_DEPTH_DIVISOR, 2)
+}
+
+/// The least depth of a ridge [`faint_vertical_ridges`] finds: 2 grey levels and a 60th (1.7 %)
+/// of the pixel's level (a synthetic scan's column rulings printed at a third of black's
+/// contrast: 4-6 levels under paper at 242).
+const FAINT_MIN_LEVELS: u32 = 2;
+const FAINT_DEPTH_DIVISOR: u32 = 60;
+
 /// Vertical ridges of a ruling out of focus, blurred over 4-5 pixels: [`vertical_ridges`] with
 /// the neighbours 4 or 5 pixels to either side, in the grey averaged over 9 rows, at least 2
 /// levels and 2.5 % darker (a blurred ruling's neighbours 2-3 pixels away are still on it).
