@@ -722,10 +722,11 @@ fn find_column_rulings(
 /// ridges of the grey page averaged over a third of a row pitch down the column
 /// ([`lines::faint_vertical_ridges`]) show them whole. A line there is taken where it runs
 /// nearly as long as the longest ruling found (`longest`, 6 row pitches at least), straight and
-/// unbroken, half a pitch from every line found (`found`, `ridges`), and crossed by a row ruling
-/// in most of the rows it runs down: handwriting and printed digits line up over some rows, not
-/// down a whole table, and the grain of a table the page lies on, or the rows of a page turned a
-/// quarter, cross no rows. With the faint ridges (transposed).
+/// unbroken, half a pitch from every line found (`found`, `ridges`), crossed by a row ruling in
+/// most of the rows it runs down, and 0.8 pitch from every other such line: handwriting and
+/// printed digits line up over some rows, not down a whole table, the grain of a table the page
+/// lies on crosses no rows, and the rows of a page turned a quarter lie closer together than
+/// columns. With the faint ridges (transposed).
 fn faint_column_rulings(
     grey: &GrayImage,
     found: &[Line],
@@ -742,17 +743,28 @@ fn faint_column_rulings(
             overlap <= 0.0 || (f.at(0.5 * (v.start + v.end)) - v.mid()).abs() >= 0.5 * pitch
         })
     };
-    let lines: Vec<Line> = join_broken(rulings(&faint_ridges, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
-        .into_iter()
-        .filter(|v| {
-            let (_, off, cover) = lines::profile(&faint_ridges, v);
-            v.len() >= (6.0 * pitch).max(0.8 * longest)
-                && off <= 1.0
-                && cover >= 0.93
-                && apart_from_found(v)
-                && rows_crossed(v, row_rulings) as f64 >= ROWS_CROSSED_BY_A_FAINT_RULING * v.len() / pitch
+    let candidates: Vec<Line> =
+        join_broken(rulings(&faint_ridges, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
+            .into_iter()
+            .filter(|v| {
+                let (_, off, cover) = lines::profile(&faint_ridges, v);
+                v.len() >= (6.0 * pitch).max(0.8 * longest)
+                    && off <= 1.0
+                    && cover >= 0.93
+                    && apart_from_found(v)
+                    && rows_crossed(v, row_rulings) as f64 >= ROWS_CROSSED_BY_A_FAINT_RULING * v.len() / pitch
+            })
+            .collect();
+    // (lines under 0.8 pitch apart side by side are a comb, no columns: the rows of a page
+    // looked at a quarter turned, whose columns stand in for its rows)
+    let in_a_comb = |v: &Line| {
+        candidates.iter().any(|o| {
+            let overlap = o.end.min(v.end) - o.start.max(v.start);
+            let apart = (o.at(0.5 * (v.start + v.end)) - v.mid()).abs();
+            overlap > 0.0 && apart > 0.0 && apart < 0.8 * pitch
         })
-        .collect();
+    };
+    let lines = candidates.iter().filter(|v| !in_a_comb(v)).copied().collect();
     (lines, faint_ridges)
 }
 
