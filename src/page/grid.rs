@@ -617,13 +617,9 @@ fn find_column_rulings(
         .filter(|v| super::lines::profile(lb_transposed, v).0 < MAX_RULING_WIDTH)
         .map(|v| v.len())
         .fold(0.0, f64::max);
-    let ridge_printed = |v: &Line| {
-        let (_, off, cover) = super::lines::profile(vr_transposed, v);
-        off <= 1.0 && cover >= 0.93
-    };
     let ridges: Vec<Line> = join_broken(rulings(vr_transposed, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
         .into_iter()
-        .filter(|v| v.len() >= (6.0 * pitch).max(0.4 * vmax) && ridge_printed(v))
+        .filter(|v| v.len() >= (6.0 * pitch).max(0.4 * vmax) && straight_unbroken_ridge(vr_transposed, v))
         .collect();
     let (faint, faint_ridges) = faint_column_rulings(grey, &vsegs, &ridges, row_rulings, pitch, vmax);
     // (each row ruling's depth, measured once: every ridge crossing it is weighed against it)
@@ -665,10 +661,7 @@ fn find_column_rulings(
         }
         &with_faint_ridges
     };
-    let ridge_printed = |v: &Line| {
-        let (_, off, cover) = super::lines::profile(vr_transposed, v);
-        off <= 1.0 && cover >= 0.93
-    };
+    let ridge_printed = |v: &Line| straight_unbroken_ridge(vr_transposed, v);
     vsegs.extend(ridges);
     vsegs.extend(faint);
     let merged = merge_duplicate_rulings(vsegs, true);
@@ -737,33 +730,22 @@ fn faint_column_rulings(
 ) -> (Vec<Line>, Bin) {
     let half_run = ((FAINT_RUN_PITCHES * pitch) as usize).max(2);
     let faint_ridges = lines::faint_vertical_ridges(grey, half_run).transpose();
-    let apart_from_found = |v: &Line| {
-        found.iter().chain(ridges).all(|f| {
-            let overlap = f.end.min(v.end) - f.start.max(v.start);
-            overlap <= 0.0 || (f.at(0.5 * (v.start + v.end)) - v.mid()).abs() >= 0.5 * pitch
-        })
-    };
+    let apart_from_found =
+        |v: &Line| found.iter().chain(ridges).all(|f| distance_alongside(f, v).is_none_or(|d| d >= 0.5 * pitch));
     let candidates: Vec<Line> =
         join_broken(rulings(&faint_ridges, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
             .into_iter()
             .filter(|v| {
-                let (_, off, cover) = lines::profile(&faint_ridges, v);
                 v.len() >= (6.0 * pitch).max(0.8 * longest)
-                    && off <= 1.0
-                    && cover >= 0.93
+                    && straight_unbroken_ridge(&faint_ridges, v)
                     && apart_from_found(v)
                     && rows_crossed(v, row_rulings) as f64 >= ROWS_CROSSED_BY_A_FAINT_RULING * v.len() / pitch
             })
             .collect();
     // (lines under 0.8 pitch apart side by side are a comb, no columns: the rows of a page
     // looked at a quarter turned, whose columns stand in for its rows)
-    let in_a_comb = |v: &Line| {
-        candidates.iter().any(|o| {
-            let overlap = o.end.min(v.end) - o.start.max(v.start);
-            let apart = (o.at(0.5 * (v.start + v.end)) - v.mid()).abs();
-            overlap > 0.0 && apart > 0.0 && apart < 0.8 * pitch
-        })
-    };
+    let in_a_comb =
+        |v: &Line| candidates.iter().any(|o| distance_alongside(o, v).is_some_and(|d| d > 0.0 && d < 0.8 * pitch));
     let lines = candidates.iter().filter(|v| !in_a_comb(v)).copied().collect();
     (lines, faint_ridges)
 }
@@ -777,13 +759,28 @@ const ROWS_CROSSED_BY_A_FAINT_RULING: f64 = 0.6;
 /// How many of `row_rulings` cross the column line `v` (as found in the transposed page:
 /// `x = v.at(y)`) between its ends.
 fn rows_crossed(v: &Line, row_rulings: &[Line]) -> usize {
-    row_rulings
-        .iter()
-        .filter(|r| {
-            let x = v.at(r.mid());
-            r.start < x && r.end > x && r.mid() > v.start && r.mid() < v.end
-        })
-        .count()
+    row_rulings.iter().filter(|r| row_crosses(r, v)).count()
+}
+
+/// Whether the row ruling `row` crosses the column line `v` (as found in the transposed page:
+/// `x = v.at(y)`) between the ends of both.
+fn row_crosses(row: &Line, v: &Line) -> bool {
+    let x = v.at(row.mid());
+    row.start < x && row.end > x && row.mid() > v.start && row.mid() < v.end
+}
+
+/// How far apart two column lines (as found in the transposed page) lie, measured at the middle
+/// of `v`, where they run alongside each other; `None` where one ends before the other starts.
+fn distance_alongside(other: &Line, v: &Line) -> Option<f64> {
+    let overlap = other.end.min(v.end) - other.start.max(v.start);
+    (overlap > 0.0).then(|| (other.at(0.5 * (v.start + v.end)) - v.mid()).abs())
+}
+
+/// Whether a ridge in the binary `ridges` (transposed) runs along the line `v` straight, within a
+/// pixel of it on average, and unbroken, along 93 % of it.
+fn straight_unbroken_ridge(ridges: &Bin, v: &Line) -> bool {
+    let (_, off, cover) = lines::profile(ridges, v);
+    off <= 1.0 && cover >= 0.93
 }
 
 /// Copies into `to` the ink of `from` (both transposed, see [`lines::profile`]) within a pixel of
@@ -876,10 +873,7 @@ fn split_double_width_columns(mut column_rulings: Vec<Line>, grey: &GrayImage, p
         return column_rulings;
     }
     let blurred = lines::blurred_vertical_ridges(grey).transpose();
-    let straight = |v: &Line| {
-        let (_, off, cover) = lines::profile(&blurred, v);
-        off <= 1.0 && cover >= 0.93
-    };
+    let straight = |v: &Line| straight_unbroken_ridge(&blurred, v);
     let candidates: Vec<Line> = join_broken(rulings(&blurred, (pitch as usize).max(10), 1, pitch), 2.0, 0.75 * pitch)
         .into_iter()
         .filter(|v| v.len() >= 6.0 * pitch && straight(v))
@@ -914,15 +908,8 @@ const SHOW_THROUGH_DEPTH: f64 = 0.18;
 /// transposed page: `x = v.at(y)`), each row's depth in `row_depths` ([`lines::ruling_depth`]);
 /// `None` where none crosses it.
 fn depth_of_rows_crossed(row_rulings: &[Line], row_depths: &[f64], v: &Line) -> Option<f64> {
-    let depths: Vec<f64> = row_rulings
-        .iter()
-        .zip(row_depths)
-        .filter(|(r, _)| {
-            let x = v.at(r.mid());
-            r.start < x && r.end > x && r.mid() > v.start && r.mid() < v.end
-        })
-        .map(|(_, &depth)| depth)
-        .collect();
+    let depths: Vec<f64> =
+        row_rulings.iter().zip(row_depths).filter(|(r, _)| row_crosses(r, v)).map(|(_, &depth)| depth).collect();
     (!depths.is_empty()).then(|| median(depths))
 }
 
@@ -2406,13 +2393,16 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
         let Some(&(first_row_top, first_row_bottom)) = block.rows.first() else { continue };
         let Some(&(_, last_row_bottom)) = block.rows.last() else { continue };
         // (each move column's part as named by the heading above the first row, and as named by
-        // the first row's own words)
+        // the first row's own words; each column's left side at the first row, where the parts
+        // are measured from)
         let mut named_above: [Option<MovePart>; 2] = [None; 2];
         let mut named_in_first_row: [Option<MovePart>; 2] = [None; 2];
+        let mut lefts = [0.0; 2];
         for (side, ci) in [block.columns.white, block.columns.black].into_iter().enumerate() {
             let c = &cols[ci];
             let top = first_row_top.at(0.5 * (c.left.mid() + c.right.mid()));
             let (left, right) = (c.left.at(top), c.right.at(top));
+            lefts[side] = left;
             if right - left < 3.5 * pitch {
                 continue;
             }
@@ -2466,8 +2456,7 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
         for side in 0..2 {
             let part = named_above[side].or(named_in_first_row[side].filter(|_| heading_row_names_both));
             if let Some(part) = part {
-                let c = &cols[if side == 0 { block.columns.white } else { block.columns.black }];
-                let left = c.left.at(first_row_top.at(0.5 * (c.left.mid() + c.right.mid())));
+                let left = lefts[side];
                 log::debug!(
                     "  unruled clock column beside the moves from x {left:.0}: moves x {:.0}..{:.0}",
                     left + part.from,
@@ -4726,55 +4715,64 @@ mod tests {
         assert_eq!(part, Some(MovePart { from: 0.0, to: 136.5 }));
     }
 
-    #[test]
-    fn unruled_clock_columns_named_in_the_heading_are_left_out_of_the_move_cells() {
-        // No | clock, White | Black, clock: rulings at x 20, 60, 300 and 540 only, a heading row
-        // 100..130 over 10 rows 20 px high; the times written in the clock parts (60..120 and
-        // 480..540) as well as the moves
+    /// The cells `analyze` finds in a table No | clock, White | Black, clock ruled at x 20, 60, 300
+    /// and 540 only, its rows ruled at `ys` (10 rows numbered from the second ruling), its
+    /// heading's words the boxes `heading`; the times written in the clock parts (60..120 and
+    /// 480..540) as well as the moves.
+    fn cells_beside_unruled_clocks(ys: &[usize], heading: &[[usize; 4]]) -> Vec<GCell> {
         let mut lb = Bin::new(600, 400);
-        let ys: Vec<usize> = std::iter::once(100).chain((0..=10).map(|r| 130 + 20 * r)).collect();
-        rule(&mut lb, &ys, (20, 542), &[20, 60, 300, 540], (100, 332));
+        rule(&mut lb, ys, (20, 542), &[20, 60, 300, 540], (ys[0], ys[ys.len() - 1] + 2));
         let mut b = lb.clone();
-        for heading in
-            [[30, 111, 50, 120], [80, 108, 100, 122], [185, 110, 235, 120], [365, 110, 415, 120], [500, 108, 520, 122]]
-        {
-            fill(&mut b, heading[0], heading[1], heading[2], heading[3]);
+        for word in heading {
+            fill(&mut b, word[0], word[1], word[2], word[3]);
         }
         let numbers = BlockDrawing { left: 20, first: 1, number_at: 20, digits_top: 6 };
         numbers.draw(&mut b, &ys[1..11], &[50, 62, 74, 110, 122, 134, 290, 302, 314, 470, 482], 10);
         let grey = GrayImage::from_pixel(600, 400, image::Luma([255]));
         let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
-        assert_eq!(cells.len(), 20);
-        for cell in &cells {
+        cells
+    }
+
+    /// Asserts that each of `cells` holds only its column's moves' part: White's 120..300,
+    /// Black's 300..480.
+    fn assert_moves_parts_only<'a>(cells: impl IntoIterator<Item = &'a GCell>) {
+        for cell in cells {
             let (from, to) = if cell.side == Side::White { (120.0, 301.0) } else { (300.0, 480.0) };
             assert!((cell.bx[0] - from).abs() <= 4.0 && (cell.bx[2] - to).abs() <= 4.0, "{cell:?}");
         }
     }
 
     #[test]
+    fn unruled_clock_columns_named_in_the_heading_are_left_out_of_the_move_cells() {
+        // a heading row 100..130 over 10 rows 20 px high
+        let ys: Vec<usize> = std::iter::once(100).chain((0..=10).map(|r| 130 + 20 * r)).collect();
+        let cells = cells_beside_unruled_clocks(
+            &ys,
+            &[
+                [30, 111, 50, 120],
+                [80, 108, 100, 122],
+                [185, 110, 235, 120],
+                [365, 110, 415, 120],
+                [500, 108, 520, 122],
+            ],
+        );
+        assert_eq!(cells.len(), 20);
+        assert_moves_parts_only(&cells);
+    }
+
+    #[test]
     fn unruled_clock_columns_named_in_a_heading_row_ruled_as_the_first_row_are_left_out_of_the_move_cells() {
-        // No | clock, White | Black, clock as above, the heading's words printed in a row 100..120
-        // ruled like the 10 rows under it: a clock pictogram nearly twice as tall as the words
-        let mut lb = Bin::new(600, 400);
+        // the heading's words printed in a row 100..120 ruled like the 10 rows under it: a clock
+        // pictogram nearly twice as tall as the words
         let ys: Vec<usize> = (0..=11).map(|r| 100 + 20 * r).collect();
-        rule(&mut lb, &ys, (20, 542), &[20, 60, 300, 540], (100, 322));
-        let mut b = lb.clone();
-        for heading in
-            [[30, 106, 50, 114], [80, 103, 98, 118], [185, 106, 235, 114], [365, 106, 415, 114], [500, 103, 518, 118]]
-        {
-            fill(&mut b, heading[0], heading[1], heading[2], heading[3]);
-        }
-        let numbers = BlockDrawing { left: 20, first: 1, number_at: 20, digits_top: 6 };
-        numbers.draw(&mut b, &ys[1..11], &[50, 62, 74, 110, 122, 134, 290, 302, 314, 470, 482], 10);
-        let grey = GrayImage::from_pixel(600, 400, image::Luma([255]));
-        let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
+        let cells = cells_beside_unruled_clocks(
+            &ys,
+            &[[30, 106, 50, 114], [80, 103, 98, 118], [185, 106, 235, 114], [365, 106, 415, 114], [500, 103, 518, 118]],
+        );
         // (the heading row's own cells are left to the printed numbers to leave out)
         let moves: Vec<&GCell> = cells.iter().filter(|c| c.bx[1] > 115.0).collect();
         assert_eq!(moves.len(), 20);
-        for cell in moves {
-            let (from, to) = if cell.side == Side::White { (120.0, 301.0) } else { (300.0, 480.0) };
-            assert!((cell.bx[0] - from).abs() <= 4.0 && (cell.bx[2] - to).abs() <= 4.0, "{cell:?}");
-        }
+        assert_moves_parts_only(moves);
     }
 
     #[test]
