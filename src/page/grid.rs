@@ -464,6 +464,41 @@ const FAINT_COVER_BELOW: f64 = 0.3;
 /// row rulings still across most of the block.
 const CLEAR_COVER_BELOW: f64 = 0.6;
 
+/// How far to either side of a row ruling seen only in the grey [`BlockRowsFinder::faint_ruling_below`]
+/// measures the paper, in row pitches: past a ruling blurred over a third of the row, short of
+/// the next one.
+const FAINT_ROW_BESIDE: f64 = 0.33;
+
+/// The least depth of such a ruling: 2 grey levels and a 60th (1.7 %) of its level (a light grey
+/// ruling photographed out of focus: 3-4 levels under paper at 121, blurred over 10 pixels of 30).
+const FAINT_ROW_MIN_LEVELS: f64 = 2.0;
+const FAINT_ROW_DEPTH_DIVISOR: f64 = 60.0;
+
+/// The grey along the line `line` from x `x0` to `x1`: the mean of its middle half (its darkest
+/// quarter, handwriting or print crossing it, and its lightest left out); `None` where the line
+/// leaves the image.
+fn grey_across(grey: &GrayImage, line: &Line, x0: f64, x1: f64) -> Option<f64> {
+    let (w, h) = (grey.width() as i64, grey.height() as i64);
+    let (x0, x1) = (x0.round().max(0.0) as i64, (x1.round() as i64).min(w - 1));
+    let mut levels = Vec::with_capacity((x1 - x0 + 1).max(0) as usize);
+    for x in x0..=x1 {
+        let y = line.at(x as f64);
+        let above = y.floor() as i64;
+        if above < 0 || above + 1 >= h {
+            return None;
+        }
+        let below_share = y - above as f64;
+        let level = |y: i64| f64::from(grey.get_pixel(x as u32, y as u32).0[0]);
+        levels.push(level(above) * (1.0 - below_share) + level(above + 1) * below_share);
+    }
+    if levels.len() < 4 {
+        return None;
+    }
+    levels.sort_unstable_by(f64::total_cmp);
+    let middle = &levels[levels.len() / 4..3 * levels.len() / 4];
+    Some(middle.iter().sum::<f64>() / middle.len() as f64)
+}
+
 /// The digits `n` is written with.
 fn digits(n: u32) -> usize {
     n.checked_ilog10().map_or(1, |l| l as usize + 1)
@@ -1406,7 +1441,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     let mut blocks_found: Vec<FoundBlock> = Vec::new();
     let runs = block_rows(&cols, subs, pitch);
     for (sub, run) in runs {
-        if let Some(blk) = find_block(b, lb, &cols, sub, &run, pitch) {
+        if let Some(blk) = find_block(b, lb, grey, &cols, sub, &run, pitch) {
             blocks_found.push(blk);
         }
     }
@@ -1477,9 +1512,17 @@ fn block_rows(cols: &[Column], subs: Vec<BlockColumns>, pitch: f64) -> Vec<(Bloc
 /// row while the number cell beyond holds a number like those of the block and a ruling is seen
 /// one pitch on (`b` the glyphs' binary, `lb` the rulings' binary). None where fewer than three
 /// rows hold ink in their number cells.
-fn find_block(b: &Bin, lb: &Bin, cols: &[Column], s: BlockColumns, ref_rows: &[Row], pitch: f64) -> Option<FoundBlock> {
+fn find_block(
+    b: &Bin,
+    lb: &Bin,
+    grey: &GrayImage,
+    cols: &[Column],
+    s: BlockColumns,
+    ref_rows: &[Row],
+    pitch: f64,
+) -> Option<FoundBlock> {
     let (rows, glyphs) = inked_number_rows(b, &cols[s.number], ref_rows)?;
-    let mut finder = BlockRowsFinder::new(b, lb, cols, s, &rows, pitch);
+    let mut finder = BlockRowsFinder::new(b, lb, grey, cols, s, &rows, pitch);
     let mut found = RowsFound { rows, glyphs, heading_top: None, cut_top: false, cut_bottom: false };
     finder.drop_odd_height_headings(&mut found);
     finder.digit_height = printed_digit_height(b, finder.numbers, &found.rows);
@@ -1558,6 +1601,8 @@ fn inner_window(bx: [f64; 4], pitch: f64) -> [f64; 4] {
 struct BlockRowsFinder<'a> {
     glyph_bin: &'a Bin,
     ruling_bin: &'a Bin,
+    /// the analysed grey page, where row rulings too faint for the rulings' binary are seen
+    grey: &'a GrayImage,
     columns: BlockColumns,
     numbers: &'a Column,
     white: &'a Column,
@@ -1578,6 +1623,7 @@ impl<'a> BlockRowsFinder<'a> {
     fn new(
         b: &'a Bin,
         lb: &'a Bin,
+        grey: &'a GrayImage,
         cols: &'a [Column],
         columns: BlockColumns,
         rows: &[Row],
@@ -1589,6 +1635,7 @@ impl<'a> BlockRowsFinder<'a> {
         let mut finder = BlockRowsFinder {
             glyph_bin: b,
             ruling_bin: lb,
+            grey,
             columns,
             numbers,
             white,
@@ -1814,6 +1861,47 @@ impl<'a> BlockRowsFinder<'a> {
         (best, best_cover)
     }
 
+    /// The row ruling one pitch below the row ruling `r` seen in the grey page where the
+    /// rulings' binary lost it (a ruling printed light grey and photographed out of focus,
+    /// blurred over a third of the row and a few grey levels deep): of the lines within a quarter
+    /// pitch of the guess, the one darkest across the block, where it is darker than the lines a
+    /// third of a pitch to either side by [`FAINT_ROW_MIN_LEVELS`] and 1 /
+    /// [`FAINT_ROW_DEPTH_DIVISOR`] of its level. Across the whole block the paper's grain evens
+    /// out; handwriting crossing the line is left out of its grey ([`grey_across`]).
+    fn faint_ruling_below(&self, r: &Line) -> Option<Line> {
+        let shift = |s: &Line, d: f64| Line { intercept: s.intercept + d, ..*s };
+        let guess = shift(r, self.pitch);
+        let (x0, x1) = (self.leftmost.left.at(guess.mid()), self.black.right.at(guess.mid()));
+        let reach = (0.25 * self.pitch).round() as i64;
+        let beside = (FAINT_ROW_BESIDE * self.pitch).round() as i64;
+        let across = |d: i64| grey_across(self.grey, &shift(&guess, d as f64), x0, x1);
+        let (offset, level) = (-reach..=reach)
+            .filter_map(|d| Some((d, across(d)?)))
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.abs().cmp(&b.0.abs())))?;
+        let lighter_side = across(offset - beside)?.min(across(offset + beside)?);
+        let depth = lighter_side - level;
+        log::debug!(
+            "  faint ruling below at {:.1}: depth {depth:.1} under {lighter_side:.1}",
+            guess.mid() + offset as f64
+        );
+        (depth >= FAINT_ROW_MIN_LEVELS.max(level / FAINT_ROW_DEPTH_DIVISOR)).then(|| shift(&guess, offset as f64))
+    }
+
+    /// The ruling one pitch below the last row `r` and its cover in the rulings' binary:
+    /// [`Self::ruling_beyond`] where it covers [`FAINT_COVER_BELOW`] of the block's width, else
+    /// [`Self::faint_ruling_below`] (no cover: seen in the grey only); `None` where neither
+    /// shows one. (Above the first row a ruling seen in the grey only is not looked for: a
+    /// heading ruled like the move rows, its top ruling faint, is found as the underlined first
+    /// row and left out once the printed numbers are read.)
+    fn ruling_seen_below(&self, r: &Line) -> Option<(Line, Option<f64>)> {
+        let (line, cover) = self.ruling_beyond(r, 1.0);
+        if cover >= FAINT_COVER_BELOW {
+            return Some((line, Some(cover)));
+        }
+        log::debug!("  no ruling below in the rulings' binary: cover {cover:.2} at {:.1}", line.mid());
+        self.faint_ruling_below(r).map(|line| (line, None))
+    }
+
     /// Adds rows above the first while a ruling is seen one pitch up and the number cell between
     /// holds a number like the block's and no heading (a first row whose outer ruling was missed).
     fn extend_up(&self, found: &mut RowsFound) {
@@ -1908,16 +1996,16 @@ impl<'a> BlockRowsFinder<'a> {
     fn extend_down(&self, found: &mut RowsFound) {
         for _ in 0..60 {
             let (_, bottom) = found.rows[found.rows.len() - 1];
-            let (below, cover) = self.ruling_beyond(&bottom, 1.0);
-            if cover < FAINT_COVER_BELOW {
-                log::debug!("  extend down: cover {cover:.2} at {:.1}", below.mid());
+            let Some((below, cover)) = self.ruling_seen_below(&bottom) else {
                 break;
-            }
+            };
             let candidate = (bottom, below);
             let bx = self.numbers.cell(&candidate.0, &candidate.1);
-            let number = self.number_like(&candidate, found.glyphs[found.glyphs.len() - 1], cover >= CLEAR_COVER_BELOW);
+            // (a ruling seen only in the grey runs across the block)
+            let ruled_across = cover.is_none_or(|cover| cover >= CLEAR_COVER_BELOW);
+            let number = self.number_like(&candidate, found.glyphs[found.glyphs.len() - 1], ruled_across);
             log::debug!(
-                "  extend down {bx:?} cover {cover:.2} g {:?} ruled {} h {:?} hmed {}",
+                "  extend down {bx:?} cover {cover:.2?} g {:?} ruled {} h {:?} hmed {}",
                 number.map(|g| g.0),
                 self.number_column_ruled(bx),
                 glyph_height(self.glyph_bin, bx),
@@ -3975,6 +4063,8 @@ mod tests {
     struct DrawnTable {
         glyphs: Bin,
         rulings: Bin,
+        /// the grey page: blank paper unless a test draws on it
+        grey: GrayImage,
         columns: Vec<Column>,
         rows: Vec<Row>,
     }
@@ -4044,7 +4134,8 @@ mod tests {
                 rows: rows.clone(),
             })
             .collect();
-        DrawnTable { glyphs, rulings, columns, rows }
+        let grey = GrayImage::from_pixel(rulings.w as u32, rulings.h as u32, image::Luma([240]));
+        DrawnTable { glyphs, rulings, grey, columns, rows }
     }
 
     fn h_line(y: f64) -> Line {
@@ -4054,7 +4145,7 @@ mod tests {
     impl DrawnTable {
         fn find_block(&self, rows: &[Row]) -> Option<FoundBlock> {
             let columns = BlockColumns { number: 0, white: 1, black: 2, other_number: None };
-            find_block(&self.glyphs, &self.rulings, &self.columns, columns, rows, 20.0)
+            find_block(&self.glyphs, &self.rulings, &self.grey, &self.columns, columns, rows, 20.0)
         }
     }
 
@@ -4148,6 +4239,44 @@ mod tests {
         assert_eq!(block.glyphs[..3], [1, 1, 1]);
         assert_eq!(block.glyphs[11], 2);
         assert_eq!(block.heading_top, None);
+    }
+
+    #[test]
+    fn rows_go_on_under_rulings_seen_only_in_the_grey_while_printed_numbers_go_on() {
+        // 15 numbered rows; from the ninth ruling down the rulings are printed light grey and
+        // blurred (4 levels under paper at 121, over 10 px), lost in the rulings' binary but for
+        // the columns; the paper is grainy and handwriting crosses some of the faint rulings
+        let ys = row_ys(20, 14);
+        let numbers: Vec<(usize, u32)> = (0..15).map(|r| (r, r as u32 + 1)).collect();
+        let mut table = drawn_table(&ys, &numbers);
+        let column_ruled = |x: usize| [20, 60, 200, 340].iter().any(|&c| (c..c + 2).contains(&x));
+        for &y in &ys[9..] {
+            for bin in [&mut table.glyphs, &mut table.rulings] {
+                for x in (20..342).filter(|&x| !column_ruled(x)) {
+                    bin.d[y * bin.w + x] = 0;
+                    bin.d[(y + 1) * bin.w + x] = 0;
+                }
+            }
+        }
+        for (x, y, p) in table.grey.enumerate_pixels_mut() {
+            let nearest = ys.iter().map(|&r| (y as f64 - (r as f64 + 0.5)).abs()).fold(f64::MAX, f64::min);
+            let grain = ((x * 7 + y * 13) % 5) as f64 - 2.0;
+            let faint = 4.0 * (1.0 - nearest / 5.0).max(0.0);
+            p.0[0] = (121.0 - faint + grain) as u8;
+        }
+        for (x, y) in [(90, ys[10] - 6), (150, ys[11] - 6), (260, ys[12] - 6), (110, ys[13] - 6)] {
+            for dx in 0..4 {
+                for dy in 0..12 {
+                    table.grey.put_pixel(x + dx, (y + dy) as u32, image::Luma([40]));
+                }
+            }
+        }
+        let block = table.find_block(&table.rows[..8]).expect("a block");
+        assert_eq!(block.rows.len(), 15);
+        assert_eq!(block.rows[14].1.intercept, ys[15] as f64 + 1.0);
+        // on blank paper the rows stop where the rulings' binary loses them
+        table.grey = GrayImage::from_pixel(table.grey.width(), table.grey.height(), image::Luma([121]));
+        assert_eq!(table.find_block(&table.rows[..8]).expect("a block").rows.len(), 8);
     }
 
     #[test]
