@@ -118,6 +118,11 @@ pub fn random_layout<R: Rng>(rng: &mut R) -> Form {
         77..=84 => Arrangement::ClocksOutside,
         _ => Arrangement::NumberInCell,
     };
+    // (a clock column is named in the heading: a form without a heading row prints none, as
+    // nothing on an open form would tell a clock column from the moves' space)
+    if heading_share == 0.0 && matches!(arrangement, Arrangement::ClocksAfterMoves | Arrangement::ClocksOutside) {
+        arrangement = Arrangement::NumbersLeft;
+    }
     // Number and clock columns as wide as their print needs, in row heights; the moves share
     // the rest. A move cell is at least MIN_MOVE_CELL row heights wide ("Nbxd7+" written at
     // the row's height): where the block is too narrow for that, the rows are lower, and where
