@@ -1459,7 +1459,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     widen_move_columns_cut_short(&lb_transposed, &mut cols, &blocks_found, w as f64);
     mark_rows_the_columns_leave(&lb_transposed, &cols, &mut blocks_found);
     let mut order = reading_order(blocks_found, pitch);
-    find_unruled_clock_columns(b, &lb_transposed, &cols, &mut order, pitch);
+    find_unruled_clock_columns(b, &lb_transposed, grey, &cols, &mut order, pitch);
     let starts = provisional_starts(b, &cols, &order);
     let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
     let ruled_span = ruled_span_across(&row_rulings, &blocks, pitch);
@@ -2476,7 +2476,14 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
 /// Where the heading above names no clock, a heading row ruled as the block's first row may: its
 /// words, printed under half a pitch high, part both White's and Black's columns, or neither.
 /// `lb_transposed`: the rulings' binary, transposed (which of the column's sides are printed).
-fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blocks: &mut [FoundBlock], pitch: f64) {
+fn find_unruled_clock_columns(
+    b: &Bin,
+    lb_transposed: &Bin,
+    grey: &GrayImage,
+    cols: &[Column],
+    blocks: &mut [FoundBlock],
+    pitch: f64,
+) {
     for block in blocks.iter_mut() {
         let Some(&(first_row_top, first_row_bottom)) = block.rows.first() else { continue };
         let Some(&(_, last_row_bottom)) = block.rows.last() else { continue };
@@ -2526,7 +2533,22 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
             let part_named_by = |words: &[WordGroup]| {
                 move_part_beside_a_clock(words, [shaded(words, 0), shaded(words, 1)], left, right, sides, pitch)
             };
-            named_above[side] = part_named_by(&words);
+            // (a box shaded so light behind the column word, printed white in it, that the
+            // glyphs' binary loses it: the word beside it stands alone there, and the box is
+            // found in the grey)
+            named_above[side] = part_named_by(&words).or_else(|| {
+                let boxes = light_shaded_boxes(grey, heading, pitch);
+                if boxes.is_empty() {
+                    return None;
+                }
+                let mut with_boxes: Vec<WordGroup> =
+                    words.iter().filter(|g| !boxes.iter().any(|shade| overlaps_across(g, shade))).copied().collect();
+                with_boxes.extend(&boxes);
+                crate::sort::by_key(&mut with_boxes, |g| g[0]);
+                log::debug!("  heading words with light shaded boxes: {with_boxes:?}");
+                let shaded = |i: usize| with_boxes.get(i).is_some_and(|g| boxes.contains(g));
+                move_part_beside_a_clock(&with_boxes, [shaded(0), shaded(1)], left, right, sides, pitch)
+            });
             // (a heading row ruled like the rows below it is the block's first row until the
             // printed numbers leave it out: where the heading above names no clock, the first
             // row's own words may, printed words being under half a pitch high where a move
@@ -2555,6 +2577,68 @@ fn find_unruled_clock_columns(b: &Bin, lb_transposed: &Bin, cols: &[Column], blo
         }
     }
 }
+
+/// Whether two boxes overlap across (in x).
+fn overlaps_across(a: &WordGroup, b: &WordGroup) -> bool {
+    a[0] < b[2] && a[2] > b[0]
+}
+
+/// The boxes shaded light grey in a heading's box `heading`, found in the grey page: runs of
+/// columns whose grey near the heading's top and near its foot (a fifth of its height in from
+/// each, where a word printed on the paper leaves paper) lies [`LIGHT_SHADE_MIN_LEVELS`] and
+/// 1 / [`LIGHT_SHADE_DEPTH_DIVISOR`] of the paper's level under the paper (the lightest tenth
+/// of the heading's columns), and no more than [`LIGHT_SHADE_MOST_DEPTH`] of it, a pitch wide
+/// at least and short of [`BAND_ACROSS_THE_COLUMN`] of the heading's width (a band across the
+/// whole column is its background, no word's box). Each box spans the heading's height. None
+/// where the heading reaches past the image.
+fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<WordGroup> {
+    let (w, h) = (grey.width() as i64, grey.height() as i64);
+    let (x0, x1) = (heading[0].ceil().max(0.0) as i64, (heading[2].floor() as i64).min(w));
+    let (top, bottom) = (heading[1], heading[3]);
+    let height = bottom - top;
+    // (a heading reaching past the image is the scan's edge there, no print)
+    if x1 - x0 < 4 || height < 5.0 || top < 0.0 || bottom > h as f64 {
+        return Vec::new();
+    }
+    // (the mean grey of a strip of rows a tenth of the heading's height, its top `at` shares down)
+    let strip = |x: i64, at: f64| {
+        let (from, to) = ((top + at * height).round() as i64, (top + (at + 0.1) * height).round() as i64);
+        let (from, to) = (from.clamp(0, h - 1), to.clamp(1, h));
+        let levels: Vec<f64> = (from..to.max(from + 1)).map(|y| grey_clamped(grey, x, y)).collect();
+        levels.iter().sum::<f64>() / levels.len() as f64
+    };
+    let margins: Vec<f64> = (x0..x1).map(|x| strip(x, 0.2).max(strip(x, 0.7))).collect();
+    let paper = quantile(margins.clone(), 0.9);
+    let shade_under = LIGHT_SHADE_MIN_LEVELS.max(paper / LIGHT_SHADE_DEPTH_DIVISOR);
+    // (a shade darker than that binarizes, and a box the binary sees is found there)
+    let light = |level: f64| level <= paper - shade_under && level >= paper * (1.0 - LIGHT_SHADE_MOST_DEPTH);
+    let mut boxes = Vec::new();
+    let mut run_start: Option<usize> = None;
+    for (i, &level) in margins.iter().chain(std::iter::once(&f64::MAX)).enumerate() {
+        match (light(level), run_start) {
+            (true, None) => run_start = Some(i),
+            (false, Some(start)) => {
+                let (from, to) = ((x0 + start as i64) as f64, (x0 + i as i64) as f64);
+                if to - from >= pitch && to - from < BAND_ACROSS_THE_COLUMN * (heading[2] - heading[0]) {
+                    boxes.push([from, top, to, bottom]);
+                }
+                run_start = None;
+            }
+            _ => {}
+        }
+    }
+    boxes
+}
+
+/// The least depth of a light shaded box under the paper ([`light_shaded_boxes`]): 4 grey levels
+/// and a 40th (2.5 %) of the paper's level (a box shaded at a fifth of black's contrast: 10 and
+/// more levels).
+const LIGHT_SHADE_MIN_LEVELS: f64 = 4.0;
+const LIGHT_SHADE_DEPTH_DIVISOR: f64 = 40.0;
+
+/// The most depth of a light shaded box under the paper, as a share of the paper's level (the
+/// glyphs' binary takes what lies 10 % under its neighbourhood for ink).
+const LIGHT_SHADE_MOST_DEPTH: f64 = 0.2;
 
 /// Whether ink between two word groups runs from as high as their letters down to the heading
 /// box's foot: one word whose middle letters a writer's strokes from the first row touch, left
@@ -4849,6 +4933,12 @@ mod tests {
     /// heading's words the boxes `heading`; the times written in the clock parts (60..120 and
     /// 480..540) as well as the moves.
     fn cells_beside_unruled_clocks(ys: &[usize], heading: &[[usize; 4]]) -> Vec<GCell> {
+        cells_beside_unruled_clocks_shaded(ys, heading, &[])
+    }
+
+    /// [`cells_beside_unruled_clocks`] with boxes `shaded` light grey (232 on paper at 250) in
+    /// the grey page only, as a binary loses them.
+    fn cells_beside_unruled_clocks_shaded(ys: &[usize], heading: &[[usize; 4]], shaded: &[[usize; 4]]) -> Vec<GCell> {
         let mut lb = Bin::new(600, 400);
         rule(&mut lb, ys, (20, 542), &[20, 60, 300, 540], (ys[0], ys[ys.len() - 1] + 2));
         let mut b = lb.clone();
@@ -4857,7 +4947,16 @@ mod tests {
         }
         let numbers = BlockDrawing { left: 20, first: 1, number_at: 20, digits_top: 6 };
         numbers.draw(&mut b, &ys[1..11], &[50, 62, 74, 110, 122, 134, 290, 302, 314, 470, 482], 10);
-        let grey = GrayImage::from_pixel(600, 400, image::Luma([255]));
+        let mut grey = GrayImage::from_pixel(600, 400, image::Luma([250]));
+        for (x, y, p) in grey.enumerate_pixels_mut() {
+            let (x, y) = (x as usize, y as usize);
+            if shaded.iter().any(|s| (s[0]..s[2]).contains(&x) && (s[1]..s[3]).contains(&y)) {
+                p.0[0] = 232;
+            }
+            if b.get(x, y) {
+                p.0[0] = 60;
+            }
+        }
         let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
         cells
     }
@@ -4887,6 +4986,22 @@ mod tests {
         );
         assert_eq!(cells.len(), 20);
         assert_moves_parts_only(&cells);
+    }
+
+    #[test]
+    fn unruled_clock_columns_beside_column_words_in_boxes_shaded_too_light_for_the_binary_are_left_out() {
+        // a heading row 100..130 over 10 rows 20 px high: clock pictograms in the binary, the
+        // column words printed white in boxes shaded light grey, seen in the grey page only
+        let ys: Vec<usize> = std::iter::once(100).chain((0..=10).map(|r| 130 + 20 * r)).collect();
+        let (clocks, boxes) =
+            ([[80, 108, 100, 122], [500, 108, 520, 122]], [[122, 101, 298, 129], [302, 101, 478, 129]]);
+        let cells = cells_beside_unruled_clocks_shaded(&ys, &clocks, &boxes);
+        assert_eq!(cells.len(), 20);
+        assert_moves_parts_only(&cells);
+        // a band shaded across each whole move column is the heading's background: nothing parted
+        let bands = [[62, 101, 298, 129], [302, 101, 538, 129]];
+        let cells = cells_beside_unruled_clocks_shaded(&ys, &clocks, &bands);
+        assert!(cells.iter().all(|c| c.bx[2] - c.bx[0] > 230.0), "{cells:?}");
     }
 
     #[test]
