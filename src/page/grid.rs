@@ -464,9 +464,9 @@ const FAINT_COVER_BELOW: f64 = 0.3;
 /// row rulings still across most of the block.
 const CLEAR_COVER_BELOW: f64 = 0.6;
 
-/// How far to either side of a row ruling seen only in the grey [`BlockRowsFinder::faint_ruling_below`]
-/// measures the paper, in row pitches: past a ruling blurred over a third of the row, short of
-/// the next one.
+/// How far to either side of a row ruling seen only in the grey
+/// [`BlockRowsFinder::faint_ruling_below`] measures the paper, in row pitches: past a ruling
+/// blurred over a third of the row, short of the next one.
 const FAINT_ROW_BESIDE: f64 = 0.33;
 
 /// The least depth of such a ruling: 2 grey levels and a 60th (1.7 %) of its level (a light grey
@@ -1990,9 +1990,10 @@ impl<'a> BlockRowsFinder<'a> {
             .then_some((candidate, g))
     }
 
-    /// Adds rows below the last while a ruling is seen one pitch down and the number cell between
-    /// holds a number like the block's (only where a ruling is seen: a footer's text below the
-    /// last row reads like digits).
+    /// Adds rows below the last while a ruling is seen one pitch down, in the rulings' binary or
+    /// faint in the grey ([`Self::ruling_seen_below`]), and the number cell between holds a
+    /// number like the block's (only where a ruling is seen: a footer's text below the last row
+    /// reads like digits).
     fn extend_down(&self, found: &mut RowsFound) {
         for _ in 0..60 {
             let (_, bottom) = found.rows[found.rows.len() - 1];
@@ -2468,8 +2469,9 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
 /// Finds, in each block's White and Black columns, a clock column printed beside the moves with
 /// no ruling between them, from the heading above the block: the heading's words in the column
 /// (up to the heading row's top, or 1.5 pitches above the first row) make two groups side by side
-/// ([`heading_word_groups`]), and a boundary leaves each group centred in its part, as printed
-/// headings are (within 15 % of the column's width). The wider part, at least 2.5 pitches, is the
+/// ([`heading_word_groups`]; where those name no clock, with the boxes shaded too light for the
+/// binary that `grey` shows, [`light_shaded_boxes`]), and a boundary leaves each group centred in
+/// its part, as printed headings are (within 15 % of the column's width). The wider part, at least 2.5 pitches, is the
 /// moves'; the narrower, 0.8 pitch to three quarters of it, the clock's. One word, more than two
 /// groups, or words centred across the column, part nothing; nor does a block whose first row
 /// holds one printed word centred across the column (a heading row taken for a move row).
