@@ -2469,8 +2469,8 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
 /// Finds, in each block's White and Black columns, a clock column printed beside the moves with
 /// no ruling between them, from the heading above the block: the heading's words in the column
 /// (up to the heading row's top, or 1.5 pitches above the first row) make two groups side by side
-/// ([`heading_word_groups`]; where those name no clock, with the boxes shaded too light for the
-/// binary that `grey` shows, [`light_shaded_boxes`]), and a boundary leaves each group centred in
+/// ([`heading_word_groups`]; where that is one group, with a box beside it shaded too light for
+/// the binary that `grey` shows, [`light_shaded_boxes`]), and a boundary leaves each group centred in
 /// its part, as printed headings are (within 15 % of the column's width). The wider part, at least 2.5 pitches, is the
 /// moves'; the narrower, 0.8 pitch to three quarters of it, the clock's. One word, more than two
 /// groups, or words centred across the column, part nothing; nor does a block whose first row
@@ -2536,20 +2536,18 @@ fn find_unruled_clock_columns(
                 move_part_beside_a_clock(words, [shaded(words, 0), shaded(words, 1)], left, right, sides, pitch)
             };
             // (a box shaded so light behind the column word, printed white in it, that the
-            // glyphs' binary loses it: the word beside it stands alone there, and the box is
-            // found in the grey)
+            // glyphs' binary loses it: the clock's word beside it stands alone there, clear of
+            // the box the grey shows)
             named_above[side] = part_named_by(&words).or_else(|| {
-                let boxes = light_shaded_boxes(grey, heading, pitch);
-                if boxes.is_empty() {
+                let [word] = words.as_slice() else { return None };
+                let [shade] = light_shaded_boxes(grey, heading, pitch)[..] else { return None };
+                if overlaps_across(word, &shade) {
                     return None;
                 }
-                let mut with_boxes: Vec<WordGroup> =
-                    words.iter().filter(|g| !boxes.iter().any(|shade| overlaps_across(g, shade))).copied().collect();
-                with_boxes.extend(&boxes);
-                crate::sort::by_key(&mut with_boxes, |g| g[0]);
-                log::debug!("  heading words with light shaded boxes: {with_boxes:?}");
-                let shaded = |i: usize| with_boxes.get(i).is_some_and(|g| boxes.contains(g));
-                move_part_beside_a_clock(&with_boxes, [shaded(0), shaded(1)], left, right, sides, pitch)
+                let (pair, shaded) =
+                    if shade[0] < word[0] { ([shade, *word], [true, false]) } else { ([*word, shade], [false, true]) };
+                log::debug!("  heading word beside a light shaded box: {pair:?}");
+                move_part_beside_a_clock(&pair, shaded, left, right, sides, pitch)
             });
             // (a heading row ruled like the rows below it is the block's first row until the
             // printed numbers leave it out: where the heading above names no clock, the first
@@ -2589,9 +2587,10 @@ fn overlaps_across(a: &WordGroup, b: &WordGroup) -> bool {
 /// columns whose grey near the heading's top and near its foot (a fifth of its height in from
 /// each, where a word printed on the paper leaves paper) lies [`LIGHT_SHADE_MIN_LEVELS`] and
 /// 1 / [`LIGHT_SHADE_DEPTH_DIVISOR`] of the paper's level under the paper (the lightest tenth
-/// of the heading's columns), and no more than [`LIGHT_SHADE_MOST_DEPTH`] of it, a pitch wide
-/// at least and short of [`BAND_ACROSS_THE_COLUMN`] of the heading's width (a band across the
-/// whole column is its background, no word's box). Each box spans the heading's height. None
+/// of the heading's columns), their median no more than [`LIGHT_SHADE_MOST_DEPTH`] of it (print
+/// inside the shade is part of the run), a pitch wide at least and short of
+/// [`BAND_ACROSS_THE_COLUMN`] of the heading's width (a band across the whole column is its
+/// background, no word's box). Each box spans the heading's height. None
 /// where the heading reaches past the image.
 fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     let (w, h) = (grey.width() as i64, grey.height() as i64);
@@ -2612,16 +2611,18 @@ fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<Wo
     let margins: Vec<f64> = (x0..x1).map(|x| strip(x, 0.2).max(strip(x, 0.7))).collect();
     let paper = quantile(margins.clone(), 0.9);
     let shade_under = LIGHT_SHADE_MIN_LEVELS.max(paper / LIGHT_SHADE_DEPTH_DIVISOR);
-    // (a shade darker than that binarizes, and a box the binary sees is found there)
-    let light = |level: f64| level <= paper - shade_under && level >= paper * (1.0 - LIGHT_SHADE_MOST_DEPTH);
+    // (the runs of shaded columns, print inside the shade counted in: a word printed dark in a
+    // band shaded across the column does not cut the band in two boxes)
     let mut boxes = Vec::new();
     let mut run_start: Option<usize> = None;
     for (i, &level) in margins.iter().chain(std::iter::once(&f64::MAX)).enumerate() {
-        match (light(level), run_start) {
+        match (level <= paper - shade_under, run_start) {
             (true, None) => run_start = Some(i),
             (false, Some(start)) => {
                 let (from, to) = ((x0 + start as i64) as f64, (x0 + i as i64) as f64);
-                if to - from >= pitch && to - from < BAND_ACROSS_THE_COLUMN * (heading[2] - heading[0]) {
+                // (a shade darker than that binarizes, and a box the binary sees is found there)
+                let light = median(margins[start..i].to_vec()) >= paper * (1.0 - LIGHT_SHADE_MOST_DEPTH);
+                if light && to - from >= pitch && to - from < BAND_ACROSS_THE_COLUMN * (heading[2] - heading[0]) {
                     boxes.push([from, top, to, bottom]);
                 }
                 run_start = None;
