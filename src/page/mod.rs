@@ -998,6 +998,12 @@ fn segment_analysed(g: &GrayImage, analysis: Analysis) -> Result<Sheet, PageErro
 /// each with fewer blocks placed ([`lost_blocks`]), or as many placed and more rows whose
 /// printed numbers read as labelled, or with fewer cells repeating a label.
 fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
+    // (blocks placed where `b`'s blocks, found and read whole, leave nothing uncovered are
+    // copies laid on some other printed table: a two-page form's team results beside its
+    // blocks of 25 and 20 rows, its "Brett 1, 2, 3" read on as moves 91-94)
+    if a.blocks_placed > 0 && found_whole(b) {
+        return false;
+    }
     let ((a_printed, a_all), (b_printed, b_all)) = (rows_read(a), rows_read(b));
     let as_many = (a_printed, a_all) == (b_printed, b_all);
     // (as many rows, with fewer blocks placed rather than found: a block placed is a copy of
@@ -1011,6 +1017,19 @@ fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
     // (as many labels, fewer given twice: two blocks numbered alike are one block misread)
     let as_many_once = as_many && repeated_labels(a) < repeated_labels(b);
     (a_printed >= b_printed && a_all >= b_all && !as_many) || as_many_found || as_many_once
+}
+
+/// Whether a sheet's table is read whole as found: no block placed, none of the ruled width left
+/// uncovered, every block numbered from its printed numbers, each continuing the one before (its
+/// blocks may hold different numbers of rows, as a form prints them).
+fn found_whole(sheet: &Sheet) -> bool {
+    let mut blocks: Vec<&Block> = sheet.blocks.iter().collect();
+    crate::sort::by_key(&mut blocks, |block| block.first_move as usize);
+    sheet.blocks_placed == 0
+        && !sheet.blocks_leave_ruled_width
+        && !blocks.is_empty()
+        && blocks.iter().all(|block| block.printed_numbers)
+        && blocks.windows(2).all(|pair| pair[1].first_move == pair[0].first_move + pair[0].rows)
 }
 
 /// How much of a sheet is read: its labels given to cells from their rows' printed numbers, then
@@ -1558,6 +1577,24 @@ mod tests {
         // (a block found still reads more than a block placed; with none placed, as before)
         assert!(reads_more_and_no_fewer(&with(0, 50), &with(1, 58)));
         assert!(!reads_more_and_no_fewer(&with(0, 58), &with(0, 50)));
+    }
+
+    #[test]
+    fn a_block_placed_beside_blocks_found_and_read_whole_reads_no_more() {
+        // the page's blocks, found and numbered from their printed numbers one after another,
+        // against the same with a block of two rows more placed beside them
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
+        let found = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        assert!(found_whole(&found), "{:?}", found.blocks);
+        let last = found.blocks.iter().map(|block| block.first_move + block.rows).max().unwrap();
+        let mut more = found.clone();
+        for (mv, side) in [(last, Side::White), (last, Side::Black), (last + 1, Side::White), (last + 1, Side::Black)] {
+            more.cells.push(Cell { mv, side, ..found.cells[0].clone() });
+        }
+        let placed = Sheet { blocks_placed: 1, ..more.clone() };
+        assert!(!reads_more_and_no_fewer(&placed, &found));
+        // (two rows more found, none placed, still read more)
+        assert!(reads_more_and_no_fewer(&more, &found));
     }
 
     #[test]
