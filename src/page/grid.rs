@@ -2620,7 +2620,7 @@ fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<Wo
             (true, None) => run_start = Some(i),
             (false, Some(start)) => {
                 let (from, to) = ((x0 + start as i64) as f64, (x0 + i as i64) as f64);
-                // (a shade darker than that binarizes, and a box the binary sees is found there)
+                // (a shade more than a fifth under the paper binarizes: the binary's words show it)
                 let light = median(margins[start..i].to_vec()) >= paper * (1.0 - LIGHT_SHADE_MOST_DEPTH);
                 if light && to - from >= pitch && to - from < BAND_ACROSS_THE_COLUMN * (heading[2] - heading[0]) {
                     boxes.push([from, top, to, bottom]);
