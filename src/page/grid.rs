@@ -607,8 +607,7 @@ fn find_column_rulings(
             && cover >= 0.75
             && [-1.0, 1.0].iter().all(|&sg| {
                 [0.0, -1.0, 1.0].iter().any(|&e| {
-                    let (pw, o, c) =
-                        super::lines::profile(lb_transposed, &Line { intercept: v.intercept + sg * (off + e), ..*v });
+                    let (pw, o, c) = super::lines::profile(lb_transposed, &v.shifted(sg * (off + e)));
                     o <= 1.0 && c >= 0.75 && pw < 2.0 * off
                 })
             })
@@ -1845,14 +1844,13 @@ impl<'a> BlockRowsFinder<'a> {
     /// the block within a quarter pitch that covers most of the block's width (a faint ruling
     /// binarizes as dashes too short to be found as a ruling): the ruling and its coverage.
     fn ruling_beyond(&self, r: &Line, dir: f64) -> (Line, f64) {
-        let shift = |s: &Line, d: f64| Line { intercept: s.intercept + d, ..*s };
-        let guess = shift(r, dir * self.pitch);
+        let guess = r.shifted(dir * self.pitch);
         let (x0, x1) = (self.leftmost.left.at(guess.mid()), self.black.right.at(guess.mid()));
         let reach = (0.25 * self.pitch) as i64;
         let (mut best, mut best_cover) = (guess, -1.0);
         // (nearest first, alternating down and up)
         for d in (0..=2 * reach).map(|i| if i % 2 == 0 { i / 2 } else { -(i + 1) / 2 }) {
-            let candidate = shift(&guess, d as f64);
+            let candidate = guess.shifted(d as f64);
             let cover = super::lines::cover(self.ruling_bin, &candidate, x0, x1);
             if cover > best_cover + 0.02 {
                 (best, best_cover) = (candidate, cover);
@@ -1869,12 +1867,11 @@ impl<'a> BlockRowsFinder<'a> {
     /// [`FAINT_ROW_DEPTH_DIVISOR`] of its level. Across the whole block the paper's grain evens
     /// out; handwriting crossing the line is left out of its grey ([`grey_across`]).
     fn faint_ruling_below(&self, r: &Line) -> Option<Line> {
-        let shift = |s: &Line, d: f64| Line { intercept: s.intercept + d, ..*s };
-        let guess = shift(r, self.pitch);
+        let guess = r.shifted(self.pitch);
         let (x0, x1) = (self.leftmost.left.at(guess.mid()), self.black.right.at(guess.mid()));
         let reach = (0.25 * self.pitch).round() as i64;
         let beside = (FAINT_ROW_BESIDE * self.pitch).round() as i64;
-        let across = |d: i64| grey_across(self.grey, &shift(&guess, d as f64), x0, x1);
+        let across = |d: i64| grey_across(self.grey, &guess.shifted(d as f64), x0, x1);
         let (offset, level) = (-reach..=reach)
             .filter_map(|d| Some((d, across(d)?)))
             .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.abs().cmp(&b.0.abs())))?;
@@ -1884,7 +1881,7 @@ impl<'a> BlockRowsFinder<'a> {
             "  faint ruling below at {:.1}: depth {depth:.1} under {lighter_side:.1}",
             guess.mid() + offset as f64
         );
-        (depth >= FAINT_ROW_MIN_LEVELS.max(level / FAINT_ROW_DEPTH_DIVISOR)).then(|| shift(&guess, offset as f64))
+        (depth >= FAINT_ROW_MIN_LEVELS.max(level / FAINT_ROW_DEPTH_DIVISOR)).then(|| guess.shifted(offset as f64))
     }
 
     /// The ruling one pitch below the last row `r` and its cover in the rulings' binary:
@@ -1954,7 +1951,7 @@ impl<'a> BlockRowsFinder<'a> {
             return None;
         }
         let (top, _) = found.rows[0];
-        let candidate = (Line { intercept: top.intercept - self.row_height, ..top }, top);
+        let candidate = (top.shifted(-self.row_height), top);
         let bx = self.numbers.cell(&candidate.0, &candidate.1);
         if bx[1] < -0.3 * self.pitch {
             return None;
@@ -2203,7 +2200,7 @@ fn mark_rows_the_columns_leave(lb_transposed: &Bin, cols: &[Column], blks: &mut 
             let reach = (0.25 * (bottom - top)).ceil() as i64;
             (-reach..=reach)
                 .map(|dx| {
-                    let shifted = Line { intercept: ruling.intercept + dx as f64, ..ruling };
+                    let shifted = ruling.shifted(dx as f64);
                     super::lines::cover_band(lb_transposed, &shifted, top + inset, bottom - inset, 1)
                 })
                 .fold(0.0, f64::max)
@@ -2604,7 +2601,6 @@ fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<Wo
     // (the mean grey of a strip of rows a tenth of the heading's height, its top `at` shares down)
     let strip = |x: i64, at: f64| {
         let (from, to) = ((top + at * height).round() as i64, (top + (at + 0.1) * height).round() as i64);
-        let (from, to) = (from.clamp(0, h - 1), to.clamp(1, h));
         let levels: Vec<f64> = (from..to.max(from + 1)).map(|y| grey_clamped(grey, x, y)).collect();
         levels.iter().sum::<f64>() / levels.len() as f64
     };

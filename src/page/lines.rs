@@ -459,6 +459,10 @@ impl Line {
     pub fn mid(&self) -> f64 {
         self.at(0.5 * (self.start + self.end))
     }
+    /// The same ruling moved across by `by`.
+    pub fn shifted(&self, by: f64) -> Line {
+        Line { intercept: self.intercept + by, ..*self }
+    }
 }
 
 /// Largest gap (pixels) bridged inside a ruling.

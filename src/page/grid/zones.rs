@@ -377,10 +377,9 @@ fn outer_blocks_number_zones(b: &Bin, c: &Column, zone: (f64, f64), pitch: f64) 
     if (centre - 0.5 * width).abs() > 0.1 * third || third < (zone.1 - zone.0) + 2.0 * 2.0 * MIN_MOVE_CELL * pitch {
         return Vec::new();
     }
-    let shifted = |l: &Line, dx: f64| Line { intercept: l.intercept + dx, ..*l };
     let part = |from: f64| Column {
-        left: shifted(&c.left, from),
-        right: shifted(&c.left, from + third),
+        left: c.left.shifted(from),
+        right: c.left.shifted(from + third),
         rows: c.rows.clone(),
         ..*c
     };
