@@ -9,6 +9,8 @@ BATCH=${BATCH:-256}; LR1=${LR1:-4e-3}; LR2=${LR2:-1e-3}; WORKERS=${WORKERS:-14}
 RS=${RS:-30000}; SC=${SC:-30000}; MN=${MN:-20000}   # per part: 8 x RS, 4 x SC, 4 x MN
 UN=${UN:-8000}; UNW=${UNW:-0.15}   # UNIPEN moves per part (4 parts) and each part's mixture weight
 DS=${DS:-20000}; DSW=${DSW:-0.1}   # descriptive-notation synth cells per part (3 parts: 2 English, 1 Spanish), each part's weight
+                                   # (DSW=0 renders them for a later stage on the same machine but trains without them)
+SEED=${SEED:-0}                    # added to every rendering seed: a stage on new cells of the same kinds
 DS_PARTS=""; [ "$DS" -gt 0 ] && DS_PARTS="0 1 2"
 export PYTHONUNBUFFERED=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 mkdir -p "$W" "$OUT"
@@ -35,19 +37,19 @@ B="$W/scoresheet-dev"
 pids=()
 if [ "$REUSE" = 0 ]; then
 for i in 0 1 2 3 4 5 6 7; do
-  $B synth --out "$W/rsynth$i" --count "$RS" --cells --seed $((21 + 1000 * i)) --lang mix --damage mix --fonts train >"$W/gen_r$i.log" 2>&1 & pids+=($!)
+  $B synth --out "$W/rsynth$i" --count "$RS" --cells --seed $((SEED + 21 + 1000 * i)) --lang mix --damage mix --fonts train >"$W/gen_r$i.log" 2>&1 & pids+=($!)
 done
 for i in $DS_PARTS; do
   lang=en-descriptive; [ "$i" = 2 ] && lang=es-descriptive
-  $B synth --out "$W/dsynth$i" --count "$DS" --cells --seed $((41 + 1000 * i)) --lang $lang --damage mix --fonts train >"$W/gen_d$i.log" 2>&1 & pids+=($!)
+  $B synth --out "$W/dsynth$i" --count "$DS" --cells --seed $((SEED + 41 + 1000 * i)) --lang $lang --damage mix --fonts train >"$W/gen_d$i.log" 2>&1 & pids+=($!)
 done
 $B synth --out "$W/rsynth_heldout" --count 3000 --cells --seed 99 --lang mix --damage mix --fonts heldout >"$W/gen_rh.log" 2>&1 & pids+=($!)
 for i in 0 1 2 3; do
-  python3 models/train/gpu/sc.py "$W/synth$i" --count "$SC" --seed $((11 + 1000 * i)) >"$W/gen_s$i.log" 2>&1 & pids+=($!)
-  python3 models/train/gpu/sc.py "$W/synth_mnist$i" --count "$MN" --seed $((12 + 1000 * i)) --mnist "$W/mnist" >"$W/gen_m$i.log" 2>&1 & pids+=($!)
+  python3 models/train/gpu/sc.py "$W/synth$i" --count "$SC" --seed $((SEED + 11 + 1000 * i)) >"$W/gen_s$i.log" 2>&1 & pids+=($!)
+  python3 models/train/gpu/sc.py "$W/synth_mnist$i" --count "$MN" --seed $((SEED + 12 + 1000 * i)) --mnist "$W/mnist" >"$W/gen_m$i.log" 2>&1 & pids+=($!)
 done
 for i in $UNIPEN_PARTS; do
-  python3 models/train/unipen.py render "$W/unipen$i" --glyphs "$BUNDLE/unipen.jsonl.gz" --count "$UN" --seed $((31 + 1000 * i)) >"$W/gen_u$i.log" 2>&1 & pids+=($!)
+  python3 models/train/unipen.py render "$W/unipen$i" --glyphs "$BUNDLE/unipen.jsonl.gz" --count "$UN" --seed $((SEED + 31 + 1000 * i)) >"$W/gen_u$i.log" 2>&1 & pids+=($!)
 done
 fail=0
 for p in "${pids[@]}"; do wait "$p" || fail=1; done
@@ -60,7 +62,7 @@ echo "[$G s] data generated: $(cat "$W"/rsynth?/labels.tsv | wc -l) rsynth, $(ca
 MIX=""
 for i in 0 1 2 3 4 5 6 7; do MIX="$MIX --data $W/rsynth$i:0.125"; done
 for i in 0 1 2 3; do MIX="$MIX --data $W/synth$i:0.05 --data $W/synth_mnist$i:0.0875"; done
-for i in $DS_PARTS; do MIX="$MIX --data $W/dsynth$i:$DSW"; done
+[ "$DSW" != 0 ] && for i in $DS_PARTS; do MIX="$MIX --data $W/dsynth$i:$DSW"; done
 for i in $UNIPEN_PARTS; do MIX="$MIX --data $W/unipen$i:$UNW"; done
 MIX="$MIX --data $W/hcs/train:1.6 --data $W/hcs/blank:0.2"
 CFG='{"channels":[16,32,64,64,128]}'
