@@ -2629,11 +2629,11 @@ fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<Wo
     boxes
 }
 
-/// The least depth of a light shaded box under the paper ([`light_shaded_boxes`]): 4 grey levels
-/// and a 40th (2.5 %) of the paper's level (a box shaded at a fifth of black's contrast: 10 and
-/// more levels).
-const LIGHT_SHADE_MIN_LEVELS: f64 = 4.0;
-const LIGHT_SHADE_DEPTH_DIVISOR: f64 = 40.0;
+/// The least depth of a light shaded box under the paper ([`light_shaded_boxes`]): 10 grey levels
+/// and a 25th (4 %) of the paper's level (a box shaded at a fifth of black's contrast: 10 and
+/// more levels; a photo's uneven light leaves steps of a few levels across a heading).
+const LIGHT_SHADE_MIN_LEVELS: f64 = 10.0;
+const LIGHT_SHADE_DEPTH_DIVISOR: f64 = 25.0;
 
 /// The most depth of a light shaded box under the paper, as a share of the paper's level (the
 /// glyphs' binary takes what lies 10 % under its neighbourhood for ink).
@@ -3199,7 +3199,8 @@ fn find_subs(
             // with this one, narrower than both, this one is a number or clock column nearly as
             // wide as the moves, beside the block's White; a White column narrower than its
             // Black across the number between them, Black's as wide as the next block's White,
-            // is not one)
+            // is not one, unless it is under three quarters of Black's width: the paper between
+            // the page's edge and the table, the table's number column after it)
             let pairs_closer_onward = || {
                 (j + 1..(j + 3).min(g.len())).any(|after| {
                     alike_widths(j, after) >= 0.9
@@ -3208,7 +3209,8 @@ fn find_subs(
                         && (j + 1..after).all(|k| narrow_beside(k, w[j].min(w[after])))
                 })
             };
-            if j == i + 1 && alike_widths(i, j) < 0.85 && !numbers_split_off(j) && pairs_closer_onward() {
+            let beside_or_far_narrower = j == i + 1 || (j == i + 2 && alike_widths(i, j) < 0.75);
+            if beside_or_far_narrower && alike_widths(i, j) < 0.85 && !numbers_split_off(j) && pairs_closer_onward() {
                 i += 1;
                 continue;
             }
@@ -5416,6 +5418,39 @@ mod tests {
             cells.iter().filter(|c| c.mv == mv).map(|c| (c.side, c.bx[0].round() as i64)).collect()
         };
         for (mv, white, black) in [(1, 20, 170), (11, 315, 484)] {
+            let found = lefts(mv);
+            assert_eq!(found.len(), 2, "move {mv}: {found:?}");
+            for (side, left) in found {
+                let expected = if side == Side::White { white } else { black };
+                assert!((left - expected).abs() <= 4, "move {mv} {side:?} at x {left}, its column at {expected}");
+            }
+        }
+    }
+
+    #[test]
+    fn paper_left_of_the_table_two_thirds_as_wide_as_black_is_no_white_column() {
+        // No | White | Black three times, pitch 20, after a strip of paper 37 px wide bounded by
+        // the page's edge (White 56 px, Black 60): read as White | No | Black, the strip paired
+        // with the first White across the first number column
+        let ys = row_ys(28, 10);
+        let widths = [37, 21, 56, 60, 21, 61, 55, 21, 61, 55];
+        let mut lb = Bin::new(520, 400);
+        draw_block_of_columns(&mut lb, 20, &widths, &ys, &[]);
+        let mut b = lb.clone();
+        for row in 1..=10 {
+            for (k, number_left) in [57, 194, 331].into_iter().enumerate() {
+                let number = row as u32 + 10 * k as u32;
+                for i in 0..number.to_string().len() {
+                    fill(&mut b, number_left + 4 + 6 * i, ys[row] + 7, number_left + 8 + 6 * i, ys[row] + 15);
+                }
+            }
+        }
+        let grey = GrayImage::from_pixel(520, 400, image::Luma([255]));
+        let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
+        let lefts = |mv: u32| -> Vec<(Side, i64)> {
+            cells.iter().filter(|c| c.mv == mv).map(|c| (c.side, c.bx[0].round() as i64)).collect()
+        };
+        for (mv, white, black) in [(1, 78, 134), (11, 215, 276), (21, 352, 413)] {
             let found = lefts(mv);
             assert_eq!(found.len(), 2, "move {mv}: {found:?}");
             for (side, left) in found {

@@ -1016,8 +1016,19 @@ fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
                 && a.numbers_read_as_labelled > b.numbers_read_as_labelled));
     // (as many labels, fewer given twice: two blocks numbered alike are one block misread)
     let as_many_once = as_many && repeated_labels(a) < repeated_labels(b);
-    (a_printed >= b_printed && a_all >= b_all && !as_many) || as_many_found || as_many_once
+    // (a reading found whole, more of its labels from printed numbers, reads more than one with
+    // blocks counted that labels a few rows more: the count runs on past a line under a block,
+    // "RESULT:", read as its last row, and numbers the next block a move late)
+    let whole_over_counted = found_whole(a)
+        && !found_whole(b)
+        && a_printed > b_printed
+        && a_all as f64 >= WHOLE_OVER_COUNTED_LABELS * b_all as f64;
+    (a_printed >= b_printed && a_all >= b_all && !as_many) || as_many_found || as_many_once || whole_over_counted
 }
+
+/// The least share of another reading's labels that a reading found whole ([`found_whole`])
+/// holds where it reads more than that one for its printed numbers alone.
+const WHOLE_OVER_COUNTED_LABELS: f64 = 0.9;
 
 /// Whether a sheet's table is read whole as found: no block placed, none of the ruled width left
 /// uncovered, every block numbered from its printed numbers, each continuing the one before (its
@@ -1595,6 +1606,52 @@ mod tests {
         assert!(!reads_more_and_no_fewer(&placed, &found));
         // (two rows more found, none placed, still read more)
         assert!(reads_more_and_no_fewer(&more, &found));
+    }
+
+    #[test]
+    fn a_reading_found_whole_reads_more_than_one_counting_a_block_a_row_on() {
+        // the page's blocks numbered from their printed numbers, against a reading that counts
+        // its last block's rows on from a row more (a result line under the block above)
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
+        let found = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        assert!(found_whole(&found), "{:?}", found.blocks);
+        let last_block = found.blocks.iter().map(|block| block.first_move).max().unwrap();
+        let count_on = |found: &Sheet| {
+            let mut counted = found.clone();
+            for block in counted.blocks.iter_mut().filter(|block| block.first_move == last_block) {
+                block.first_move += 1;
+                block.printed_numbers = false;
+            }
+            for cell in counted.cells.iter_mut().filter(|cell| cell.mv >= last_block) {
+                cell.mv += 1;
+                cell.numbering_guessed = true;
+            }
+            let result_line =
+                counted.cells.iter().filter(|cell| cell.mv == last_block + 1).cloned().collect::<Vec<_>>();
+            counted.cells.extend(result_line.into_iter().map(|cell| Cell {
+                mv: last_block,
+                numbering_guessed: false,
+                ..cell
+            }));
+            counted
+        };
+        let counted = count_on(&found);
+        assert!(!found_whole(&counted));
+        assert!(rows_read(&counted).0 < rows_read(&found).0 && rows_read(&counted).1 > rows_read(&found).1);
+        assert!(reads_more_and_no_fewer(&found, &counted));
+        assert!(!reads_more_and_no_fewer(&counted, &found));
+        // (one that holds under nine tenths of a reading's labels does not: rows counted on
+        // below the table, where the reading found whole lost a block)
+        let mut counted_on_further = counted.clone();
+        let extra = counted.cells.len() / 8;
+        let further = counted.cells[..extra].iter().enumerate().map(|(i, cell)| Cell {
+            mv: 1000 + i as u32,
+            numbering_guessed: true,
+            ..cell.clone()
+        });
+        counted_on_further.cells.extend(further.collect::<Vec<_>>());
+        assert!(rows_read(&found).1 * 10 < rows_read(&counted_on_further).1 * 9);
+        assert!(!reads_more_and_no_fewer(&found, &counted_on_further));
     }
 
     #[test]
