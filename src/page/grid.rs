@@ -5394,6 +5394,20 @@ mod tests {
         assert_eq!(heading_word_groups(&b, [100.0, 80.0, 300.0, 100.0], 20.0), Vec::<WordGroup>::new());
     }
 
+    /// Asserts that each move's White and Black cells (move, White's left x, Black's) start
+    /// within 4 px of those x.
+    fn assert_moves_start_at(cells: &[GCell], moves: &[(u32, i64, i64)]) {
+        for &(mv, white, black) in moves {
+            let found: Vec<(Side, i64)> =
+                cells.iter().filter(|c| c.mv == mv).map(|c| (c.side, c.bx[0].round() as i64)).collect();
+            assert_eq!(found.len(), 2, "move {mv}: {found:?}");
+            for (side, left) in found {
+                let expected = if side == Side::White { white } else { black };
+                assert!((left - expected).abs() <= 4, "move {mv} {side:?} at x {left}, its column at {expected}");
+            }
+        }
+    }
+
     #[test]
     fn a_white_column_narrower_than_its_black_across_the_number_between_them_keeps_its_pair() {
         // White | No | Black twice, side by side, pitch 20: White 122 px, Black 145, the next
@@ -5414,17 +5428,7 @@ mod tests {
         }
         let grey = GrayImage::from_pixel(700, 400, image::Luma([255]));
         let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
-        let lefts = |mv: u32| -> Vec<(Side, i64)> {
-            cells.iter().filter(|c| c.mv == mv).map(|c| (c.side, c.bx[0].round() as i64)).collect()
-        };
-        for (mv, white, black) in [(1, 20, 170), (11, 315, 484)] {
-            let found = lefts(mv);
-            assert_eq!(found.len(), 2, "move {mv}: {found:?}");
-            for (side, left) in found {
-                let expected = if side == Side::White { white } else { black };
-                assert!((left - expected).abs() <= 4, "move {mv} {side:?} at x {left}, its column at {expected}");
-            }
-        }
+        assert_moves_start_at(&cells, &[(1, 20, 170), (11, 315, 484)]);
     }
 
     #[test]
@@ -5447,17 +5451,7 @@ mod tests {
         }
         let grey = GrayImage::from_pixel(520, 400, image::Luma([255]));
         let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
-        let lefts = |mv: u32| -> Vec<(Side, i64)> {
-            cells.iter().filter(|c| c.mv == mv).map(|c| (c.side, c.bx[0].round() as i64)).collect()
-        };
-        for (mv, white, black) in [(1, 78, 134), (11, 215, 276), (21, 352, 413)] {
-            let found = lefts(mv);
-            assert_eq!(found.len(), 2, "move {mv}: {found:?}");
-            for (side, left) in found {
-                let expected = if side == Side::White { white } else { black };
-                assert!((left - expected).abs() <= 4, "move {mv} {side:?} at x {left}, its column at {expected}");
-            }
-        }
+        assert_moves_start_at(&cells, &[(1, 78, 134), (11, 215, 276), (21, 352, 413)]);
     }
 
     #[test]
