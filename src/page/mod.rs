@@ -996,7 +996,9 @@ fn segment_analysed(g: &GrayImage, analysis: Analysis) -> Result<Sheet, PageErro
 /// Whether sheet `a` reads more of its table than `b`, and no less: no fewer cells labelled from
 /// their rows' printed numbers, no fewer cells, and more of one or the other; or as many of
 /// each with fewer blocks placed ([`lost_blocks`]), or as many placed and more rows whose
-/// printed numbers read as labelled, or with fewer cells repeating a label.
+/// printed numbers read as labelled, or with fewer cells repeating a label; or `a` reads its
+/// table whole as found ([`found_whole`]) where `b` does not, with more cells labelled from
+/// printed numbers and [`WHOLE_OVER_COUNTED_LABELS`] as many cells at least.
 fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
     // (blocks placed where `b`'s blocks, found and read whole, leave nothing uncovered are
     // copies laid on some other printed table: a two-page form's team results beside its
@@ -1616,26 +1618,22 @@ mod tests {
         let found = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
         assert!(found_whole(&found), "{:?}", found.blocks);
         let last_block = found.blocks.iter().map(|block| block.first_move).max().unwrap();
-        let count_on = |found: &Sheet| {
-            let mut counted = found.clone();
-            for block in counted.blocks.iter_mut().filter(|block| block.first_move == last_block) {
-                block.first_move += 1;
-                block.printed_numbers = false;
-            }
-            for cell in counted.cells.iter_mut().filter(|cell| cell.mv >= last_block) {
-                cell.mv += 1;
-                cell.numbering_guessed = true;
-            }
-            let result_line =
-                counted.cells.iter().filter(|cell| cell.mv == last_block + 1).cloned().collect::<Vec<_>>();
-            counted.cells.extend(result_line.into_iter().map(|cell| Cell {
-                mv: last_block,
-                numbering_guessed: false,
-                ..cell
-            }));
-            counted
-        };
-        let counted = count_on(&found);
+        let mut counted = found.clone();
+        for block in counted.blocks.iter_mut().filter(|block| block.first_move == last_block) {
+            block.first_move += 1;
+            block.printed_numbers = false;
+        }
+        for cell in counted.cells.iter_mut().filter(|cell| cell.mv >= last_block) {
+            cell.mv += 1;
+            cell.numbering_guessed = true;
+        }
+        // (the result line, read as the block above's last row from its own printed number)
+        let result_line: Vec<Cell> = counted.cells.iter().filter(|cell| cell.mv == last_block + 1).cloned().collect();
+        counted.cells.extend(result_line.into_iter().map(|cell| Cell {
+            mv: last_block,
+            numbering_guessed: false,
+            ..cell
+        }));
         assert!(!found_whole(&counted));
         assert!(rows_read(&counted).0 < rows_read(&found).0 && rows_read(&counted).1 > rows_read(&found).1);
         assert!(reads_more_and_no_fewer(&found, &counted));
