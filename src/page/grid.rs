@@ -2467,9 +2467,10 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
 /// no ruling between them, from the heading above the block: the heading's words in the column
 /// (up to the heading row's top, or 1.5 pitches above the first row) make two groups side by side
 /// ([`heading_word_groups`]; where that is one group, with a box beside it shaded too light for
-/// the binary that `grey` shows, [`light_shaded_boxes`]), and a boundary leaves each group centred in
-/// its part, as printed headings are (within 15 % of the column's width). The wider part, at least 2.5 pitches, is the
-/// moves'; the narrower, 0.8 pitch to three quarters of it, the clock's. One word, more than two
+/// the binary that `grey` shows, [`light_shaded_boxes`]), and a boundary leaves each group
+/// centred in its part, as printed headings are (within 15 % of the column's width). The wider
+/// part, at least 2.5 pitches, is the moves'; the narrower, 0.8 pitch to three quarters of it,
+/// the clock's. One word, more than two
 /// groups, or words centred across the column, part nothing; nor does a block whose first row
 /// holds one printed word centred across the column (a heading row taken for a move row).
 /// Where the heading above names no clock, a heading row ruled as the block's first row may: its
@@ -2755,7 +2756,7 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     // (a group a shaded box overlaps is part of the box: a piece of the band less inked, where
     // its letters or the light of a photo thin it)
     groups.retain(|group| {
-        let Some(shade) = shaded_boxes.iter_mut().find(|shade| group[0] < shade[2] && group[2] > shade[0]) else {
+        let Some(shade) = shaded_boxes.iter_mut().find(|shade| overlaps_across(group, shade)) else {
             return true;
         };
         *shade = [shade[0].min(group[0]), shade[1].min(group[1]), shade[2].max(group[2]), shade[3].max(group[3])];

@@ -963,8 +963,7 @@ fn reads_in_part(sheet: &Sheet) -> bool {
     if sheet.blocks_leave_ruled_width || sheet.blocks_placed > 0 {
         return true;
     }
-    let mut blocks: Vec<&Block> = sheet.blocks.iter().collect();
-    crate::sort::by_key(&mut blocks, |block| block.first_move as usize);
+    let blocks = blocks_in_move_order(sheet);
     let Some(first) = blocks.first() else { return true };
     blocks.iter().any(|block| !block.printed_numbers || block.rows != first.rows)
         || blocks.windows(2).any(|pair| pair[1].first_move > pair[0].first_move + pair[0].rows)
@@ -1003,7 +1002,8 @@ fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
     // (blocks placed where `b`'s blocks, found and read whole, leave nothing uncovered are
     // copies laid on some other printed table: a two-page form's team results beside its
     // blocks of 25 and 20 rows, its "Brett 1, 2, 3" read on as moves 91-94)
-    if a.blocks_placed > 0 && found_whole(b) {
+    let b_whole = found_whole(b);
+    if a.blocks_placed > 0 && b_whole {
         return false;
     }
     let ((a_printed, a_all), (b_printed, b_all)) = (rows_read(a), rows_read(b));
@@ -1021,10 +1021,8 @@ fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
     // (a reading found whole, more of its labels from printed numbers, reads more than one with
     // blocks counted that labels a few rows more: the count runs on past a line under a block,
     // "RESULT:", read as its last row, and numbers the next block a move late)
-    let whole_over_counted = found_whole(a)
-        && !found_whole(b)
-        && a_printed > b_printed
-        && a_all as f64 >= WHOLE_OVER_COUNTED_LABELS * b_all as f64;
+    let whole_over_counted =
+        !b_whole && found_whole(a) && a_printed > b_printed && a_all as f64 >= WHOLE_OVER_COUNTED_LABELS * b_all as f64;
     (a_printed >= b_printed && a_all >= b_all && !as_many) || as_many_found || as_many_once || whole_over_counted
 }
 
@@ -1036,13 +1034,19 @@ const WHOLE_OVER_COUNTED_LABELS: f64 = 0.9;
 /// uncovered, every block numbered from its printed numbers, each continuing the one before (its
 /// blocks may hold different numbers of rows, as a form prints them).
 fn found_whole(sheet: &Sheet) -> bool {
-    let mut blocks: Vec<&Block> = sheet.blocks.iter().collect();
-    crate::sort::by_key(&mut blocks, |block| block.first_move as usize);
+    let blocks = blocks_in_move_order(sheet);
     sheet.blocks_placed == 0
         && !sheet.blocks_leave_ruled_width
         && !blocks.is_empty()
         && blocks.iter().all(|block| block.printed_numbers)
         && blocks.windows(2).all(|pair| pair[1].first_move == pair[0].first_move + pair[0].rows)
+}
+
+/// A sheet's blocks in the order of their first moves.
+fn blocks_in_move_order(sheet: &Sheet) -> Vec<&Block> {
+    let mut blocks: Vec<&Block> = sheet.blocks.iter().collect();
+    crate::sort::by_key(&mut blocks, |block| block.first_move as usize);
+    blocks
 }
 
 /// How much of a sheet is read: its labels given to cells from their rows' printed numbers, then
