@@ -46,6 +46,18 @@ pub struct GBlock {
     /// cell reads no number continuing the rows below (`numbering::leave_out_titled_headings`),
     /// else a first move row written centred.
     pub titled_top: bool,
+    /// The first rows and the last, whose printed numbers no binary showed at the analysed size,
+    /// taken where the number column's rulings run ([`BlockRowsFinder::number_lost_to_the_binary`]):
+    /// kept only where their numbers read at the page's resolution
+    /// (`numbering::leave_out_rows_whose_numbers_do_not_read`).
+    pub rows_numbers_unseen: RowsAtTheEnds,
+}
+
+/// A count of rows at each end of a block.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RowsAtTheEnds {
+    pub first: usize,
+    pub last: usize,
 }
 
 /// What the grid analysis found.
@@ -455,6 +467,10 @@ fn side_by_side(a: (f64, f64), b: (f64, f64), pitch: f64) -> bool {
 /// Share of a block's width that a faint ruling, binarized as dashes, still covers.
 const FAINT_COVER: f64 = 0.4;
 
+/// The share of the printed digits' height under which the marks in a number cell are pieces of
+/// a number lost to the binary, not a title's letters ([`BlockRowsFinder::number_lost_to_the_binary`]).
+const LOST_NUMBER_MARK_HEIGHT: f64 = 0.75;
+
 /// [`FAINT_COVER`] for a ruling under the rows found, above a printed number like the block's
 /// (a light grey ruling over a patterned background; the heading rows are above the block).
 const FAINT_COVER_BELOW: f64 = 0.3;
@@ -541,6 +557,11 @@ struct FoundBlock {
     /// the middle of the first row as found where it is of odd height and holds a title centred
     /// in each move cell ([`GBlock::titled_top`])
     titled_top: Option<f64>,
+    /// the top ruling's middle of the row where the printed numbers seen start, and the bottom
+    /// ruling's middle of the row where they end, where rows beyond were taken with their numbers
+    /// unseen ([`GBlock::rows_numbers_unseen`])
+    numbers_seen_from: Option<f64>,
+    numbers_seen_to: Option<f64>,
     /// whether each row lies where the block's column rulings run ([`GBlock::ruled_rows`])
     ruled_rows: Vec<bool>,
     /// White's and Black's moves' part of their columns, where a clock column stands unruled
@@ -1522,7 +1543,15 @@ fn find_block(
 ) -> Option<FoundBlock> {
     let (rows, glyphs) = inked_number_rows(b, &cols[s.number], ref_rows)?;
     let mut finder = BlockRowsFinder::new(b, lb, grey, cols, s, &rows, pitch);
-    let mut found = RowsFound { rows, glyphs, heading_top: None, cut_top: false, cut_bottom: false };
+    let mut found = RowsFound {
+        rows,
+        glyphs,
+        heading_top: None,
+        cut_top: false,
+        cut_bottom: false,
+        numbers_seen_from: None,
+        numbers_seen_to: None,
+    };
     finder.drop_odd_height_headings(&mut found);
     finder.digit_height = printed_digit_height(b, finder.numbers, &found.rows);
     finder.drop_move_height_heading(&mut found);
@@ -1573,6 +1602,9 @@ struct RowsFound {
     heading_top: Option<f64>,
     cut_top: bool,
     cut_bottom: bool,
+    /// see [`FoundBlock::numbers_seen_from`]
+    numbers_seen_from: Option<f64>,
+    numbers_seen_to: Option<f64>,
 }
 
 impl RowsFound {
@@ -1695,10 +1727,7 @@ impl<'a> BlockRowsFinder<'a> {
     /// them), or an empty number cell beside two centred titles printed on one baseline.
     fn is_heading(&self, r: &Row, glyphs: usize, glyphs_next: usize, above: bool) -> bool {
         let b = self.glyph_bin;
-        let filled = [self.numbers, self.white, self.black].iter().zip(&self.median_ink).any(|(c, &m)| {
-            let ink = ink_fraction(b, c.cell(&r.0, &r.1));
-            ink > 0.35 && ink > 1.8 * m
-        });
+        let filled = self.shaded_like_a_heading(r);
         // letters of mixed heights ("No") rather than digits of one height
         // (each mark's width and height)
         let marks: Vec<(f64, f64)> = components(b, self.numbers.cell(&r.0, &r.1))
@@ -1929,16 +1958,48 @@ impl<'a> BlockRowsFinder<'a> {
             let heading =
                 |bin: &Bin| self.titles_centred(&candidate) && !self.near_digit_in(bin, inner_window(bx, self.pitch));
             let next = most_glyphs_of_next_three(&found.glyphs);
+            let within_the_page = bx[1] >= -0.3 * self.pitch;
             match number {
-                Some((g, bin))
-                    if bx[1] >= -0.3 * self.pitch && !heading(bin) && !self.is_heading(&candidate, g, next, true) =>
-                {
+                Some((g, bin)) if within_the_page && !heading(bin) && !self.is_heading(&candidate, g, next, true) => {
                     found.rows.insert(0, candidate);
                     found.glyphs.insert(0, g);
+                }
+                None if within_the_page && self.number_lost_to_the_binary(&candidate, bx) => {
+                    found.numbers_seen_from.get_or_insert(top.mid());
+                    found.rows.insert(0, candidate);
+                    found.glyphs.insert(0, 0);
                 }
                 _ => break,
             }
         }
+    }
+
+    /// Whether a row beyond the rows found (its number cell `bx`) is a move row whose printed
+    /// number the binaries lost, print too light for them at the analysed size: of the move rows'
+    /// height, the number column's ruling running through it, no mark in its number cell as
+    /// tall as [`LOST_NUMBER_MARK_HEIGHT`] of the digits' in the glyphs' binary (a title's
+    /// letters stand as tall as digits), no titles centred in its move cells and none of them shaded. The
+    /// printed numbers, read at the page's resolution, leave it out where it holds none (step 13).
+    fn number_lost_to_the_binary(&self, candidate: &Row, bx: [f64; 4]) -> bool {
+        let lost = |bin: &Bin| {
+            glyph_height(bin, inner_window(bx, self.pitch))
+                .is_none_or(|height| height < LOST_NUMBER_MARK_HEIGHT * self.digit_height)
+        };
+        self.digit_height > 0.0
+            && !self.odd_height(candidate, 0.1)
+            && self.number_column_ruled(bx)
+            && lost(self.glyph_bin)
+            && !self.titles_centred(candidate)
+            && !self.shaded_like_a_heading(candidate)
+    }
+
+    /// Whether a cell of row `r` is inked like a shaded heading: over a third of it, and 1.8
+    /// times its column's median.
+    fn shaded_like_a_heading(&self, r: &Row) -> bool {
+        [self.numbers, self.white, self.black].iter().zip(&self.median_ink).any(|(c, &m)| {
+            let ink = ink_fraction(self.glyph_bin, c.cell(&r.0, &r.1));
+            ink > 0.35 && ink > 1.8 * m
+        })
     }
 
     /// The row above the first where nothing is ruled a pitch up, on a form that rules a line
@@ -2009,13 +2070,16 @@ impl<'a> BlockRowsFinder<'a> {
                 glyph_height(self.glyph_bin, bx),
                 self.digit_height
             );
+            let within_the_page = bx[3] <= self.glyph_bin.h as f64 + 0.3 * self.pitch;
             match number {
-                Some((g, _))
-                    if bx[3] <= self.glyph_bin.h as f64 + 0.3 * self.pitch
-                        && !self.is_heading(&candidate, g, 0, false) =>
-                {
+                Some((g, _)) if within_the_page && !self.is_heading(&candidate, g, 0, false) => {
                     found.rows.push(candidate);
                     found.glyphs.push(g);
+                }
+                None if within_the_page && self.number_lost_to_the_binary(&candidate, bx) => {
+                    found.numbers_seen_to.get_or_insert(bottom.mid());
+                    found.rows.push(candidate);
+                    found.glyphs.push(0);
                 }
                 _ => break,
             }
@@ -2037,6 +2101,8 @@ impl<'a> BlockRowsFinder<'a> {
             heading_top: found.heading_top,
             odd_top,
             titled_top,
+            numbers_seen_from: found.numbers_seen_from,
+            numbers_seen_to: found.numbers_seen_to,
             ruled_rows: Vec::new(),
             move_parts: [None; 2],
         }
@@ -2884,12 +2950,16 @@ struct PrintedSides {
     right: bool,
 }
 
+/// How near a column's side, in row pitches, a heading's word group reaching it stands: a word
+/// printed in the heading stands farther from it ([`move_part_beside_a_clock`]).
+const BAND_EDGE_REACH: f64 = 0.25;
+
 /// The moves' part of a column `left..right` whose heading's word groups `words` name a clock
 /// column beside the moves (see [`find_unruled_clock_columns`]): two groups, each at least half a
 /// pitch wide, on one line (overlapping by half the lower one's height), of one print size (the
-/// taller at most 2.2 times as tall: a clock drawn beside a word; any height where one is a
-/// shaded box, `shaded`). Where the boundary that
-/// centres both groups leaves the clock's part too wide and only one side of the column is
+/// taller at most 2.5 times as tall: a clock drawn beside a word; any height where one is a
+/// shaded box, `shaded`), not both reaching a side of the column, within [`BAND_EDGE_REACH`]
+/// (a shaded band's edges the binary broke in two). Where the boundary that centres both groups leaves the clock's part too wide and only one side of the column is
 /// printed, the boundary is the one that centres the group beside the printed side: a virtual
 /// side can stand where the form's column does not end (a number zone's reach short of the
 /// clock column's start).
@@ -2913,6 +2983,13 @@ fn move_part_beside_a_clock(
     // margins)
     let of_one_size = taller <= 2.5 * lower || shaded.contains(&true);
     if !wide(first) || !wide(second) || overlap < 0.5 * lower || !of_one_size {
+        return None;
+    }
+    // (two groups reaching both sides of the column, neither a shaded box, are the edges of one
+    // band shaded across the column that the binary broke in two: words stand clear of the
+    // column's sides)
+    let reach = BAND_EDGE_REACH * pitch;
+    if first[0] - left <= reach && right - second[2] <= reach && !shaded.contains(&true) {
         return None;
     }
     let centre = |g: &WordGroup| 0.5 * (g[0] + g[2]);
@@ -2963,6 +3040,15 @@ fn cut_cells(b: &Bin, cols: &[Column], order: &[FoundBlock], starts: &[u32], pit
         // (the first row found as titled, not a row above or below it taken since)
         let titled_top =
             bk.titled_top.zip(bk.rows.first()).is_some_and(|(y, row)| (row.0.mid() - y).abs() < 0.3 * pitch);
+        // (the rows beyond where the printed numbers seen start and end, as the rows stand now)
+        let rows_numbers_unseen = RowsAtTheEnds {
+            first: bk
+                .numbers_seen_from
+                .map_or(0, |y| bk.rows.iter().take_while(|row| row.1.mid() < y + 0.3 * pitch).count()),
+            last: bk
+                .numbers_seen_to
+                .map_or(0, |y| bk.rows.iter().rev().take_while(|row| row.0.mid() > y - 0.3 * pitch).count()),
+        };
         blocks.push(GBlock {
             first: start,
             rows: bk.rows.len() as u32,
@@ -2971,6 +3057,7 @@ fn cut_cells(b: &Bin, cols: &[Column], order: &[FoundBlock], starts: &[u32], pit
             other_number_cells,
             ruled_rows,
             titled_top,
+            rows_numbers_unseen,
         });
         for (row, (mv, (t, bo))) in (start..).zip(bk.rows.iter()).enumerate() {
             for (ci, side, part) in
@@ -3819,6 +3906,7 @@ mod tests {
             other_number_cells: Vec::new(),
             ruled_rows: Vec::new(),
             titled_top: false,
+            rows_numbers_unseen: RowsAtTheEnds::default(),
         };
         let mut rulings = vec![h(60.0, 0.0, 0.0, 900.0), h(140.0, 0.0, 12.0, 864.0), h(540.0, 0.0, 12.0, 864.0)];
         rulings.extend((1..20).map(|r| h(140.0 + 20.0 * r as f64, 0.0, 75.0, 864.0)));
@@ -4320,11 +4408,39 @@ mod tests {
         fill(&mut table.glyphs, 28, below, 32, below + 8);
         fill(&mut table.glyphs, 35, below, 39, below + 8);
         let block = table.find_block(&table.rows[2..11]).expect("a block");
-        assert_eq!(block.rows.len(), 12);
+        // (and the blank row ruled under them, its number unseen: the printed numbers decide)
+        assert_eq!(block.rows.len(), 13);
         assert_eq!(block.rows[0].0.intercept, 101.0);
         assert_eq!(block.glyphs[..3], [1, 1, 1]);
         assert_eq!(block.glyphs[11], 2);
         assert_eq!(block.heading_top, None);
+        assert_eq!((block.numbers_seen_from, block.numbers_seen_to), (None, Some(ys[12] as f64 + 1.0)));
+    }
+
+    #[test]
+    fn rows_above_whose_printed_numbers_the_binaries_lost_are_found_again_where_the_number_column_is_ruled() {
+        // 12 numbered rows whose first three numbers, printed light, come out of the binaries
+        // as specks 3 px high (the digits are 8 px); the rows found start at the fourth
+        let ys = row_ys(20, 12);
+        let numbers: Vec<(usize, u32)> = (3..12).map(|r| (r, r as u32 + 1)).collect();
+        let mut table = drawn_table(&ys, &numbers);
+        for &y in &ys[..3] {
+            for bin in [&mut table.glyphs, &mut table.rulings] {
+                fill(bin, 30, y + 8, 32, y + 11);
+                fill(bin, 34, y + 13, 36, y + 16);
+            }
+        }
+        let block = table.find_block(&table.rows[3..11]).expect("a block");
+        // (and the blank row ruled under them, its number unseen too)
+        assert_eq!(block.rows.len(), 13);
+        assert_eq!(block.rows[0].0.intercept, 101.0);
+        assert_eq!(block.glyphs[..4], [0, 0, 0, 1]);
+        assert_eq!(block.numbers_seen_from, Some(ys[3] as f64 + 1.0));
+        // where the number column's rulings stop at the fourth row, the rows above are a heading's
+        let numbers_column = &mut table.columns[0];
+        (numbers_column.left.start, numbers_column.right.start) = (ys[3] as f64 + 1.0, ys[3] as f64 + 1.0);
+        let block = table.find_block(&table.rows[3..11]).expect("a block");
+        assert_eq!((block.rows.len(), block.numbers_seen_from), (10, None));
     }
 
     #[test]
@@ -4400,7 +4516,8 @@ mod tests {
         }
         assert_eq!(printed_digit_height(&table.glyphs, &table.columns[0], &table.rows), 8.0);
         let block = table.find_block(&table.rows[..11]).expect("a block");
-        assert_eq!(block.rows.len(), 12);
+        // (and the blank row ruled under them, its number unseen)
+        assert_eq!((block.rows.len(), block.numbers_seen_to), (13, Some(ys[12] as f64 + 1.0)));
     }
 
     #[test]
@@ -4780,6 +4897,23 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_band_shaded_across_the_column_broken_in_two_names_no_clock() {
+        // a column 100..260 whose heading is one shaded band, its outline broken by a scan's
+        // grain into a piece 103..133 and one 138..257, both the band's height
+        let (left_piece, right_piece) = ([103.0, 100.0, 133.0, 120.0], [138.0, 102.0, 257.0, 121.0]);
+        assert_eq!(
+            move_part_beside_a_clock(&[left_piece, right_piece], [false; 2], 100.0, 260.0, BOTH_PRINTED, 20.0),
+            None
+        );
+        // a clock's word and the moves' word, each clear of the column's sides, part it
+        let (clock, black) = ([110.0, 104.0, 130.0, 116.0], [165.0, 104.0, 225.0, 116.0]);
+        assert_eq!(
+            move_part_beside_a_clock(&[clock, black], [false; 2], 100.0, 260.0, BOTH_PRINTED, 20.0),
+            Some(MovePart { from: 35.0, to: 160.0 })
+        );
+    }
+
     /// The x spans of the word groups found in a heading box x 100..300, y 10..40 (pitch 20)
     /// holding the ink `pieces` (x0, y0, x1, y1 each).
     fn heading_word_spans(pieces: &[[usize; 4]]) -> Vec<(f64, f64)> {
@@ -5121,6 +5255,8 @@ mod tests {
             heading_top: None,
             odd_top: false,
             titled_top: None,
+            numbers_seen_from: None,
+            numbers_seen_to: None,
             ruled_rows: Vec::new(),
             move_parts: [None; 2],
         }

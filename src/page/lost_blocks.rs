@@ -272,6 +272,7 @@ mod tests {
             other_number_cells: Vec::new(),
             ruled_rows: vec![true; rows],
             titled_top: false,
+            rows_numbers_unseen: Default::default(),
         };
         let cells = (0..rows)
             .flat_map(|r| {

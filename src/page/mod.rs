@@ -1360,6 +1360,8 @@ fn read_and_number_rows(
     }
     let titled: Vec<bool> = gblocks.iter().map(|b| b.titled_top).collect();
     numbering::leave_out_titled_headings(&mut page_numbers.blocks, &printed, &titled);
+    let unseen: Vec<grid::RowsAtTheEnds> = gblocks.iter().map(|b| b.rows_numbers_unseen).collect();
+    numbering::leave_out_rows_whose_numbers_do_not_read(&mut page_numbers.blocks, &printed, &unseen);
     (printed, page_numbers, numbers_read_again)
 }
 

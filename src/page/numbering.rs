@@ -11,6 +11,7 @@
 use std::ops::Range;
 
 use super::digits::PrintedNumber;
+use super::grid::RowsAtTheEnds;
 
 /// A row whose printed number is not the fitted one, but close to it in shape (its digits'
 /// distances to the drawings exceed the nearest ones' by less than this), half agrees with it.
@@ -401,6 +402,43 @@ pub fn leave_out_titled_headings(blocks: &mut [BlockNumbers], reads: &[Vec<Print
     }
 }
 
+/// Leaves out a block's first and last rows taken beyond the rows whose printed numbers the
+/// analysis saw, where it saw none (`unseen`, for each block:
+/// [`super::grid::GBlock::rows_numbers_unseen`]), at each end unless half of those among its
+/// move rows at least read, at the page's resolution, their number, one close in shape
+/// ([`agreement`]) or one of as many digits (a faint "20" read as "30"): numbers printed too
+/// light for the analysis read there, and a heading or results row whose number cell is blank
+/// does not. A block whose rows are counted leaves them out too.
+pub fn leave_out_rows_whose_numbers_do_not_read(
+    blocks: &mut [BlockNumbers],
+    reads: &[Vec<PrintedNumber>],
+    unseen: &[RowsAtTheEnds],
+) {
+    for (b, block) in blocks.iter_mut().enumerate() {
+        let Some(&unseen) = unseen.get(b) else { continue };
+        let reads_as_numbered = |block: &BlockNumbers, rows: Range<usize>| {
+            let like = |row: usize| {
+                let n = block.move_of(row);
+                reads.get(b).and_then(|r| r.get(row)).is_some_and(|read| {
+                    agreement(read, n as i64) > 0.0
+                        || read.best().is_some_and(|m| m.to_string().len() == n.to_string().len())
+                })
+            };
+            block.printed && 2 * rows.clone().filter(|&row| like(row)).count() >= rows.len()
+        };
+        let first_seen = unseen.first.min(block.rows.end);
+        if first_seen > block.rows.start && !reads_as_numbered(block, block.rows.start..first_seen) {
+            block.first = block.move_of(first_seen);
+            block.rows.start = first_seen;
+        }
+        let rows_found = reads.get(b).map_or(0, Vec::len);
+        let last_seen_end = rows_found.saturating_sub(unseen.last).max(block.rows.start);
+        if last_seen_end < block.rows.end && !reads_as_numbered(block, last_seen_end..block.rows.end) {
+            block.rows.end = last_seen_end;
+        }
+    }
+}
+
 /// A counted block followed by a block numbered from its printed numbers must end where that one
 /// starts. Where the counted rows run into the numbered block's numbers, both blocks still hold a
 /// heading across them: the numbered block's top row does not read its number, so the row and
@@ -483,6 +521,31 @@ mod tests {
         let mut misread = number_blocks(&reads, &[], &[], &[1], &[rows_at(0, 31)], &[], 10.0);
         leave_out_titled_headings(&mut misread, &reads, &[true]);
         assert_eq!(misread[0].rows, 0..31);
+    }
+
+    #[test]
+    fn rows_taken_with_their_numbers_unseen_stay_where_their_numbers_read_at_the_pages_resolution() {
+        let numbered = |rows: std::ops::Range<usize>, first: u32| BlockNumbers { first, rows, printed: true };
+        let unseen = |first: usize, last: usize| [RowsAtTheEnds { first, last }];
+        // a continuation page's heading row, its blank number cell read as "1", above 41-80
+        let reads = vec![std::iter::once(read(1)).chain((41..=80).map(read)).collect::<Vec<_>>()];
+        let mut got = [numbered(0..41, 40)];
+        leave_out_rows_whose_numbers_do_not_read(&mut got, &reads, &unseen(1, 0));
+        assert_eq!(got[0], numbered(1..41, 41));
+        // three faint rows under 1-19 read as 30, 31 and 33: numbers of as many digits, misread
+        let mut reads = vec![(1..=19).map(read).chain([30, 31, 33].map(read)).collect::<Vec<_>>()];
+        let mut got = [numbered(0..22, 1)];
+        leave_out_rows_whose_numbers_do_not_read(&mut got, &reads, &unseen(0, 3));
+        assert_eq!(got[0], numbered(0..22, 1));
+        // a results line and a blank row under them, its cells reading nothing: left out
+        reads[0].extend([PrintedNumber::Other, PrintedNumber::Empty]);
+        let mut got = [numbered(0..24, 1)];
+        leave_out_rows_whose_numbers_do_not_read(&mut got, &reads, &unseen(0, 2));
+        assert_eq!(got[0], numbered(0..22, 1));
+        // rows counted: nothing tells them, left out
+        let mut got = [BlockNumbers { first: 1, rows: 0..24, printed: false }];
+        leave_out_rows_whose_numbers_do_not_read(&mut got, &reads, &unseen(0, 2));
+        assert_eq!(got[0].rows, 0..22);
     }
 
     #[test]
