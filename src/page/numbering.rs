@@ -404,36 +404,38 @@ pub fn leave_out_titled_headings(blocks: &mut [BlockNumbers], reads: &[Vec<Print
 
 /// Leaves out a block's first and last rows taken beyond the rows whose printed numbers the
 /// analysis saw, where it saw none (`unseen`, for each block:
-/// [`super::grid::GBlock::rows_numbers_unseen`]), at each end unless half of those among its
-/// move rows at least read, at the page's resolution, their number, one close in shape
-/// ([`agreement`]) or one of as many digits (a faint "20" read as "30"): numbers printed too
-/// light for the analysis read there, and a heading or results row whose number cell is blank
-/// does not. A block whose rows are counted leaves them out too.
+/// [`super::grid::GBlock::rows_numbers_unseen`]), unless half of those among its move rows at
+/// least read, at the page's resolution, a number like theirs: numbers printed too light for
+/// the analysis read there. Above the rows a number like a row's is its own, one close in shape
+/// ([`agreement`]) or one of as many digits (a faint "4" read as "7"): a heading row's blank
+/// number cell reads as some mark, "1" above 41-80 on a continuation page. Below them any number
+/// is (a faint "20" read as "30", "24" as "114"): what lies under a table, a results line or a
+/// signature, reads as letters or nothing. A block whose rows are counted leaves them out too.
 pub fn leave_out_rows_whose_numbers_do_not_read(
     blocks: &mut [BlockNumbers],
     reads: &[Vec<PrintedNumber>],
     unseen: &[RowsAtTheEnds],
 ) {
     for (b, block) in blocks.iter_mut().enumerate() {
-        let Some(&unseen) = unseen.get(b) else { continue };
-        let reads_as_numbered = |block: &BlockNumbers, rows: Range<usize>| {
-            let like = |row: usize| {
-                let n = block.move_of(row);
-                reads.get(b).and_then(|r| r.get(row)).is_some_and(|read| {
-                    agreement(read, n as i64) > 0.0
-                        || read.best().is_some_and(|m| m.to_string().len() == n.to_string().len())
-                })
-            };
-            block.printed && 2 * rows.clone().filter(|&row| like(row)).count() >= rows.len()
+        let (Some(&unseen), Some(reads)) = (unseen.get(b), reads.get(b)) else { continue };
+        let half_read = |rows: Range<usize>, like: &dyn Fn(&PrintedNumber, u32) -> bool| {
+            let read =
+                rows.clone().filter(|&row| reads.get(row).is_some_and(|read| like(read, block.move_of(row)))).count();
+            block.printed && 2 * read >= rows.len()
         };
+        let its_own = |read: &PrintedNumber, n: u32| {
+            agreement(read, n as i64) > 0.0 || read.best().is_some_and(|m| m.to_string().len() == n.to_string().len())
+        };
+        let any_number = |read: &PrintedNumber, _: u32| read.best().is_some();
         let first_seen = unseen.first.min(block.rows.end);
-        if first_seen > block.rows.start && !reads_as_numbered(block, block.rows.start..first_seen) {
+        let keeps_first = first_seen <= block.rows.start || half_read(block.rows.start..first_seen, &its_own);
+        let last_seen_end = reads.len().saturating_sub(unseen.last).max(first_seen.max(block.rows.start));
+        let keeps_last = last_seen_end >= block.rows.end || half_read(last_seen_end..block.rows.end, &any_number);
+        if !keeps_first {
             block.first = block.move_of(first_seen);
             block.rows.start = first_seen;
         }
-        let rows_found = reads.get(b).map_or(0, Vec::len);
-        let last_seen_end = rows_found.saturating_sub(unseen.last).max(block.rows.start);
-        if last_seen_end < block.rows.end && !reads_as_numbered(block, last_seen_end..block.rows.end) {
+        if !keeps_last {
             block.rows.end = last_seen_end;
         }
     }
@@ -537,6 +539,11 @@ mod tests {
         let mut got = [numbered(0..22, 1)];
         leave_out_rows_whose_numbers_do_not_read(&mut got, &reads, &unseen(0, 3));
         assert_eq!(got[0], numbered(0..22, 1));
+        // rows under 1-21 read as a mark, 77 and 114: numbers, of other digits, kept
+        let faint: Vec<PrintedNumber> = (1..=21).map(read).chain([PrintedNumber::Other, read(77), read(114)]).collect();
+        let mut got = [numbered(0..24, 1)];
+        leave_out_rows_whose_numbers_do_not_read(&mut got, &[faint], &unseen(0, 3));
+        assert_eq!(got[0], numbered(0..24, 1));
         // a results line and a blank row under them, its cells reading nothing: left out
         reads[0].extend([PrintedNumber::Other, PrintedNumber::Empty]);
         let mut got = [numbered(0..24, 1)];
