@@ -1929,7 +1929,8 @@ impl<'a> BlockRowsFinder<'a> {
     }
 
     /// Adds rows above the first while a ruling is seen one pitch up and the number cell between
-    /// holds a number like the block's and no heading (a first row whose outer ruling was missed).
+    /// holds a number like the block's and no heading (a first row whose outer ruling was missed),
+    /// or one the binaries lost ([`Self::number_lost_to_the_binary`]).
     fn extend_up(&self, found: &mut RowsFound) {
         for _ in 0..60 {
             let (top, _) = found.rows[0];
@@ -1974,12 +1975,13 @@ impl<'a> BlockRowsFinder<'a> {
         }
     }
 
-    /// Whether a row beyond the rows found (its number cell `bx`) is a move row whose printed
+    /// Whether a row beyond the rows found (its number cell `bx`) may be a move row whose printed
     /// number the binaries lost, print too light for them at the analysed size: of the move rows'
-    /// height, the number column's ruling running through it, no mark in its number cell as
-    /// tall as [`LOST_NUMBER_MARK_HEIGHT`] of the digits' in the glyphs' binary (a title's
-    /// letters stand as tall as digits), no titles centred in its move cells and none of them shaded. The
-    /// printed numbers, read at the page's resolution, leave it out where it holds none (step 13).
+    /// height, the number column's ruling running through it, no mark in its number cell as tall
+    /// as [`LOST_NUMBER_MARK_HEIGHT`] of the digits' in the glyphs' binary (a title's letters
+    /// stand as tall as digits), no titles centred in its move cells and none of them shaded.
+    /// The printed numbers, read at the page's resolution, decide whether it stays
+    /// ([`GBlock::rows_numbers_unseen`]).
     fn number_lost_to_the_binary(&self, candidate: &Row, bx: [f64; 4]) -> bool {
         let lost = |bin: &Bin| {
             glyph_height(bin, inner_window(bx, self.pitch))
@@ -2051,7 +2053,7 @@ impl<'a> BlockRowsFinder<'a> {
     /// Adds rows below the last while a ruling is seen one pitch down, in the rulings' binary or
     /// faint in the grey ([`Self::ruling_seen_below`]), and the number cell between holds a
     /// number like the block's (only where a ruling is seen: a footer's text below the last row
-    /// reads like digits).
+    /// reads like digits) or one the binaries lost ([`Self::number_lost_to_the_binary`]).
     fn extend_down(&self, found: &mut RowsFound) {
         for _ in 0..60 {
             let (_, bottom) = found.rows[found.rows.len() - 1];
@@ -2959,10 +2961,10 @@ const BAND_EDGE_REACH: f64 = 0.25;
 /// pitch wide, on one line (overlapping by half the lower one's height), of one print size (the
 /// taller at most 2.5 times as tall: a clock drawn beside a word; any height where one is a
 /// shaded box, `shaded`), not both reaching a side of the column, within [`BAND_EDGE_REACH`]
-/// (a shaded band's edges the binary broke in two). Where the boundary that centres both groups leaves the clock's part too wide and only one side of the column is
-/// printed, the boundary is the one that centres the group beside the printed side: a virtual
-/// side can stand where the form's column does not end (a number zone's reach short of the
-/// clock column's start).
+/// (a shaded band's edges the binary broke in two). Where the boundary that centres both groups
+/// leaves the clock's part too wide and only one side of the column is printed, the boundary is
+/// the one that centres the group beside the printed side: a virtual side can stand where the
+/// form's column does not end (a number zone's reach short of the clock column's start).
 fn move_part_beside_a_clock(
     words: &[WordGroup],
     shaded: [bool; 2],
