@@ -596,9 +596,15 @@ type Table = (Frame, Vec<grid::GCell>, Vec<grid::GBlock>, f64);
 /// faint-rulings pass too.
 const FEW_MOVE_ROWS: u32 = 20;
 
-/// The move rows of a table's blocks.
+/// The move rows of a table's blocks whose printed numbers the analysis saw: rows taken beyond
+/// them with their numbers unseen ([`grid::GBlock::rows_numbers_unseen`]) are the numbering's to
+/// keep, and make no reading of the table win over another.
 fn move_rows(table: &Table) -> u32 {
-    table.2.iter().map(|b| b.rows).sum()
+    table
+        .2
+        .iter()
+        .map(|b| b.rows - (b.rows_numbers_unseen.first + b.rows_numbers_unseen.last).min(b.rows as usize) as u32)
+        .sum()
 }
 
 /// The share of a table's ruled width its blocks must cover for the table to be whole (a table
