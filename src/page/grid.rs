@@ -2952,16 +2952,20 @@ struct PrintedSides {
     right: bool,
 }
 
-/// How near a column's side, in row pitches, a heading's word group reaching it stands: a word
-/// printed in the heading stands farther from it ([`move_part_beside_a_clock`]).
+/// How near a column's side, in row pitches, a heading's word group reaching it stands
+/// ([`move_part_beside_a_clock`]).
 const BAND_EDGE_REACH: f64 = 0.25;
+
+/// The least height, in row pitches, of a piece of a heading band's outline: a band spans the
+/// heading's height, printed words about half a pitch ([`move_part_beside_a_clock`]).
+const BAND_PIECE_HEIGHT: f64 = 0.8;
 
 /// The moves' part of a column `left..right` whose heading's word groups `words` name a clock
 /// column beside the moves (see [`find_unruled_clock_columns`]): two groups, each at least half a
 /// pitch wide, on one line (overlapping by half the lower one's height), of one print size (the
 /// taller at most 2.5 times as tall: a clock drawn beside a word; any height where one is a
-/// shaded box, `shaded`), not both reaching a side of the column, within [`BAND_EDGE_REACH`]
-/// (a shaded band's edges the binary broke in two). Where the boundary that centres both groups
+/// shaded box, `shaded`), not both reaching a side of the column, within [`BAND_EDGE_REACH`],
+/// and [`BAND_PIECE_HEIGHT`] high (a shaded band's edges the binary broke in two). Where the boundary that centres both groups
 /// leaves the clock's part too wide and only one side of the column is printed, the boundary is
 /// the one that centres the group beside the printed side: a virtual side can stand where the
 /// form's column does not end (a number zone's reach short of the clock column's start).
@@ -2987,11 +2991,12 @@ fn move_part_beside_a_clock(
     if !wide(first) || !wide(second) || overlap < 0.5 * lower || !of_one_size {
         return None;
     }
-    // (two groups reaching both sides of the column, neither a shaded box, are the edges of one
-    // band shaded across the column that the binary broke in two: words stand clear of the
-    // column's sides)
+    // (two groups reaching both sides of the column as high as a band, neither a shaded box,
+    // are the edges of one band shaded across the column that the binary broke in two: printed
+    // words, half a pitch high, reach the sides only in a cramped column)
     let reach = BAND_EDGE_REACH * pitch;
-    if first[0] - left <= reach && right - second[2] <= reach && !shaded.contains(&true) {
+    let reaches_the_sides = first[0] - left <= reach && right - second[2] <= reach;
+    if reaches_the_sides && lower >= BAND_PIECE_HEIGHT * pitch && !shaded.contains(&true) {
         return None;
     }
     let centre = |g: &WordGroup| 0.5 * (g[0] + g[2]);
@@ -4913,6 +4918,13 @@ mod tests {
         assert_eq!(
             move_part_beside_a_clock(&[clock, black], [false; 2], 100.0, 260.0, BOTH_PRINTED, 20.0),
             Some(MovePart { from: 35.0, to: 160.0 })
+        );
+        // so do "Blancas" and "Time", half a pitch high, cramped against the sides of a narrow
+        // column 100..180
+        let (blancas, time) = ([103.0, 100.0, 149.0, 110.0], [152.0, 100.0, 178.0, 109.0]);
+        assert_eq!(
+            move_part_beside_a_clock(&[blancas, time], [false; 2], 100.0, 180.0, BOTH_PRINTED, 20.0),
+            Some(MovePart { from: 0.0, to: 51.0 })
         );
     }
 
