@@ -516,7 +516,7 @@ fn grey_across(grey: &GrayImage, line: &Line, x0: f64, x1: f64) -> Option<f64> {
 }
 
 /// The digits `n` is written with.
-fn digits(n: u32) -> usize {
+pub(super) fn digits(n: u32) -> usize {
     n.checked_ilog10().map_or(1, |l| l as usize + 1)
 }
 
@@ -2223,7 +2223,15 @@ fn widen_move_columns_cut_short(lb_transposed: &Bin, cols: &mut [Column], blocks
     let printed = |ruling: &Line| lines::profile(lb_transposed, ruling).2 >= PRINTED_RULING_COVER;
     for block in blocks {
         let (white, black) = (block.columns.white, block.columns.black);
-        let (white_width, black_width) = (cols[white].width(), cols[black].width());
+        let black_width = cols[black].width();
+        // (a number printed at the inner end of White's cell, with no ruling between them, is
+        // parted from it as the number column: White's cell is both)
+        let number_in_whites_cell = block.columns.number == white + 1 && !printed(&cols[white].right);
+        let white_width = if number_in_whites_cell {
+            cols[white].width() + cols[block.columns.number].width()
+        } else {
+            cols[white].width()
+        };
         // (White's side is the table's only where no number column stands left of it)
         if block.columns.left() == white
             && white_width < 0.9 * black_width
@@ -5724,6 +5732,26 @@ mod tests {
         fill(&mut lb, 100, 100, 102, 300);
         let mut cols = vec![column(100.0, 200.0), column(200.0, 240.0), column(240.0, 380.0)];
         widen_move_columns_cut_short(&lb.transpose(), &mut cols, &[block()], 400.0);
+        assert_eq!(cols[0].left.intercept, 101.0);
+    }
+
+    #[test]
+    fn a_white_column_whose_cell_holds_the_move_number_is_not_widened_past_the_rows_ends() {
+        // White's cell with its number printed at its inner end, no ruling between them: rulings
+        // at x 240 and 380 only, and the number parted from White's cell as a column of its own;
+        // White's and the number's columns together are as wide as Black's
+        let mut lb = Bin::new(400, 320);
+        for x in [240, 380] {
+            fill(&mut lb, x, 100, x + 2, 300);
+        }
+        let rows = rows_of_pitch_20(10);
+        let column = |left: f64, right: f64| upright_column(left + 1.0, right + 1.0, &rows);
+        let mut cols = vec![column(100.0, 205.0), column(205.0, 240.0), column(240.0, 380.0)];
+        let block = FoundBlock {
+            columns: BlockColumns { number: 1, white: 0, black: 2, other_number: None },
+            ..block_of_rows(100.0, 10)
+        };
+        widen_move_columns_cut_short(&lb.transpose(), &mut cols, &[block], 400.0);
         assert_eq!(cols[0].left.intercept, 101.0);
     }
 }

@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use super::digits::PrintedNumber;
-use super::grid::RowsAtTheEnds;
+use super::grid::{self, RowsAtTheEnds};
 
 /// A row whose printed number is not the fitted one, but close to it in shape (its digits'
 /// distances to the drawings exceed the nearest ones' by less than this), half agrees with it.
@@ -424,7 +424,7 @@ pub fn leave_out_rows_whose_numbers_do_not_read(
             block.printed && 2 * read >= rows.len()
         };
         let its_own = |read: &PrintedNumber, n: u32| {
-            agreement(read, n as i64) > 0.0 || read.best().is_some_and(|m| m.to_string().len() == n.to_string().len())
+            agreement(read, n as i64) > 0.0 || read.best().is_some_and(|m| grid::digits(m) == grid::digits(n))
         };
         let any_number = |read: &PrintedNumber, _: u32| read.best().is_some();
         let first_seen = unseen.first.min(block.rows.end);
