@@ -2607,7 +2607,8 @@ fn find_unruled_clock_columns(
             let sides = PrintedSides { left: printed(&c.left), right: printed(&c.right) };
             let shaded = |words: &[WordGroup], i: usize| words.get(i).is_some_and(|g| shaded_box_group(b, g, pitch));
             let part_named_by = |words: &[WordGroup]| {
-                move_part_beside_a_clock(words, [shaded(words, 0), shaded(words, 1)], left, right, sides, pitch)
+                let words = specks_left_out(words, pitch);
+                move_part_beside_a_clock(&words, [shaded(&words, 0), shaded(&words, 1)], left, right, sides, pitch)
             };
             // (a box shaded so light behind the column word, printed white in it, that the
             // glyphs' binary loses it: the clock's word beside it stands alone there, clear of
@@ -2650,6 +2651,14 @@ fn find_unruled_clock_columns(
             }
         }
     }
+}
+
+/// A heading's word groups without the specks among them: a group under half a pitch both wide
+/// and high is a writer's stroke reaching into the heading, or dirt, where a printed word or a
+/// clock pictogram is half a pitch across at least.
+fn specks_left_out(words: &[WordGroup], pitch: f64) -> Vec<WordGroup> {
+    let speck = |g: &WordGroup| g[2] - g[0] < 0.5 * pitch && g[3] - g[1] < 0.5 * pitch;
+    words.iter().filter(|g| !speck(g)).copied().collect()
 }
 
 /// Whether two boxes overlap across (in x).
@@ -5172,6 +5181,28 @@ mod tests {
             &[[30, 106, 50, 114], [80, 103, 98, 118], [185, 106, 235, 114], [365, 106, 415, 114], [500, 103, 518, 118]],
         );
         // (the heading row's own cells are left to the printed numbers to leave out)
+        let moves: Vec<&GCell> = cells.iter().filter(|c| c.bx[1] > 115.0).collect();
+        assert_eq!(moves.len(), 20);
+        assert_moves_parts_only(moves);
+    }
+
+    #[test]
+    fn a_writers_specks_between_the_heading_rows_words_do_not_hide_the_unruled_clock_columns() {
+        // the heading row ruled as the first row (as above), and between its words in each move
+        // column a speck a quarter pitch across: a writer's stroke reaching into the heading
+        let ys: Vec<usize> = (0..=11).map(|r| 100 + 20 * r).collect();
+        let cells = cells_beside_unruled_clocks(
+            &ys,
+            &[
+                [30, 106, 50, 114],
+                [80, 103, 98, 118],
+                [140, 109, 145, 114],
+                [185, 106, 235, 114],
+                [365, 106, 415, 114],
+                [450, 108, 455, 113],
+                [500, 103, 518, 118],
+            ],
+        );
         let moves: Vec<&GCell> = cells.iter().filter(|c| c.bx[1] > 115.0).collect();
         assert_eq!(moves.len(), 20);
         assert_moves_parts_only(moves);
