@@ -2741,9 +2741,11 @@ fn letters_between(b: &Bin, heading: [f64; 4], first: &WordGroup, second: &WordG
     })
 }
 
-/// The tallest a printed heading word stands (share of the row pitch): capitals about a third of
-/// the pitch high, where a move written in a row stands half a pitch and more.
-const PRINTED_WORD_HEIGHT: f64 = 0.45;
+/// The tallest a printed heading word stands (share of the row pitch): capitals a third of the
+/// pitch high, and over half of it on a compact form, where a move written in a row mostly
+/// stands taller (a heading row names a clock in both move columns, which a move row's ink
+/// seldom mimics).
+const PRINTED_WORD_HEIGHT: f64 = 0.6;
 
 /// How far off a column's centre (share of its width) a printed heading word centred across the
 /// column stands at most: a move written in a moves' part beside a clock stands a tenth and more
@@ -5181,6 +5183,19 @@ mod tests {
             &[[30, 106, 50, 114], [80, 103, 98, 118], [185, 106, 235, 114], [365, 106, 415, 114], [500, 103, 518, 118]],
         );
         // (the heading row's own cells are left to the printed numbers to leave out)
+        let moves: Vec<&GCell> = cells.iter().filter(|c| c.bx[1] > 115.0).collect();
+        assert_eq!(moves.len(), 20);
+        assert_moves_parts_only(moves);
+    }
+
+    #[test]
+    fn unruled_clock_columns_named_in_a_heading_row_of_words_over_half_a_pitch_high_are_left_out() {
+        // a compact form: the heading row's words 11 px high in rows 20 px apart
+        let ys: Vec<usize> = (0..=11).map(|r| 100 + 20 * r).collect();
+        let cells = cells_beside_unruled_clocks(
+            &ys,
+            &[[30, 104, 50, 115], [80, 103, 98, 118], [185, 104, 235, 115], [365, 104, 415, 115], [500, 103, 518, 118]],
+        );
         let moves: Vec<&GCell> = cells.iter().filter(|c| c.bx[1] > 115.0).collect();
         assert_eq!(moves.len(), 20);
         assert_moves_parts_only(moves);
