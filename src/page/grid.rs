@@ -5173,54 +5173,54 @@ mod tests {
         assert!(cells.iter().all(|c| c.bx[2] - c.bx[0] > 230.0), "{cells:?}");
     }
 
-    #[test]
-    fn unruled_clock_columns_named_in_a_heading_row_ruled_as_the_first_row_are_left_out_of_the_move_cells() {
-        // the heading's words printed in a row 100..120 ruled like the 10 rows under it: a clock
-        // pictogram nearly twice as tall as the words
+    /// Asserts that the move cells under a heading row 100..120, ruled like the 10 rows under it,
+    /// whose printed words are the boxes `heading`, hold only their columns' moves' parts (the
+    /// heading row's own cells are left to the printed numbers to leave out).
+    fn assert_heading_row_parts_the_moves_from_the_clocks(heading: &[[usize; 4]]) {
         let ys: Vec<usize> = (0..=11).map(|r| 100 + 20 * r).collect();
-        let cells = cells_beside_unruled_clocks(
-            &ys,
-            &[[30, 106, 50, 114], [80, 103, 98, 118], [185, 106, 235, 114], [365, 106, 415, 114], [500, 103, 518, 118]],
-        );
-        // (the heading row's own cells are left to the printed numbers to leave out)
+        let cells = cells_beside_unruled_clocks(&ys, heading);
         let moves: Vec<&GCell> = cells.iter().filter(|c| c.bx[1] > 115.0).collect();
         assert_eq!(moves.len(), 20);
         assert_moves_parts_only(moves);
+    }
+
+    #[test]
+    fn unruled_clock_columns_named_in_a_heading_row_ruled_as_the_first_row_are_left_out_of_the_move_cells() {
+        // the words 8 px high, a clock pictogram nearly twice as tall
+        assert_heading_row_parts_the_moves_from_the_clocks(&[
+            [30, 106, 50, 114],
+            [80, 103, 98, 118],
+            [185, 106, 235, 114],
+            [365, 106, 415, 114],
+            [500, 103, 518, 118],
+        ]);
     }
 
     #[test]
     fn unruled_clock_columns_named_in_a_heading_row_of_words_over_half_a_pitch_high_are_left_out() {
-        // a compact form: the heading row's words 11 px high in rows 20 px apart
-        let ys: Vec<usize> = (0..=11).map(|r| 100 + 20 * r).collect();
-        let cells = cells_beside_unruled_clocks(
-            &ys,
-            &[[30, 104, 50, 115], [80, 103, 98, 118], [185, 104, 235, 115], [365, 104, 415, 115], [500, 103, 518, 118]],
-        );
-        let moves: Vec<&GCell> = cells.iter().filter(|c| c.bx[1] > 115.0).collect();
-        assert_eq!(moves.len(), 20);
-        assert_moves_parts_only(moves);
+        // a compact form: the words 11 px high in rows 20 px apart
+        assert_heading_row_parts_the_moves_from_the_clocks(&[
+            [30, 104, 50, 115],
+            [80, 103, 98, 118],
+            [185, 104, 235, 115],
+            [365, 104, 415, 115],
+            [500, 103, 518, 118],
+        ]);
     }
 
     #[test]
     fn a_writers_specks_between_the_heading_rows_words_do_not_hide_the_unruled_clock_columns() {
-        // the heading row ruled as the first row (as above), and between its words in each move
-        // column a speck a quarter pitch across: a writer's stroke reaching into the heading
-        let ys: Vec<usize> = (0..=11).map(|r| 100 + 20 * r).collect();
-        let cells = cells_beside_unruled_clocks(
-            &ys,
-            &[
-                [30, 106, 50, 114],
-                [80, 103, 98, 118],
-                [140, 109, 145, 114],
-                [185, 106, 235, 114],
-                [365, 106, 415, 114],
-                [450, 108, 455, 113],
-                [500, 103, 518, 118],
-            ],
-        );
-        let moves: Vec<&GCell> = cells.iter().filter(|c| c.bx[1] > 115.0).collect();
-        assert_eq!(moves.len(), 20);
-        assert_moves_parts_only(moves);
+        // between the words in each move column a speck a quarter pitch across: a writer's
+        // stroke reaching into the heading
+        assert_heading_row_parts_the_moves_from_the_clocks(&[
+            [30, 106, 50, 114],
+            [80, 103, 98, 118],
+            [140, 109, 145, 114],
+            [185, 106, 235, 114],
+            [365, 106, 415, 114],
+            [450, 108, 455, 113],
+            [500, 103, 518, 118],
+        ]);
     }
 
     #[test]
