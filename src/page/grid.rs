@@ -2984,10 +2984,11 @@ const BAND_PIECE_HEIGHT: f64 = 0.8;
 /// pitch wide, on one line (overlapping by half the lower one's height), of one print size (the
 /// taller at most 2.5 times as tall: a clock drawn beside a word; any height where one is a
 /// shaded box, `shaded`), not both reaching a side of the column, within [`BAND_EDGE_REACH`],
-/// and [`BAND_PIECE_HEIGHT`] high (a shaded band's edges the binary broke in two). Where the boundary that centres both groups
-/// leaves the clock's part too wide and only one side of the column is printed, the boundary is
-/// the one that centres the group beside the printed side: a virtual side can stand where the
-/// form's column does not end (a number zone's reach short of the clock column's start).
+/// and [`BAND_PIECE_HEIGHT`] high (a shaded band's edges the binary broke in two). Where the
+/// boundary that centres both groups leaves the clock's part too wide and only one side of the
+/// column is printed, the boundary is the one that centres the group beside the printed side: a
+/// virtual side can stand where the form's column does not end (a number zone's reach short of
+/// the clock column's start).
 fn move_part_beside_a_clock(
     words: &[WordGroup],
     shaded: [bool; 2],

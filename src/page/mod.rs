@@ -600,11 +600,8 @@ const FEW_MOVE_ROWS: u32 = 20;
 /// them with their numbers unseen ([`grid::GBlock::rows_numbers_unseen`]) are the numbering's to
 /// keep, and make no reading of the table win over another.
 fn move_rows(table: &Table) -> u32 {
-    table
-        .2
-        .iter()
-        .map(|b| b.rows - (b.rows_numbers_unseen.first + b.rows_numbers_unseen.last).min(b.rows as usize) as u32)
-        .sum()
+    let unseen = |b: &grid::GBlock| (b.rows_numbers_unseen.first + b.rows_numbers_unseen.last) as u32;
+    table.2.iter().map(|b| b.rows.saturating_sub(unseen(b))).sum()
 }
 
 /// The share of a table's ruled width its blocks must cover for the table to be whole (a table
