@@ -2560,7 +2560,9 @@ fn find_unruled_clock_columns(
     blocks: &mut [FoundBlock],
     pitch: f64,
 ) {
-    for block in blocks.iter_mut() {
+    // (per block, whether each move column's heading shows two word groups)
+    let mut two_groups_shown: Vec<[bool; 2]> = vec![[false; 2]; blocks.len()];
+    for (index, block) in blocks.iter_mut().enumerate() {
         let Some(&(first_row_top, first_row_bottom)) = block.rows.first() else { continue };
         let Some(&(_, last_row_bottom)) = block.rows.last() else { continue };
         // (each move column's part as named by the heading above the first row, and as named by
@@ -2597,6 +2599,9 @@ fn find_unruled_clock_columns(
                 .max(top - 3.0 * pitch);
             let heading = [left, heading_top, right, top];
             let words = heading_word_groups(b, heading, pitch);
+            let first_row_words = heading_word_groups(b, [left, top, right, bottom], pitch);
+            two_groups_shown[index][side] =
+                specks_left_out(&words, pitch).len() == 2 || specks_left_out(&first_row_words, pitch).len() == 2;
             if let [first, second] = words.as_slice()
                 && letters_between(b, heading, first, second, pitch)
             {
@@ -2648,6 +2653,43 @@ fn find_unruled_clock_columns(
                     left + part.to
                 );
                 block.move_parts[side] = Some(part);
+            }
+        }
+    }
+    part_alike_blocks_alike(cols, blocks, &two_groups_shown);
+}
+
+/// How alike two move columns' widths are for [`part_alike_blocks_alike`]: the narrower at
+/// least this share of the wider.
+const ALIKE_PARTED_WIDTHS: f64 = 0.9;
+
+/// Parts a block's move column whose heading shows two word groups but named no clock as
+/// another block parts its alike column (as wide within [`ALIKE_PARTED_WIDTHS`], the same
+/// side): the forms' blocks repeat, and a heading's words placed a little off centre in one
+/// block leave the boundary that centres them out of bounds there.
+fn part_alike_blocks_alike(cols: &[Column], blocks: &mut [FoundBlock], two_groups_shown: &[[bool; 2]]) {
+    let width = |block: &FoundBlock, side: usize| {
+        cols[if side == 0 { block.columns.white } else { block.columns.black }].width()
+    };
+    for index in 0..blocks.len() {
+        for side in 0..2 {
+            if blocks[index].move_parts[side].is_some() || !two_groups_shown[index][side] {
+                continue;
+            }
+            let own_width = width(&blocks[index], side);
+            let parted = blocks.iter().find_map(|other| {
+                let other_width = width(other, side);
+                let alike = own_width.min(other_width) >= ALIKE_PARTED_WIDTHS * own_width.max(other_width);
+                other.move_parts[side].filter(|_| alike).map(|part| (part, own_width / other_width))
+            });
+            if let Some((part, scale)) = parted {
+                let part = MovePart { from: part.from * scale, to: part.to * scale };
+                log::debug!(
+                    "  clock column parted as the alike block's: moves {:.0}..{:.0} of its width",
+                    part.from,
+                    part.to
+                );
+                blocks[index].move_parts[side] = Some(part);
             }
         }
     }
@@ -5109,15 +5151,33 @@ mod tests {
     /// [`cells_beside_unruled_clocks`] with boxes `shaded` light grey (232 on paper at 250) in
     /// the grey page only, as a binary loses them.
     fn cells_beside_unruled_clocks_shaded(ys: &[usize], heading: &[[usize; 4]], shaded: &[[usize; 4]]) -> Vec<GCell> {
-        let mut lb = Bin::new(600, 400);
-        rule(&mut lb, ys, (20, 542), &[20, 60, 300, 540], (ys[0], ys[ys.len() - 1] + 2));
+        cells_in_blocks_beside_unruled_clocks(1, ys, heading, shaded)
+    }
+
+    /// [`cells_beside_unruled_clocks_shaded`] in `blocks` such tables side by side, each 540 px
+    /// right of the last and numbered on from it.
+    fn cells_in_blocks_beside_unruled_clocks(
+        blocks: usize,
+        ys: &[usize],
+        heading: &[[usize; 4]],
+        shaded: &[[usize; 4]],
+    ) -> Vec<GCell> {
+        let width = 60 + 540 * blocks;
+        let mut lb = Bin::new(width, 400);
+        for block in 0..blocks {
+            let shift = 540 * block;
+            let xs = [20 + shift, 60 + shift, 300 + shift, 540 + shift];
+            rule(&mut lb, ys, (20 + shift, 542 + shift), &xs, (ys[0], ys[ys.len() - 1] + 2));
+        }
         let mut b = lb.clone();
         for word in heading {
             fill(&mut b, word[0], word[1], word[2], word[3]);
         }
-        let numbers = BlockDrawing { left: 20, first: 1, number_at: 20, digits_top: 6 };
-        numbers.draw(&mut b, &ys[1..11], &[50, 62, 74, 110, 122, 134, 290, 302, 314, 470, 482], 10);
-        let mut grey = GrayImage::from_pixel(600, 400, image::Luma([250]));
+        for block in 0..blocks {
+            let numbers = BlockDrawing { left: 20 + 540 * block, first: 1 + 10 * block, number_at: 20, digits_top: 6 };
+            numbers.draw(&mut b, &ys[1..11], &[50, 62, 74, 110, 122, 134, 290, 302, 314, 470, 482], 10);
+        }
+        let mut grey = GrayImage::from_pixel(width as u32, 400, image::Luma([250]));
         for (x, y, p) in grey.enumerate_pixels_mut() {
             let (x, y) = (x as usize, y as usize);
             if shaded.iter().any(|s| (s[0]..s[2]).contains(&x) && (s[1]..s[3]).contains(&y)) {
@@ -5156,6 +5216,27 @@ mod tests {
         );
         assert_eq!(cells.len(), 20);
         assert_moves_parts_only(&cells);
+    }
+
+    #[test]
+    fn a_blocks_heading_words_off_centre_part_its_columns_as_the_alike_block_parts_its_own() {
+        // two blocks under a heading row 100..130; in the second, White's word stands 40 px right
+        // of its centre, so that no boundary centres both it and the clock beside it
+        let ys: Vec<usize> = std::iter::once(100).chain((0..=10).map(|r| 130 + 20 * r)).collect();
+        let first_block =
+            [[30, 111, 50, 120], [80, 108, 100, 122], [185, 110, 235, 120], [365, 110, 415, 120], [500, 108, 520, 122]];
+        let second_block = first_block.map(|[x0, y0, x1, y1]| [x0 + 540, y0, x1 + 540, y1]);
+        let mut heading: Vec<[usize; 4]> = first_block.into_iter().chain(second_block).collect();
+        heading[7] = [765, 110, 815, 120];
+        let cells = cells_in_blocks_beside_unruled_clocks(2, &ys, &heading, &[]);
+        assert_eq!(cells.len(), 40);
+        let (first, second): (Vec<&GCell>, Vec<&GCell>) = cells.iter().partition(|c| c.bx[0] < 560.0);
+        assert_moves_parts_only(first);
+        let shifted_back: Vec<GCell> = second
+            .into_iter()
+            .map(|c| GCell { bx: [c.bx[0] - 540.0, c.bx[1], c.bx[2] - 540.0, c.bx[3]], ..c.clone() })
+            .collect();
+        assert_moves_parts_only(&shifted_back);
     }
 
     #[test]
