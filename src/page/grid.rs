@@ -2639,8 +2639,7 @@ fn find_unruled_clock_columns(
             let heading = [left, heading_top, right, top];
             let words = heading_word_groups(b, heading, pitch);
             let first_row_words = heading_word_groups(b, [left, top, right, bottom], pitch);
-            two_groups_shown[index][side] =
-                specks_left_out(&words, pitch).len() == 2 || specks_left_out(&first_row_words, pitch).len() == 2;
+            two_groups_shown[index][side] = shows_two_word_groups(&words, &first_row_words, pitch);
             if let [first, second] = words.as_slice()
                 && letters_between(b, heading, first, second, pitch)
             {
@@ -2696,6 +2695,15 @@ fn find_unruled_clock_columns(
         }
     }
     part_alike_blocks_alike(cols, blocks, &two_groups_shown);
+}
+
+/// Whether a move column's heading shows two word groups, specks left out: the heading above
+/// the first row (its groups `above`), or the first row (`first_row`) where one of its groups
+/// stands no higher than a printed word ([`PRINTED_WORD_HEIGHT`]): a heading row ruled as the
+/// first row. A move written in a move row often makes two groups too.
+fn shows_two_word_groups(above: &[WordGroup], first_row: &[WordGroup], pitch: f64) -> bool {
+    let printed = first_row.iter().any(|g| g[3] - g[1] <= PRINTED_WORD_HEIGHT * pitch);
+    specks_left_out(above, pitch).len() == 2 || (printed && specks_left_out(first_row, pitch).len() == 2)
 }
 
 /// How alike two move columns' widths are for [`part_alike_blocks_alike`]: the narrower at
@@ -5285,6 +5293,20 @@ mod tests {
         let mut column_rulings = vec![h(200.5, 0.0, 100.0, 302.0)];
         add_virtual_borders(&lb, &found_rows, &mut column_rulings, 20.0);
         assert!((column_rulings[1].intercept - 40.0).abs() <= 1.5, "{column_rulings:?}");
+    }
+
+    #[test]
+    fn a_first_row_shows_a_headings_two_word_groups_only_where_one_is_printed() {
+        // pitch 20: a heading row's words 8 px high, a move written in two parts 14 px high
+        let printed = [[40.0, 106.0, 90.0, 114.0], [150.0, 104.0, 166.0, 118.0]];
+        let written = [[40.0, 103.0, 90.0, 117.0], [150.0, 103.0, 170.0, 117.0]];
+        assert!(shows_two_word_groups(&[], &printed, 20.0));
+        assert!(!shows_two_word_groups(&[], &written, 20.0));
+        // the heading above shows them whatever the first row holds; one group, or a speck
+        // beside one, is no two
+        assert!(shows_two_word_groups(&printed, &written, 20.0));
+        assert!(!shows_two_word_groups(&printed[..1], &[], 20.0));
+        assert!(!shows_two_word_groups(&[printed[0], [120.0, 108.0, 124.0, 112.0]], &[], 20.0));
     }
 
     #[test]
