@@ -4843,6 +4843,24 @@ mod tests {
     }
 
     #[test]
+    fn two_blocks_in_one_unruled_column_are_parted_at_their_number_zones() {
+        // White | No | Black twice, 10 move rows under a heading row, in one ruled column: no
+        // column ruling between the blocks nor between the numbers and the moves; every move
+        // written, its first letters at the column's left
+        let ys = row_ys(28, 10);
+        let mut lb = Bin::new(720, 400);
+        rule(&mut lb, &ys, (20, 662), &[20, 660], (ys[0], ys[ys.len() - 1] + 2));
+        let mut b = lb.clone();
+        for (k, left) in [20usize, 340].into_iter().enumerate() {
+            let rows = BlockDrawing { left, first: 10 * k + 1, number_at: 161, digits_top: 7 };
+            rows.draw(&mut b, &ys[1..11], &[40, 52, 64, 206, 218, 230], 12);
+        }
+        let (cells, blocks) = cells_and_blocks_found(&b, &lb);
+        assert_eq!(blocks, [(1, 10), (11, 10)]);
+        assert_eq!(cells, 40);
+    }
+
+    #[test]
     fn three_blocks_in_one_unruled_column_are_parted_at_their_number_zones() {
         // White | No | Black three times, 10 move rows under a heading row, in one ruled column:
         // no column ruling between the blocks nor between the numbers and the moves; every move

@@ -391,6 +391,38 @@ fn outer_blocks_number_zones(b: &Bin, c: &Column, zone: (f64, f64), pitch: f64) 
     vec![left.0, left.1, third, 2.0 * third, 2.0 * third + right.0, 2.0 * third + right.1]
 }
 
+/// Where a column holds two blocks side by side with no column ruling at all (White | No | Black
+/// twice, rows ruled across both): the virtual rulings of each block's number zone, found in the
+/// middle of each half of the column at one place in both (within a pitch: the blocks repeat),
+/// and of the bound between the blocks at the column's middle; none where a half has no room
+/// for two moves and a number, or either half shows no number zone.
+fn two_blocks_number_zones(b: &Bin, c: &Column, pitch: f64) -> Vec<f64> {
+    let half = 0.5 * c.width();
+    if half < 2.0 * MIN_MOVE_CELL * pitch + MIN_NUMBER_COLUMN * pitch {
+        return Vec::new();
+    }
+    let part = |from: f64| Column {
+        left: c.left.shifted(from),
+        right: c.left.shifted(from + half),
+        rows: c.rows.clone(),
+        ..*c
+    };
+    let (Some(left), Some(right)) =
+        (middle_number_zone(b, &part(0.0), pitch), middle_number_zone(b, &part(half), pitch))
+    else {
+        return Vec::new();
+    };
+    let centre = |zone: (f64, f64)| 0.5 * (zone.0 + zone.1);
+    if (centre(left) - centre(right)).abs() > pitch {
+        return Vec::new();
+    }
+    log::debug!(
+        "  two blocks in the column at x {:.0}, number zones {left:?} and {right:?} in its halves",
+        c.left.mid()
+    );
+    vec![left.0, left.1, half, half + right.0, half + right.1]
+}
+
 /// The most of a faint number column's rows that may show glyphs of one height in the glyphs'
 /// binary (a writer's stroke reaching in; measured: 0 on forms printed at 0.15 of their
 /// contrast, 0.14-0.43 where a scan's back page shows through beside its numbers).
@@ -618,6 +650,13 @@ pub(super) fn add_number_zones(
     for (c, z) in cols.iter().zip(&middle_zones) {
         let Some(zone) = z else { continue };
         extra.extend(outer_blocks_number_zones(b, c, *zone, pitch).into_iter().map(|dx| virtual_ruling(c, dx)));
+    }
+    // (one unruled column holding two blocks side by side, rows ruled across both: each half
+    // has its number zone in its middle)
+    for (i, c) in cols.iter().enumerate() {
+        if free(i) && zones[i].is_none() && right_zones[i].is_none() && middle_zones[i].is_none() {
+            extra.extend(two_blocks_number_zones(b, c, pitch).into_iter().map(|dx| virtual_ruling(c, dx)));
+        }
     }
     for (c, z) in cols.iter().zip(&middle_zones) {
         if let Some((from, to)) = z {
