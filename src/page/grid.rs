@@ -1164,8 +1164,8 @@ fn add_virtual_borders(lb: &Bin, hsegs: &[Line], vsegs: &mut Vec<Line>, pitch: f
     let hmax = hsegs.iter().map(|s| s.len()).fold(0.0, f64::max);
     let long: Vec<&Line> = hsegs.iter().filter(|s| s.len() >= 0.5 * hmax).collect();
     if long.len() >= 3 {
-        let mut l: Vec<f64> = long.iter().map(|s| ruling_reach(lb, s, -1, pitch)).collect();
-        let mut r: Vec<f64> = long.iter().map(|s| ruling_reach(lb, s, 1, pitch)).collect();
+        let mut l: Vec<f64> = long.iter().map(|s| s.start).collect();
+        let mut r: Vec<f64> = long.iter().map(|s| s.end).collect();
         l.sort_unstable_by(f64::total_cmp);
         r.sort_unstable_by(f64::total_cmp);
         // (outer ends of the table: side-by-side blocks each have their own ends, so not medians)
@@ -1191,45 +1191,6 @@ fn add_virtual_borders(lb: &Bin, hsegs: &[Line], vsegs: &mut Vec<Line>, pitch: f
             }
         }
     }
-}
-
-/// How long a piece of a row ruling must be, in pitches, for [`ruling_reach`] to follow the
-/// ruling on to it.
-const RULING_PIECE: f64 = 0.4;
-
-/// The widest gap, in pitches, [`ruling_reach`] follows a row ruling over.
-const RULING_GAP: f64 = 1.5;
-
-/// Where a row ruling `ruling` ends in the rulings' binary `lb` towards `direction` (-1 its
-/// start, 1 its end): on past its found end over the pieces of it on its line, each at least
-/// [`RULING_PIECE`] of a pitch long, thin, and parted by gaps of up to [`RULING_GAP`] pitches. A faint
-/// ruling breaks where handwriting crosses it (the dark ink raises the binary's local level), and
-/// the pieces left between the letters are too short to be found as a ruling of their own.
-fn ruling_reach(lb: &Bin, ruling: &Line, direction: i64, pitch: f64) -> f64 {
-    let found_end = if direction < 0 { ruling.start } else { ruling.end };
-    // (ink on the line with paper a quarter pitch above and below it: a thin piece of ruling,
-    // not a letter's stroke down across it nor the dark beyond a scanned page's edge)
-    let clear = (0.25 * pitch).round().max(3.0) as i64;
-    let on_the_line = |x: i64| {
-        let y = ruling.at(x as f64).round() as i64;
-        let paper_at = |y: i64| lb.count(x, y, x + 1, y + 1) == 0;
-        lb.count(x, y - 1, x + 1, y + 2) > 0 && paper_at(y - clear) && paper_at(y + clear)
-    };
-    let (least_piece, widest_gap) = ((RULING_PIECE * pitch).ceil() as i64, (RULING_GAP * pitch) as i64);
-    let mut end = found_end.round() as i64;
-    let mut x = end;
-    let mut piece = 0;
-    while (x - end).abs() < widest_gap + least_piece {
-        x += direction;
-        if x < 0 || x >= lb.w as i64 {
-            break;
-        }
-        piece = if on_the_line(x) { piece + 1 } else { 0 };
-        if piece >= least_piece {
-            end = x;
-        }
-    }
-    if (end as f64 - found_end) * direction as f64 > 0.0 { end as f64 } else { found_end }
 }
 
 /// The table's outer sides where its blocks are parted by gaps (`gaps`, from [`block_gaps`]): rows
@@ -5281,36 +5242,6 @@ mod tests {
         );
         assert_eq!(cells.len(), 20);
         assert_moves_parts_only(&cells);
-    }
-
-    #[test]
-    fn a_tables_unruled_sides_stand_where_its_faint_row_rulings_end_past_the_writers_letters() {
-        // 10 rows 20 px apart ruled from x 40 to 400, no ruling down the table's sides; each row
-        // ruling lost from x 50 to 72 and from 380 to 390, where a writer's letters cross it (a
-        // faint ruling the binary loses beside dark ink): the 10 px pieces at its ends are too
-        // short to be found as rulings of their own
-        let mut lb = Bin::new(440, 340);
-        let ys: Vec<usize> = (0..=10).map(|r| 100 + 20 * r).collect();
-        for &y in &ys {
-            fill(&mut lb, 40, y, 50, y + 2);
-            fill(&mut lb, 72, y, 380, y + 2);
-            fill(&mut lb, 390, y, 400, y + 2);
-        }
-        fill(&mut lb, 200, 100, 202, 302);
-        let found_rows: Vec<Line> = ys.iter().map(|&y| h(y as f64 + 0.5, 0.0, 72.0, 379.0)).collect();
-        let mut column_rulings = vec![h(200.5, 0.0, 100.0, 302.0)];
-        add_virtual_borders(&lb, &found_rows, &mut column_rulings, 20.0);
-        let sides: Vec<f64> = column_rulings[1..].iter().map(|ruling| ruling.intercept).collect();
-        assert_eq!(sides.len(), 2, "{sides:?}");
-        assert!((sides[0] - 40.0).abs() <= 1.5 && (sides[1] - 399.0).abs() <= 1.5, "{sides:?}");
-        // a writer's stroke beyond the table's end, clear of the ruling by more than a pitch and
-        // a half, is no piece of it
-        for &y in &ys {
-            fill(&mut lb, 0, y, 9, y + 2);
-        }
-        let mut column_rulings = vec![h(200.5, 0.0, 100.0, 302.0)];
-        add_virtual_borders(&lb, &found_rows, &mut column_rulings, 20.0);
-        assert!((column_rulings[1].intercept - 40.0).abs() <= 1.5, "{column_rulings:?}");
     }
 
     #[test]
