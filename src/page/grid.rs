@@ -2551,6 +2551,8 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
 /// holds one printed word centred across the column (a heading row taken for a move row).
 /// Where the heading above names no clock, a heading row ruled as the block's first row may: its
 /// words, printed under half a pitch high, part both White's and Black's columns, or neither.
+/// A column whose heading shows two groups but names no clock is parted as an alike block's
+/// ([`part_alike_blocks_alike`]).
 /// `lb_transposed`: the rulings' binary, transposed (which of the column's sides are printed).
 fn find_unruled_clock_columns(
     b: &Bin,
