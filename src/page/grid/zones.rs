@@ -364,6 +364,11 @@ pub(super) fn part_columns_between_number_columns(
     add_virtual_rulings(parts, hsegs, vsegs, cols, pitch, lb_transposed);
 }
 
+/// The part of column `c` `width` wide from `from` right of its left side, over its rows.
+fn column_part(c: &Column, from: f64, width: f64) -> Column {
+    Column { left: c.left.shifted(from), right: c.left.shifted(from + width), rows: c.rows.clone(), ..*c }
+}
+
 /// Where a column's middle number zone (`zone`, from its left side) is the middle one of three
 /// blocks side by side in one unruled column (White | No | Black three times, no column ruling
 /// between them): the virtual rulings of the outer blocks' number zones, each found in the middle
@@ -377,12 +382,7 @@ fn outer_blocks_number_zones(b: &Bin, c: &Column, zone: (f64, f64), pitch: f64) 
     if (centre - 0.5 * width).abs() > 0.1 * third || third < (zone.1 - zone.0) + 2.0 * 2.0 * MIN_MOVE_CELL * pitch {
         return Vec::new();
     }
-    let part = |from: f64| Column {
-        left: c.left.shifted(from),
-        right: c.left.shifted(from + third),
-        rows: c.rows.clone(),
-        ..*c
-    };
+    let part = |from: f64| column_part(c, from, third);
     let (Some(left), Some(right)) =
         (middle_number_zone(b, &part(0.0), pitch), middle_number_zone(b, &part(2.0 * third), pitch))
     else {
@@ -401,12 +401,7 @@ fn two_blocks_number_zones(b: &Bin, c: &Column, pitch: f64) -> Vec<f64> {
     if half < 2.0 * MIN_MOVE_CELL * pitch + MIN_NUMBER_COLUMN * pitch {
         return Vec::new();
     }
-    let part = |from: f64| Column {
-        left: c.left.shifted(from),
-        right: c.left.shifted(from + half),
-        rows: c.rows.clone(),
-        ..*c
-    };
+    let part = |from: f64| column_part(c, from, half);
     let (Some(left), Some(right)) =
         (middle_number_zone(b, &part(0.0), pitch), middle_number_zone(b, &part(half), pitch))
     else {
