@@ -2586,7 +2586,8 @@ fn find_unruled_clock_columns(
             // words above it are another field's; a printed word is at least 1.5 pitches wide
             // and at most half a pitch high, where a move written in the first row is taller)
             let bottom = first_row_bottom.at(0.5 * (left + right));
-            if let [word] = heading_word_groups(b, [left, top, right, bottom], pitch).as_slice() {
+            let first_row_words = heading_word_groups(b, [left, top, right, bottom], pitch);
+            if let [word] = first_row_words.as_slice() {
                 let off_centre = (0.5 * (word[0] + word[2]) - 0.5 * (left + right)).abs();
                 let printed = word[2] - word[0] >= 1.5 * pitch && word[3] - word[1] <= 0.5 * pitch;
                 if printed && off_centre <= CENTRED_HEADING * (right - left) {
@@ -2601,7 +2602,6 @@ fn find_unruled_clock_columns(
                 .max(top - 3.0 * pitch);
             let heading = [left, heading_top, right, top];
             let words = heading_word_groups(b, heading, pitch);
-            let first_row_words = heading_word_groups(b, [left, top, right, bottom], pitch);
             two_groups_shown[index][side] = shows_two_word_groups(&words, &first_row_words, pitch);
             if let [first, second] = words.as_slice()
                 && letters_between(b, heading, first, second, pitch)
@@ -2634,11 +2634,8 @@ fn find_unruled_clock_columns(
             // printed numbers leave it out: where the heading above names no clock, the first
             // row's own words may, printed words being under half a pitch high where a move
             // written in the row stands taller)
-            if named_above[side].is_none() {
-                let words = heading_word_groups(b, [left, top, right, bottom], pitch);
-                if words.iter().any(|g| g[3] - g[1] <= PRINTED_WORD_HEIGHT * pitch) {
-                    named_in_first_row[side] = part_named_by(&words);
-                }
+            if named_above[side].is_none() && printed_word_among(&first_row_words, pitch) {
+                named_in_first_row[side] = part_named_by(&first_row_words);
             }
         }
         // (a first row naming a clock beside the moves in one column only is a move row whose
@@ -2665,8 +2662,14 @@ fn find_unruled_clock_columns(
 /// stands no higher than a printed word ([`PRINTED_WORD_HEIGHT`]): a heading row ruled as the
 /// first row. A move written in a move row often makes two groups too.
 fn shows_two_word_groups(above: &[WordGroup], first_row: &[WordGroup], pitch: f64) -> bool {
-    let printed = first_row.iter().any(|g| g[3] - g[1] <= PRINTED_WORD_HEIGHT * pitch);
-    specks_left_out(above, pitch).len() == 2 || (printed && specks_left_out(first_row, pitch).len() == 2)
+    specks_left_out(above, pitch).len() == 2
+        || (printed_word_among(first_row, pitch) && specks_left_out(first_row, pitch).len() == 2)
+}
+
+/// Whether one of a first row's word groups stands no higher than a printed word
+/// ([`PRINTED_WORD_HEIGHT`]): a move written in a row stands taller.
+fn printed_word_among(words: &[WordGroup], pitch: f64) -> bool {
+    words.iter().any(|g| g[3] - g[1] <= PRINTED_WORD_HEIGHT * pitch)
 }
 
 /// How alike two move columns' widths are for [`part_alike_blocks_alike`]: the narrower at
