@@ -1408,6 +1408,8 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     crate::sort::by_key(&mut column_rulings, |p| p.mid());
 
     let mut cols = build_cols(&row_rulings, &column_rulings, pitch, &lb_transposed);
+    let shaded_columns_read = glyphs_in_shaded_columns(b, grey, &cols, pitch);
+    let b = shaded_columns_read.as_ref().unwrap_or(b);
     gap_columns.extend(narrow_columns_no_row_crosses(lb, &cols, pitch));
     add_number_zones(b, grey, lb, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, &gap_columns, pitch);
     part_columns_between_number_columns(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
@@ -1485,6 +1487,70 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     let ruled_span = ruled_span_across(&row_rulings, &blocks, pitch);
     Grid::Found { cells, blocks, pitch, ruled_span }
 }
+
+/// The glyphs' binary `b` with the columns that a shade fills made out again against the
+/// shade's own grey (`None` where no column is filled): a column shaded grey as wide as a
+/// number column binarizes solid beside white paper, as the paper raises the local mean the
+/// binary compares with, and the numbers printed in it are lost in the shade.
+///
+/// A column is filled where over half of its cells' area is inked, and taken for a shade where
+/// its median grey is at least [`LEAST_SHADE_LEVEL`]; in it, a pixel is ink where it is darker
+/// than that grey by [`SHADE_INK_SHARE`] of it and [`SHADE_INK_LEVELS`] grey levels.
+fn glyphs_in_shaded_columns(b: &Bin, grey: &GrayImage, cols: &[Column], pitch: f64) -> Option<Bin> {
+    let number_wide = |c: &Column| (MIN_NUMBER_COLUMN * pitch..=MAX_NUMBER_COLUMN * pitch).contains(&c.width());
+    let mut read_again: Option<Bin> = None;
+    for column in cols.iter().filter(|c| c.rows.len() >= 3 && number_wide(c)) {
+        // (each cell's pixels, a pixel in from the column's sides, where a ruling's edge lies)
+        let cells: Vec<[usize; 4]> = column
+            .rows
+            .iter()
+            .map(|(top, bottom)| {
+                let [x0, y0, x1, y1] = column.cell(top, bottom);
+                let clamp = |v: f64, limit: usize| (v.max(0.0) as usize).min(limit);
+                [clamp(x0 + 1.0, b.w), clamp(y0 + 1.0, b.h), clamp(x1 - 1.0, b.w), clamp(y1 - 1.0, b.h)]
+            })
+            .collect();
+        let pixels =
+            || cells.iter().flat_map(|&[x0, y0, x1, y1]| (y0..y1).flat_map(move |y| (x0..x1).map(move |x| (x, y))));
+        let area = pixels().count();
+        let inked = pixels().filter(|&(x, y)| b.get(x, y)).count();
+        if area == 0 || (inked as f64) < FILLED_COLUMN_INK * area as f64 {
+            continue;
+        }
+        let mut levels: Vec<u8> = pixels().map(|(x, y)| grey.get_pixel(x as u32, y as u32).0[0]).collect();
+        let middle = levels.len() / 2;
+        let shade = f64::from(*levels.select_nth_unstable(middle).1);
+        // (a column filled near black is print or a dark bar, not a shade print shows on)
+        if shade < LEAST_SHADE_LEVEL {
+            continue;
+        }
+        let under = (SHADE_INK_SHARE * shade).max(SHADE_INK_LEVELS);
+        log::debug!(
+            "  column x {:.0}..{:.0} filled by a shade at grey {shade:.0}: its glyphs made out against it",
+            column.left.mid(),
+            column.right.mid()
+        );
+        let glyphs = read_again.get_or_insert_with(|| b.clone());
+        for (x, y) in pixels() {
+            let ink = f64::from(grey.get_pixel(x as u32, y as u32).0[0]) <= shade - under;
+            glyphs.d[y * glyphs.w + x] = u8::from(ink);
+        }
+    }
+    read_again
+}
+
+/// The share of a number-wide column's cells inked in the glyphs' binary at and over which a
+/// shade fills it ([`glyphs_in_shaded_columns`]): printed numbers ink a tenth of their cells.
+const FILLED_COLUMN_INK: f64 = 0.5;
+/// How much darker than a shade a pixel in it is to be ink: a fifth of the shade's level and 12
+/// levels (grain in a synthetic scan's shade: 10 levels either side; print in it: half the
+/// shade's level and darker).
+const SHADE_INK_SHARE: f64 = 0.2;
+const SHADE_INK_LEVELS: f64 = 12.0;
+/// The darkest grey a column's fill is taken for a shade at ([`glyphs_in_shaded_columns`]): a
+/// quarter of white; darker, the column is print or a dark bar, and anything printed on it is
+/// printed white.
+const LEAST_SHADE_LEVEL: f64 = 64.0;
 
 /// The x extent of the row rulings lying across the blocks' rows (from half a pitch above the
 /// highest block to half a pitch below the lowest) that are half as long as the longest of them.
@@ -4680,6 +4746,55 @@ mod tests {
                 (11, Side::Black, 601, 129)
             ]
         );
+    }
+
+    #[test]
+    fn printed_numbers_in_number_columns_the_glyphs_binary_fills_with_their_shade_are_read() {
+        // two blocks of 10 move rows, White | No | Black, under a heading row; each number column
+        // shaded 150 on paper 240, its numbers printed at 30 in the shade; the glyphs' binary is
+        // solid there, so by their glyphs no column holds numbers
+        let ys = row_ys(28, 10);
+        let lefts = [20, 360];
+        let mut lb = Bin::new(700, 400);
+        for left in lefts {
+            draw_block_of_columns(&mut lb, left, &[140, 40, 140], &ys, &[]);
+        }
+        let mut numbered = lb.clone();
+        for (k, left) in lefts.into_iter().enumerate() {
+            for row in 1..=10 {
+                let number = row + 10 * k;
+                for i in 0..number.to_string().len() {
+                    let x = left + 150 + 7 * i;
+                    fill(&mut numbered, x, ys[row] + 7, x + 4, ys[row] + 15);
+                }
+            }
+        }
+        let (top, bottom) = (ys[1] + 2, ys[ys.len() - 1]);
+        let in_shade = |x: usize, y: usize| {
+            lefts.iter().any(|&left| (left + 142..left + 180).contains(&x)) && (top..bottom).contains(&y)
+        };
+        let grey = GrayImage::from_fn(700, 400, |x, y| {
+            let (x, y) = (x as usize, y as usize);
+            let level = match (lb.get(x, y), numbered.get(x, y), in_shade(x, y)) {
+                (false, true, _) => 30,
+                (false, false, true) => 150,
+                _ => 240,
+            };
+            image::Luma([level])
+        });
+        let mut b = numbered.clone();
+        for left in lefts {
+            fill(&mut b, left + 142, top, left + 180, bottom);
+        }
+        let Grid::Found { cells, blocks, .. } = analyze(&b, &lb, &grey) else {
+            panic!("no table found");
+        };
+        let mut found: Vec<(u32, u32)> = blocks.iter().map(|b| (b.first, b.rows)).collect();
+        found.sort_unstable();
+        assert_eq!(found, vec![(1, 10), (11, 10)]);
+        assert_eq!(cells.len(), 40);
+        let first_white = cells.iter().find(|c| c.mv == 1 && c.side == Side::White).map(|c| c.bx[0].round() as i64);
+        assert_eq!(first_white, Some(21));
     }
 
     /// The White and Black cells of move 1 (left x, top y) on a page of two blocks of columns

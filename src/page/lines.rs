@@ -367,9 +367,12 @@ fn faint_rulings(g: &GrayImage, r: usize, pct: u64, min_diff: u64, dotted: bool)
 
 /// [`binarize_faint_rulings`] joined with the edges of shaded columns ([`vertical_steps`]): a
 /// shaded number column's edge stands for the column ruling a form does not print there. Edges
-/// of every shade and print come out too, so this binary is a last try.
+/// of every shade and print come out too, so this binary is a last try. A shaded column dark
+/// enough to binarize is taken out first ([`clear_shaded_columns`]): the solid bar it makes
+/// would join its two edges into one thick line, a ruling at neither edge.
 pub fn binarize_with_shade_edges(g: &GrayImage, r: usize, pct: u64, min_diff: u64) -> Bin {
     let mut b = binarize_faint_rulings(g, r, pct, min_diff);
+    clear_shaded_columns(&mut b, g);
     let mut shade_edges = vertical_steps(g);
     close_gaps_down(&mut shade_edges, DASH_GAP);
     b.d.iter_mut().zip(&shade_edges.d).for_each(|(p, &q)| *p |= q);
@@ -414,6 +417,135 @@ const DOT_RUN: usize = 4;
 /// neighbours: half the depth a ridge one pixel long needs, the grain being averaged out.
 const DOT_MIN_LEVELS: u32 = 2;
 const DOT_DEPTH_DIVISOR: u32 = 40;
+
+/// Half the side of the square (pixels) over which [`filled_areas`] measures how much of the
+/// page around a pixel is inked: a ruling is 1-3 pixels thick at the analysed size, a blurred
+/// double ruling 5, a shaded column a pitch wide (12-40).
+const FILLED_HALF_SIDE: usize = 4;
+/// The share of that square inked, at least, around a pixel of a filled area: a ruling 3 pixels
+/// thick inks a third of it, two crossing a little over a half; a shade binarized with the
+/// paper's grain through it inks most of it.
+const FILLED_SHARE: f64 = 0.7;
+/// How many times taller than wide a filled area is, at least, to be a shaded column: a column
+/// runs down a block's rows; a shaded heading, row or box is as wide as a column or wider and a
+/// row or two high.
+const SHADED_COLUMN_TALLNESS: u32 = 3;
+/// A shaded column is at most this share of the analysed image's width (`1 / divisor`) across: a
+/// number column is 1-3 pitches wide, a page 25-60.
+const WIDEST_SHADED_COLUMN_DIVISOR: usize = 12;
+/// How much lighter than a shaded column the paper beside it is, at least, on three pixels'
+/// mean: a tenth of the shade's grey and 10 levels.
+const SHADE_STEP_SHARE: f64 = 0.1;
+const SHADE_STEP_LEVELS: f64 = 10.0;
+
+/// Clears the ink of shaded columns from `b`, the binary of `g`: runs along a row of
+/// [`filled_areas`] that run down the page [`SHADED_COLUMN_TALLNESS`] times as far as across, at
+/// most [`WIDEST_SHADED_COLUMN_DIVISOR`] of the image wide, and lie on paper
+/// ([`lies_on_paper`]). Rulings stay where no such area lies across them, and so does the area's
+/// rim, which the filled areas' square reaches beyond: a shaded column comes out as two lines at
+/// its edges.
+fn clear_shaded_columns(b: &mut Bin, g: &GrayImage) {
+    let (w, h) = (b.w, b.h);
+    let filled = filled_areas(b);
+    let down = ink_runs_down(&filled);
+    let widest = w / WIDEST_SHADED_COLUMN_DIVISOR;
+    for y in 0..h {
+        let row = &filled.d[y * w..(y + 1) * w];
+        let mut x = 0;
+        while x < w {
+            if row[x] == 0 {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < w && row[x] != 0 {
+                x += 1;
+            }
+            // (the dark background beside a photographed page can reach the image's side)
+            let across = x - start;
+            if start == 0 || x == w || across > widest || !lies_on_paper(g, y, start..x, widest) {
+                continue;
+            }
+            for i in y * w + start..y * w + x {
+                if down[i] >= SHADED_COLUMN_TALLNESS * across as u32 {
+                    b.d[i] = 0;
+                }
+            }
+        }
+    }
+}
+
+/// The pixels of `b`'s filled areas: ink around which at least [`FILLED_SHARE`] of the square
+/// [`FILLED_HALF_SIDE`] pixels to either side is inked.
+fn filled_areas(b: &Bin) -> Bin {
+    let (w, h) = (b.w, b.h);
+    // (the count of ink above and left of each pixel, one row and column of zeros first)
+    let mut inked_before = vec![0u32; (w + 1) * (h + 1)];
+    for y in 0..h {
+        let mut in_row = 0;
+        for x in 0..w {
+            in_row += u32::from(b.d[y * w + x]);
+            inked_before[(y + 1) * (w + 1) + x + 1] = inked_before[y * (w + 1) + x + 1] + in_row;
+        }
+    }
+    let at = |row: usize, column: usize| inked_before[row * (w + 1) + column];
+    let side = 2 * FILLED_HALF_SIDE + 1;
+    let least = (FILLED_SHARE * (side * side) as f64).ceil() as u32;
+    let mut filled = Bin::new(w, h);
+    for y in FILLED_HALF_SIDE..h.saturating_sub(FILLED_HALF_SIDE) {
+        let (top, bottom) = (y - FILLED_HALF_SIDE, y + FILLED_HALF_SIDE + 1);
+        for x in FILLED_HALF_SIDE..w.saturating_sub(FILLED_HALF_SIDE) {
+            let (left, right) = (x - FILLED_HALF_SIDE, x + FILLED_HALF_SIDE + 1);
+            if b.d[y * w + x] != 0 && at(bottom, right) + at(top, left) - at(top, right) - at(bottom, left) >= least {
+                filled.d[y * w + x] = 1;
+            }
+        }
+    }
+    filled
+}
+
+/// Whether the run `span` of row `y` lies on paper in `g`: within `reach` pixels of it on both
+/// sides, the grey (three pixels' mean) comes up lighter than at the run's middle by
+/// [`SHADE_STEP_SHARE`] and [`SHADE_STEP_LEVELS`]. A shaded column does, as does a shade's rim,
+/// the shade within reach on one side and paper beyond it; the dark background beside a
+/// photographed page, which binarizes only along the page's edge, stays dark on its far side,
+/// and the white a straightened image is padded with is no paper.
+fn lies_on_paper(g: &GrayImage, y: usize, span: std::ops::Range<usize>, reach: usize) -> bool {
+    let w = g.width() as usize;
+    let grey_at = |x: usize| f64::from(g.get_pixel(x as u32, y as u32).0[0]);
+    let paper_mean = |x: usize| {
+        let levels = [grey_at(x - 1), grey_at(x), grey_at(x + 1)];
+        (!levels.contains(&255.0)).then(|| levels.iter().sum::<f64>() / 3.0)
+    };
+    let inside = grey_at((span.start + span.end) / 2);
+    let lighter = inside + (inside * SHADE_STEP_SHARE).max(SHADE_STEP_LEVELS);
+    let lighter_at = |x: usize| paper_mean(x).is_some_and(|level| level >= lighter);
+    (span.start.saturating_sub(reach).max(1)..span.start).any(lighter_at)
+        && (span.end..(span.end + reach).min(w - 1)).any(lighter_at)
+}
+
+/// For each pixel of `b`, the length of the run of ink down its column that it lies in (0 on
+/// paper).
+fn ink_runs_down(b: &Bin) -> Vec<u32> {
+    let mut lengths = vec![0u32; b.w * b.h];
+    for x in 0..b.w {
+        let mut y = 0;
+        while y < b.h {
+            if b.d[y * b.w + x] == 0 {
+                y += 1;
+                continue;
+            }
+            let start = y;
+            while y < b.h && b.d[y * b.w + x] != 0 {
+                y += 1;
+            }
+            for t in start..y {
+                lengths[t * b.w + x] = (y - start) as u32;
+            }
+        }
+    }
+    lengths
+}
 
 /// Fills each column's gaps of at most `gap` pixels between ink.
 fn close_gaps_down(b: &mut Bin, gap: usize) {
@@ -1020,6 +1152,34 @@ mod tests {
     fn flat_paper_has_no_steps() {
         let steps = vertical_steps(&GrayImage::from_pixel(40, 20, image::Luma([200])));
         assert!(steps.d.iter().all(|&p| p == 0));
+    }
+
+    #[test]
+    fn a_shaded_column_comes_out_as_its_two_edges_and_a_photos_dark_background_as_it_binarizes() {
+        // paper at 235; a number column shaded 130, x 100..120, y 20..180 (narrower than the
+        // binary's window, so it binarizes solid); rows ruled at 60 every 20 px across x 60..280;
+        // left of the page's edge at x 50, the dark background of a photo (100), and the white
+        // a straightened image is padded with at x 0..8
+        let page = GrayImage::from_fn(300, 200, |x, y| {
+            let level = match (x, y) {
+                (0..8, _) => 255,
+                (8..50, _) => 100,
+                (60..280, _) if y % 20 < 2 => 60,
+                (100..120, 20..180) => 130,
+                _ => 235,
+            };
+            image::Luma([level])
+        });
+        let binary = binarize_with_shade_edges(&page, 15, 90, 8);
+        let plain = binarize_with(&page, 15, 90, 8);
+        for y in (25..175).step_by(20) {
+            assert!(plain.get(110, y), "row {y}: the shade binarizes in the plain binary");
+            assert!(!binary.get(110, y), "row {y}: the shade's middle is no ruling");
+            for edge in [100..103, 117..120] {
+                assert!(edge.clone().any(|x| binary.get(x, y)), "row {y}: no ink at the edge {edge:?}");
+            }
+            assert!((44..50).any(|x| binary.get(x, y)), "row {y}: the background along the page's edge");
+        }
     }
 
     #[test]
