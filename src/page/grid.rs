@@ -2668,6 +2668,16 @@ fn find_unruled_clock_columns(
                 .max(top - 3.0 * pitch);
             let heading = [left, heading_top, right, top];
             let words = heading_word_groups(b, heading, pitch);
+            // (two groups reaching both sides of a heading the grey shows shaded across the whole
+            // column are the pieces of its band the binary broke, whatever their height: no words)
+            if let [first, second] = words.as_slice()
+                && first[0] - left <= BAND_EDGE_REACH * pitch
+                && right - second[2] <= BAND_EDGE_REACH * pitch
+                && shaded_across_the_column(grey, heading, pitch)
+            {
+                log::debug!("  heading x {left:.0}..{right:.0} shaded across: its two groups are its band");
+                continue;
+            }
             two_groups_shown[index][side] = shows_two_word_groups(&words, &first_row_words, pitch);
             if let [first, second] = words.as_slice()
                 && letters_between(b, heading, first, second, pitch)
@@ -2834,6 +2844,40 @@ fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<Wo
         }
     }
     boxes
+}
+
+/// Whether the grey page shows the heading's box `heading` shaded across the column: near its top
+/// and near its foot (a fifth of its height in from each, where a word printed on paper leaves
+/// paper), [`BAND_ACROSS_THE_COLUMN`] of its columns lie [`LIGHT_SHADE_MIN_LEVELS`] and
+/// 1 / [`LIGHT_SHADE_DEPTH_DIVISOR`] of the paper's level under the paper, the lightest tenth of
+/// the page around the heading (3 pitches to either side and below it).
+fn shaded_across_the_column(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> bool {
+    let (w, h) = (grey.width() as i64, grey.height() as i64);
+    let (x0, x1) = (heading[0].ceil().max(0.0) as i64, (heading[2].floor() as i64).min(w));
+    let (top, bottom) = (heading[1], heading[3]);
+    let height = bottom - top;
+    if x1 - x0 < 4 || height < 5.0 || top < 0.0 || bottom > h as f64 {
+        return false;
+    }
+    let around_x = ((heading[0] - 3.0 * pitch).max(0.0) as i64, ((heading[2] + 3.0 * pitch) as i64).min(w));
+    let around_y = (top.max(0.0) as i64, ((bottom + 3.0 * pitch) as i64).min(h));
+    let around: Vec<f64> = (around_y.0..around_y.1)
+        .step_by(2)
+        .flat_map(|y| (around_x.0..around_x.1).step_by(2).map(move |x| (x, y)))
+        .map(|(x, y)| grey_clamped(grey, x, y))
+        .collect();
+    if around.is_empty() {
+        return false;
+    }
+    let paper = quantile(around, 0.9);
+    let shade_under = LIGHT_SHADE_MIN_LEVELS.max(paper / LIGHT_SHADE_DEPTH_DIVISOR);
+    let strip = |x: i64, at: f64| {
+        let (from, to) = ((top + at * height).round() as i64, (top + (at + 0.1) * height).round() as i64);
+        let levels: Vec<f64> = (from..to.max(from + 1)).map(|y| grey_clamped(grey, x, y)).collect();
+        levels.iter().sum::<f64>() / levels.len() as f64
+    };
+    let shaded = (x0..x1).filter(|&x| strip(x, 0.2).max(strip(x, 0.7)) <= paper - shade_under).count();
+    shaded as f64 >= BAND_ACROSS_THE_COLUMN * (x1 - x0) as f64
 }
 
 /// The least depth of a light shaded box under the paper ([`light_shaded_boxes`]): 10 grey levels
@@ -5413,6 +5457,25 @@ mod tests {
         let bands = [[62, 101, 298, 129], [302, 101, 538, 129]];
         let cells = cells_beside_unruled_clocks_shaded(&ys, &clocks, &bands);
         assert!(cells.iter().all(|c| c.bx[2] - c.bx[0] > 230.0), "{cells:?}");
+    }
+
+    #[test]
+    fn a_heading_band_the_binary_breaks_into_two_low_pieces_names_no_clock_where_the_grey_shows_it_whole() {
+        // a heading row 100..130 over 10 rows 20 px high; Black's heading (column 300..540) a
+        // band whose binary kept two pieces reaching the column's sides, 12 and 16 px high (under
+        // the height a band's piece is known by), parted where a clock's word would part it
+        let ys: Vec<usize> = std::iter::once(100).chain((0..=10).map(|r| 130 + 20 * r)).collect();
+        let pieces = [[302, 106, 380, 118], [390, 104, 538, 120]];
+        let black_widths = |cells: &[GCell]| -> Vec<f64> {
+            cells.iter().filter(|c| c.side == Side::Black).map(|c| c.bx[2] - c.bx[0]).collect()
+        };
+        // the grey shows the band shaded across the column: Black's cells are whole
+        let cells = cells_beside_unruled_clocks_shaded(&ys, &pieces, &[[302, 101, 538, 129]]);
+        assert_eq!(cells.len(), 20);
+        assert!(black_widths(&cells).iter().all(|&w| w > 230.0), "{cells:?}");
+        // paper around the pieces in the grey: two words, a clock's beside the moves'
+        let cells = cells_beside_unruled_clocks(&ys, &pieces);
+        assert!(black_widths(&cells).iter().all(|&w| w < 200.0), "{cells:?}");
     }
 
     /// Asserts that the move cells under a heading row 100..120, ruled like the 10 rows under it,
