@@ -2807,21 +2807,8 @@ fn overlaps_across(a: &WordGroup, b: &WordGroup) -> bool {
 /// background, no word's box). Each box spans the heading's height. None
 /// where the heading reaches past the image.
 fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<WordGroup> {
-    let (w, h) = (grey.width() as i64, grey.height() as i64);
-    let (x0, x1) = (heading[0].ceil().max(0.0) as i64, (heading[2].floor() as i64).min(w));
+    let Some((x0, margins)) = heading_margins(grey, heading) else { return Vec::new() };
     let (top, bottom) = (heading[1], heading[3]);
-    let height = bottom - top;
-    // (a heading reaching past the image is the scan's edge there, no print)
-    if x1 - x0 < 4 || height < 5.0 || top < 0.0 || bottom > h as f64 {
-        return Vec::new();
-    }
-    // (the mean grey of a strip of rows a tenth of the heading's height, its top `at` shares down)
-    let strip = |x: i64, at: f64| {
-        let (from, to) = ((top + at * height).round() as i64, (top + (at + 0.1) * height).round() as i64);
-        let levels: Vec<f64> = (from..to.max(from + 1)).map(|y| grey_clamped(grey, x, y)).collect();
-        levels.iter().sum::<f64>() / levels.len() as f64
-    };
-    let margins: Vec<f64> = (x0..x1).map(|x| strip(x, 0.2).max(strip(x, 0.7))).collect();
     let paper = quantile(margins.clone(), 0.9);
     let shade_under = LIGHT_SHADE_MIN_LEVELS.max(paper / LIGHT_SHADE_DEPTH_DIVISOR);
     // (the runs of shaded columns, print inside the shade counted in: a word printed dark in a
@@ -2852,13 +2839,9 @@ fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<Wo
 /// 1 / [`LIGHT_SHADE_DEPTH_DIVISOR`] of the paper's level under the paper, the lightest tenth of
 /// the page around the heading (3 pitches to either side and below it).
 fn shaded_across_the_column(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> bool {
+    let Some((_, margins)) = heading_margins(grey, heading) else { return false };
     let (w, h) = (grey.width() as i64, grey.height() as i64);
-    let (x0, x1) = (heading[0].ceil().max(0.0) as i64, (heading[2].floor() as i64).min(w));
     let (top, bottom) = (heading[1], heading[3]);
-    let height = bottom - top;
-    if x1 - x0 < 4 || height < 5.0 || top < 0.0 || bottom > h as f64 {
-        return false;
-    }
     let around_x = ((heading[0] - 3.0 * pitch).max(0.0) as i64, ((heading[2] + 3.0 * pitch) as i64).min(w));
     let around_y = (top.max(0.0) as i64, ((bottom + 3.0 * pitch) as i64).min(h));
     let around: Vec<f64> = (around_y.0..around_y.1)
@@ -2871,13 +2854,30 @@ fn shaded_across_the_column(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> 
     }
     let paper = quantile(around, 0.9);
     let shade_under = LIGHT_SHADE_MIN_LEVELS.max(paper / LIGHT_SHADE_DEPTH_DIVISOR);
+    let shaded = margins.iter().filter(|&&level| level <= paper - shade_under).count();
+    shaded as f64 >= BAND_ACROSS_THE_COLUMN * margins.len() as f64
+}
+
+/// The grey of a heading's box `heading` near its top and near its foot, column by column from its
+/// first whole pixel column (returned with them): the lighter of the mean greys of two strips of
+/// rows, a tenth of its height each, a fifth and seven tenths of its height down, where a word
+/// printed on paper leaves paper. `None` where the box is under 4 px wide or 5 px high, or reaches
+/// past the image (the scan's edge there, no print).
+fn heading_margins(grey: &GrayImage, heading: [f64; 4]) -> Option<(i64, Vec<f64>)> {
+    let (w, h) = (grey.width() as i64, grey.height() as i64);
+    let (x0, x1) = (heading[0].ceil().max(0.0) as i64, (heading[2].floor() as i64).min(w));
+    let (top, bottom) = (heading[1], heading[3]);
+    let height = bottom - top;
+    if x1 - x0 < 4 || height < 5.0 || top < 0.0 || bottom > h as f64 {
+        return None;
+    }
+    // (the mean grey of a strip of rows a tenth of the heading's height, its top `at` shares down)
     let strip = |x: i64, at: f64| {
         let (from, to) = ((top + at * height).round() as i64, (top + (at + 0.1) * height).round() as i64);
         let levels: Vec<f64> = (from..to.max(from + 1)).map(|y| grey_clamped(grey, x, y)).collect();
         levels.iter().sum::<f64>() / levels.len() as f64
     };
-    let shaded = (x0..x1).filter(|&x| strip(x, 0.2).max(strip(x, 0.7)) <= paper - shade_under).count();
-    shaded as f64 >= BAND_ACROSS_THE_COLUMN * (x1 - x0) as f64
+    Some((x0, (x0..x1).map(|x| strip(x, 0.2).max(strip(x, 0.7))).collect()))
 }
 
 /// The least depth of a light shaded box under the paper ([`light_shaded_boxes`]): 10 grey levels
