@@ -558,7 +558,7 @@ fn find_table(glyphs: &Bin, small_l: &GrayImage, radius: usize, rulings: Rulings
     // (the upright frame is tried first; the quarter-turned one only when that finds no table or
     // the quarter-turned frame has more ruled length across)
     let f0 = frame(small_l, glyphs, &ruling_bin, radius, 0, rulings);
-    let (mut first, mut second) = if matches!(f0.grid, grid::Grid::Found { .. }) {
+    let (first, second) = if matches!(f0.grid, grid::Grid::Found { .. }) {
         (Some(f0), None)
     } else {
         let f1 = frame(small_l, glyphs, &ruling_bin, radius, 1, rulings);
@@ -566,13 +566,9 @@ fn find_table(glyphs: &Bin, small_l: &GrayImage, radius: usize, rulings: Rulings
     };
     let q0 = first.as_ref().map_or(0, |f| f.quarter);
     let mut last_err = String::from("no ruled table");
-    for (i, q) in [q0, q0 + 2, q0 + 1, q0 + 3].into_iter().enumerate() {
-        let mut fr = match i {
-            0 => first.take(),
-            2 => second.take(),
-            _ => None,
-        }
-        .unwrap_or_else(|| frame(small_l, glyphs, &ruling_bin, radius, q % 4, rulings));
+    let make = |q: u32| frame(small_l, glyphs, &ruling_bin, radius, q, rulings);
+    for mut fr in frames_by_turn([first, second], make) {
+        let q = fr.quarter;
         match std::mem::replace(&mut fr.grid, grid::Grid::NotFound(String::new())) {
             grid::Grid::Found { cells, blocks, pitch, ruled_span } => {
                 fr.ruled_span = ruled_span;
@@ -587,6 +583,19 @@ fn find_table(glyphs: &Bin, small_l: &GrayImage, radius: usize, rulings: Rulings
         }
     }
     Err(PageError::NoTable { reason: last_err })
+}
+
+/// The frames of the four quarter turns in the order a table is looked for in them: the turn of
+/// the first frame `made` first, then that turn upside down, then the other two. The frames
+/// already `made` are taken at their own turns, the others made by `make` as they are reached
+/// (each turn analysed once).
+fn frames_by_turn(mut made: [Option<Frame>; 2], mut make: impl FnMut(u32) -> Frame) -> impl Iterator<Item = Frame> {
+    let q0 = made[0].as_ref().map_or(0, |f| f.quarter);
+    [q0, q0 + 2, q0 + 1, q0 + 3].into_iter().map(move |q| {
+        let q = q % 4;
+        let made_at_q = made.iter_mut().find(|f| f.as_ref().is_some_and(|f| f.quarter == q));
+        made_at_q.and_then(Option::take).unwrap_or_else(|| make(q))
+    })
 }
 
 /// A table found: its frame, cells, blocks and row pitch.
@@ -1536,6 +1545,45 @@ impl Sheet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A frame at quarter turn `quarter` in which no table is found.
+    fn frame_turned(quarter: u32) -> Frame {
+        Frame {
+            h: Homography::IDENTITY,
+            w: 1,
+            hh: 1,
+            quarter,
+            skew: 0.0,
+            perspective: false,
+            hsum: 0.0,
+            grid: grid::Grid::NotFound(String::new()),
+            straightened: None,
+            ruled_span: (0.0, 0.0),
+        }
+    }
+
+    #[test]
+    fn every_quarter_turn_is_looked_at_once_with_the_frames_made_taken_at_their_own_turns() {
+        // (the quarter-turned frame first, as it holds more ruled length across, the upright
+        // one made already: it is looked at last, and upside down is made)
+        let mut made_here = Vec::new();
+        let turns: Vec<u32> = frames_by_turn([Some(frame_turned(1)), Some(frame_turned(0))], |q| {
+            made_here.push(q);
+            frame_turned(q)
+        })
+        .map(|f| f.quarter)
+        .collect();
+        assert_eq!(turns, vec![1, 3, 2, 0]);
+        assert_eq!(made_here, vec![3, 2]);
+        let mut made_here = Vec::new();
+        let turns: Vec<u32> = frames_by_turn([Some(frame_turned(0)), None], |q| {
+            made_here.push(q);
+            frame_turned(q)
+        })
+        .map(|f| f.quarter)
+        .collect();
+        assert_eq!((turns, made_here), (vec![0, 2, 1, 3], vec![2, 1, 3]));
+    }
 
     #[test]
     fn the_print_image_pales_coloured_ink_and_lets_nothing_be_darker_than_its_floor() {
