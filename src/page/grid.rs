@@ -1766,11 +1766,17 @@ impl<'a> BlockRowsFinder<'a> {
             let bx = c.cell(&r.0, &r.1);
             // (a scan's specks, under an eighth of the largest glyph's ink, are no part of a title,
             // nor are the tops of a writer's strokes reaching up from the row below into the
-            // cell's lowest quarter; an i's dot left out lies within the title anyway)
+            // cell's lowest quarter, nor flat pieces of a ruling's edge left inside the cell; an
+            // i's dot left out lies within the title anyway)
             let mut comps = components(self.glyph_bin, bx);
             let largest = comps.iter().map(|q| q.4).max().unwrap_or(0);
+            let tallest = comps.iter().map(|q| q.3 - q.1 + 1).max().unwrap_or(0);
             let lowest_quarter = bx[1] + 0.75 * (bx[3] - bx[1]);
-            comps.retain(|q| 8 * q.4 >= largest && (q.1 as f64) < lowest_quarter);
+            let ruling_piece = |q: &(usize, usize, usize, usize, usize)| {
+                let (width, height) = (q.2 - q.0 + 1, q.3 - q.1 + 1);
+                5 * height < tallest && width >= 3 * height
+            };
+            comps.retain(|q| 8 * q.4 >= largest && (q.1 as f64) < lowest_quarter && !ruling_piece(q));
             let x0 = comps.iter().map(|q| q.0).min()? as f64;
             let x1 = comps.iter().map(|q| q.2).max()? as f64;
             let y0 = comps.iter().map(|q| q.1).min()? as f64;
@@ -4586,6 +4592,25 @@ mod tests {
         assert_eq!(block.rows.len(), 10);
         assert_eq!(block.heading_top, Some(101.0));
         // the first move row's top ruling is the heading's bottom one
+        assert_eq!(block.rows[0].0.intercept, 121.0);
+    }
+
+    #[test]
+    fn a_heading_of_centred_titles_is_no_move_row_with_a_flat_piece_of_its_ruling_left_in_a_cell() {
+        // "N." 6 px high above digits 8 px high (near their height, not quite it), titles of five
+        // letters centred in the move cells, and a piece of the heading's top ruling's edge, 1 px high, left
+        // inside White's cell off its centre
+        let ys = row_ys(20, 10);
+        let numbers: Vec<(usize, u32)> = (1..=10).map(|n| (n as usize, n)).collect();
+        let mut table = drawn_table(&ys, &numbers);
+        fill(&mut table.glyphs, 34, 107, 40, 113);
+        for x in (0..5).map(|letter| 8 * letter) {
+            fill(&mut table.glyphs, 111 + x, 106, 117 + x, 114);
+            fill(&mut table.glyphs, 251 + x, 106, 257 + x, 114);
+        }
+        fill(&mut table.glyphs, 70, 104, 90, 105);
+        let block = table.find_block(&table.rows).expect("a block");
+        assert_eq!(block.rows.len(), 10);
         assert_eq!(block.rows[0].0.intercept, 121.0);
     }
 

@@ -3,7 +3,8 @@
 //! page straightened from them is analysed at the resolution the paper has in the photo.
 //!
 //! The outline is the largest bright region of the photo (Otsu's threshold on a small copy),
-//! its convex hull (a pen or a hand across the page leaves the hull whole) and the four-cornered
+//! grown into a shadow across the page where one is brighter than the table, its convex hull (a
+//! pen or a hand across the page leaves the hull whole) and the four-cornered
 //! polygon of largest area inside that hull. A region that is no quadrilateral, touches the
 //! frame or fills most of it (a scan) is no paper on a table.
 
@@ -41,7 +42,104 @@ pub fn find_paper(g: &GrayImage) -> Option<Corners> {
     }
     let threshold = imageproc::contrast::otsu_level(&small);
     let bright: Vec<bool> = small.as_raw().iter().map(|&v| v > threshold).collect();
+    let contrast = mean_contrast(&small, &bright);
+    if contrast < LEAST_CONTRAST {
+        log::debug!("paper: none, {contrast:.0} grey levels between paper and table");
+        return None;
+    }
     let region = largest_region(&bright, w, h)?;
+    // (a shadow across the page can be darker than Otsu's threshold and still far brighter than
+    // the table: the outline of the region grown into it is tried first)
+    let quad = match grown_into_shade(&small, &region, threshold) {
+        Some(grown) => outline(&grown, w, h).or_else(|| outline(&region, w, h)),
+        None => outline(&region, w, h),
+    }?;
+    let to_input = |(x, y): (f64, f64)| ((x + 0.5) * scale as f64, (y + 0.5) * scale as f64);
+    Some(top_left_first(quad).map(to_input))
+}
+
+/// The share of the way from the table's grey (at the frame's edge) up to Otsu's threshold that
+/// a pixel must be brighter than to join the paper grown into its shade.
+const SHADE_SHARE: f64 = 1.0 / 3.0;
+
+/// The least step, in grey levels, between the table's grey and Otsu's threshold for the paper to
+/// be grown into its shade: with less, shade and table are not told apart.
+const LEAST_SHADE_STEP: f64 = 30.0;
+
+/// The share of the frame's edge pixels darker than the table's grey taken for it: a bright spot
+/// on the table's edge does not raise it.
+const TABLE_GREY_RANK: f64 = 0.9;
+
+/// The least growth into shade, in lengths of the bright region's outline (rings of a pixel round
+/// it), for the grown outline to be taken: the paper's blurred edge, between paper and table,
+/// adds a ring or two.
+const LEAST_SHADE_GROWTH: f64 = 3.0;
+
+/// `region` (the bright region) grown through the 4-connected pixels of `small` brighter than a
+/// level between the table's grey, at the frame's edge, and `threshold`: the paper in a
+/// shadow's shade. `None` where the growth adds under [`LEAST_SHADE_GROWTH`] or reaches the frame's edge (the table,
+/// not the paper, is as bright).
+fn grown_into_shade(small: &GrayImage, region: &[(usize, usize)], threshold: u8) -> Option<Vec<(usize, usize)>> {
+    let (w, h) = (small.width() as usize, small.height() as usize);
+    let grey = small.as_raw();
+    let mut edge: Vec<u8> = (0..w).flat_map(|x| [grey[x], grey[(h - 1) * w + x]]).collect();
+    edge.extend((0..h).flat_map(|y| [grey[y * w], grey[y * w + w - 1]]));
+    edge.sort_unstable();
+    let table = f64::from(edge[((edge.len() - 1) as f64 * TABLE_GREY_RANK) as usize]);
+    let step = f64::from(threshold) - table;
+    if step < LEAST_SHADE_STEP {
+        return None;
+    }
+    let level = (table + SHADE_SHARE * step).round() as u8;
+    let mut inside = vec![false; w * h];
+    let mut grown = region.to_vec();
+    let mut stack: Vec<usize> = region.iter().map(|&(x, y)| y * w + x).collect();
+    for &i in &stack {
+        inside[i] = true;
+    }
+    while let Some(i) = stack.pop() {
+        let (x, y) = (i % w, i / w);
+        if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+            return None;
+        }
+        for j in [i - 1, i + 1, i - w, i + w] {
+            if !inside[j] && grey[j] > level {
+                inside[j] = true;
+                grown.push((j % w, j / w));
+                stack.push(j);
+            }
+        }
+    }
+    // (growth by the paper's blurred edge alone moves the outline out by a pixel or two of the
+    // small copy all round)
+    // (measured on the regions with their holes filled: the ink inside the paper, joining where
+    // it is grey, is no growth)
+    let (filled, grown_filled) = (with_holes_filled(region, w, h), with_holes_filled(&grown, w, h));
+    let added = grown_filled.len().saturating_sub(filled.len());
+    let rings = added as f64 / outline_length(&filled, w, h).max(1) as f64;
+    log::debug!("paper: grown into shade above grey {level} by {rings:.1} outline lengths");
+    (rings >= LEAST_SHADE_GROWTH).then_some(grown)
+}
+
+/// The number of the region's pixels with a 4-neighbour outside it: its outline's length.
+fn outline_length(region: &[(usize, usize)], w: usize, h: usize) -> usize {
+    let mut inside = vec![false; w * h];
+    for &(x, y) in region {
+        inside[y * w + x] = true;
+    }
+    let outside = |x: usize, y: usize| x >= w || y >= h || !inside[y * w + x];
+    region
+        .iter()
+        .filter(|&&(x, y)| {
+            x == 0 || y == 0 || outside(x - 1, y) || outside(x + 1, y) || outside(x, y - 1) || outside(x, y + 1)
+        })
+        .count()
+}
+
+/// The four corners of the page whose bright region (in the small copy, `w` x `h`) is `region`,
+/// in the small copy's pixels; `None` where it reaches the frame's edge (a scan), covers too
+/// little or too much of the photo, or is no quadrilateral.
+fn outline(region: &[(usize, usize)], w: usize, h: usize) -> Option<[(f64, f64); 4]> {
     // (the paper lies whole inside the frame: it does not reach the frame's edge; a scan's page
     // does, and is let go here, before the costlier steps)
     if region.iter().any(|&(x, y)| x == 0 || y == 0 || x == w - 1 || y == h - 1) {
@@ -49,15 +147,10 @@ pub fn find_paper(g: &GrayImage) -> Option<Corners> {
         return None;
     }
     // (the table's rulings enclose its cells: the holes of the paper's region are the paper's)
-    let region = with_holes_filled(&region, w, h);
+    let region = with_holes_filled(region, w, h);
     let share = region.len() as f64 / (w * h) as f64;
     if !(LEAST_SHARE..=MOST_SHARE).contains(&share) {
         log::debug!("paper: none, the brightest region covers {:.0} % of the photo", 100.0 * share);
-        return None;
-    }
-    let contrast = mean_contrast(&small, &bright);
-    if contrast < LEAST_CONTRAST {
-        log::debug!("paper: none, {contrast:.0} grey levels between paper and table");
         return None;
     }
     let hull = convex_hull(&row_ends(&region));
@@ -72,15 +165,13 @@ pub fn find_paper(g: &GrayImage) -> Option<Corners> {
     }
     // (a shadow across a corner takes the corner out of the bright region: the corner is where
     // the two straight sides beside it meet)
-    let quad = match corners_of_straight_sides(&hull) {
+    match corners_of_straight_sides(&hull) {
         Some(sides) if cuts_a_corner(&quad, &sides, &hull) => {
             log::debug!("paper: a corner cut off the bright region, outline {quad:?} -> {sides:?}");
-            sides
+            Some(sides)
         }
-        _ => quad,
-    };
-    let to_input = |(x, y): (f64, f64)| ((x + 0.5) * scale as f64, (y + 0.5) * scale as f64);
-    Some(top_left_first(quad).map(to_input))
+        _ => Some(quad),
+    }
 }
 
 /// Hull edges whose direction is within this many degrees of a side's make one straight side.
@@ -494,6 +585,23 @@ mod tests {
             let (dx, dy) = (x as f64 - 150.0, y as f64 - 720.0);
             if dx * dx + dy * dy < 170.0 * 170.0 {
                 pixel.0[0] = 45;
+            }
+        }
+        let found = find_paper(&photo).expect("the page is found");
+        for (f, c) in found.iter().zip(&corners) {
+            assert!((f.0 - c.0).abs() < 8.0 && (f.1 - c.1).abs() < 8.0, "{found:?} against {corners:?}");
+        }
+    }
+
+    #[test]
+    fn a_page_in_a_shadow_across_its_right_part_is_found_whole() {
+        // (the shade, grey 110 over a third of the page, is darker than Otsu's threshold between
+        // it and the lit paper, and still far brighter than the table, grey 40)
+        let corners = [(250.0, 100.0), (650.0, 140.0), (700.0, 700.0), (180.0, 660.0)];
+        let mut photo = photo_with_paper(900, 800, corners);
+        for (x, y, pixel) in photo.enumerate_pixels_mut() {
+            if pixel.0[0] > 100 && x as f64 > 300.0 + 0.5 * y as f64 {
+                pixel.0[0] = 110;
             }
         }
         let found = find_paper(&photo).expect("the page is found");
