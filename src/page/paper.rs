@@ -48,6 +48,12 @@ pub fn find_paper(g: &GrayImage) -> Option<Corners> {
         return None;
     }
     let region = largest_region(&bright, w, h)?;
+    // (the paper lies whole inside the frame: it does not reach the frame's edge; a scan's page
+    // does, and is let go here, before the costlier steps)
+    if region.iter().any(|&(x, y)| x == 0 || y == 0 || x == w - 1 || y == h - 1) {
+        log::debug!("paper: none, the brightest region reaches the photo's edge");
+        return None;
+    }
     // (a shadow across the page can be darker than Otsu's threshold and still far brighter than
     // the table: the outline of the region grown into it is tried first)
     let quad = match grown_into_shade(&small, &region, threshold) {
@@ -136,16 +142,10 @@ fn outline_length(region: &[(usize, usize)], w: usize, h: usize) -> usize {
         .count()
 }
 
-/// The four corners of the page whose bright region (in the small copy, `w` x `h`) is `region`,
-/// in the small copy's pixels; `None` where it reaches the frame's edge (a scan), covers too
-/// little or too much of the photo, or is no quadrilateral.
+/// The four corners of the page whose bright region (in the small copy, `w` x `h`, off its edge)
+/// is `region`, in the small copy's pixels; `None` where it covers too little or too much of the
+/// photo, or is no quadrilateral.
 fn outline(region: &[(usize, usize)], w: usize, h: usize) -> Option<[(f64, f64); 4]> {
-    // (the paper lies whole inside the frame: it does not reach the frame's edge; a scan's page
-    // does, and is let go here, before the costlier steps)
-    if region.iter().any(|&(x, y)| x == 0 || y == 0 || x == w - 1 || y == h - 1) {
-        log::debug!("paper: none, the brightest region reaches the photo's edge");
-        return None;
-    }
     // (the table's rulings enclose its cells: the holes of the paper's region are the paper's)
     let region = with_holes_filled(region, w, h);
     let share = region.len() as f64 / (w * h) as f64;
