@@ -5030,6 +5030,23 @@ mod tests {
     }
 
     #[test]
+    fn three_narrow_blocks_in_one_unruled_column_are_parted_at_their_number_zones() {
+        // as above, each block 166 px wide (8.3 pitches, a score sheet of 27 rows a block): its
+        // third of the column holds two moves of 3.7 pitches and the number between
+        let ys = row_ys(28, 10);
+        let mut lb = Bin::new(600, 400);
+        rule(&mut lb, &ys, (20, 520), &[20, 518], (ys[0], ys[ys.len() - 1] + 2));
+        let mut b = lb.clone();
+        for (k, left) in [20usize, 186, 352].into_iter().enumerate() {
+            let rows = BlockDrawing { left, first: 10 * k + 1, number_at: 83, digits_top: 7 };
+            rows.draw(&mut b, &ys[1..11], &[10, 22, 34, 100, 112, 124], 12);
+        }
+        let (cells, blocks) = cells_and_blocks_found(&b, &lb);
+        assert_eq!(blocks.iter().map(|b| b.0).collect::<Vec<_>>(), [1, 11, 21]);
+        assert_eq!(cells, 60);
+    }
+
+    #[test]
     fn underlined_rows_of_blocks_parted_by_a_gap_are_found_from_their_first_row() {
         // two blocks of 10 rows ruled as underlines (none above the first row), 60 px apart, a
         // rule before Black's moves the only column ruling; the numbers printed at each row's

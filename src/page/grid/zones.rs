@@ -379,7 +379,7 @@ fn outer_blocks_number_zones(b: &Bin, c: &Column, zone: (f64, f64), pitch: f64) 
     let width = c.width();
     let third = width / 3.0;
     let centre = 0.5 * (zone.0 + zone.1);
-    if (centre - 0.5 * width).abs() > 0.1 * third || third < (zone.1 - zone.0) + 2.0 * 2.0 * MIN_MOVE_CELL * pitch {
+    if (centre - 0.5 * width).abs() > 0.1 * third || third < (zone.1 - zone.0) + 2.0 * MIN_MOVE_CELL * pitch {
         return Vec::new();
     }
     let part = |from: f64| column_part(c, from, third);
