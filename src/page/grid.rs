@@ -5010,40 +5010,37 @@ mod tests {
         assert_eq!(cells, 40);
     }
 
-    #[test]
-    fn three_blocks_in_one_unruled_column_are_parted_at_their_number_zones() {
-        // White | No | Black three times, 10 move rows under a heading row, in one ruled column:
-        // no column ruling between the blocks nor between the numbers and the moves; every move
-        // written, its first letters at the column's left
+    /// The first moves of the blocks found, and the count of cells, in three blocks White | No |
+    /// Black side by side, each `width` px wide, 10 move rows under a heading row, in one ruled
+    /// column: no column ruling between the blocks nor between the numbers and the moves; every
+    /// move written as three letters 12-16 px high on either side of the number (its letters at
+    /// `letters` right of the block's side, the number centred `number_at` right of it).
+    fn three_blocks_in_one_unruled_column(width: usize, number_at: usize, letters: &[usize]) -> (Vec<u32>, usize) {
         let ys = row_ys(28, 10);
-        let mut lb = Bin::new(1040, 400);
-        rule(&mut lb, &ys, (20, 982), &[20, 980], (ys[0], ys[ys.len() - 1] + 2));
+        let right = 20 + 3 * width;
+        let mut lb = Bin::new(right + 60, 400);
+        rule(&mut lb, &ys, (20, right + 2), &[20, right], (ys[0], ys[ys.len() - 1] + 2));
         let mut b = lb.clone();
-        for (k, left) in [20usize, 340, 660].into_iter().enumerate() {
-            // a move of three letters 12-16 px high on either side of the number
-            let rows = BlockDrawing { left, first: 10 * k + 1, number_at: 161, digits_top: 7 };
-            rows.draw(&mut b, &ys[1..11], &[40, 52, 64, 206, 218, 230], 12);
+        for k in 0..3 {
+            let rows = BlockDrawing { left: 20 + k * width, first: 10 * k + 1, number_at, digits_top: 7 };
+            rows.draw(&mut b, &ys[1..11], letters, 12);
         }
         let (cells, blocks) = cells_and_blocks_found(&b, &lb);
-        assert_eq!(blocks.iter().map(|b| b.0).collect::<Vec<_>>(), [1, 11, 21]);
-        assert_eq!(cells, 60);
+        (blocks.iter().map(|b| b.0).collect(), cells)
+    }
+
+    #[test]
+    fn three_blocks_in_one_unruled_column_are_parted_at_their_number_zones() {
+        let found = three_blocks_in_one_unruled_column(320, 161, &[40, 52, 64, 206, 218, 230]);
+        assert_eq!(found, (vec![1, 11, 21], 60));
     }
 
     #[test]
     fn three_narrow_blocks_in_one_unruled_column_are_parted_at_their_number_zones() {
-        // as above, each block 166 px wide (8.3 pitches, a score sheet of 27 rows a block): its
-        // third of the column holds two moves of 3.7 pitches and the number between
-        let ys = row_ys(28, 10);
-        let mut lb = Bin::new(600, 400);
-        rule(&mut lb, &ys, (20, 520), &[20, 518], (ys[0], ys[ys.len() - 1] + 2));
-        let mut b = lb.clone();
-        for (k, left) in [20usize, 186, 352].into_iter().enumerate() {
-            let rows = BlockDrawing { left, first: 10 * k + 1, number_at: 83, digits_top: 7 };
-            rows.draw(&mut b, &ys[1..11], &[10, 22, 34, 100, 112, 124], 12);
-        }
-        let (cells, blocks) = cells_and_blocks_found(&b, &lb);
-        assert_eq!(blocks.iter().map(|b| b.0).collect::<Vec<_>>(), [1, 11, 21]);
-        assert_eq!(cells, 60);
+        // each block 166 px wide (8.3 pitches, a score sheet of 27 rows a block): its third of
+        // the column holds two moves of 3.7 pitches and the number between
+        let found = three_blocks_in_one_unruled_column(166, 83, &[10, 22, 34, 100, 112, 124]);
+        assert_eq!(found, (vec![1, 11, 21], 60));
     }
 
     #[test]

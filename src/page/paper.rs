@@ -56,9 +56,11 @@ pub fn find_paper(g: &GrayImage) -> Option<Corners> {
     }
     // (a shadow across the page can be darker than Otsu's threshold and still far brighter than
     // the table: the outline of the region grown into it is tried first)
-    let quad = match grown_into_shade(&small, &region, threshold) {
-        Some(grown) => outline(&grown, w, h).or_else(|| outline(&region, w, h)),
-        None => outline(&region, w, h),
+    // (the table's rulings enclose its cells: the holes of the paper's region are the paper's)
+    let filled = with_holes_filled(&region, w, h);
+    let quad = match grown_into_shade(&small, &region, &filled, threshold) {
+        Some(grown) => outline(&grown, w, h).or_else(|| outline(&filled, w, h)),
+        None => outline(&filled, w, h),
     }?;
     let to_input = |(x, y): (f64, f64)| ((x + 0.5) * scale as f64, (y + 0.5) * scale as f64);
     Some(top_left_first(quad).map(to_input))
@@ -81,11 +83,17 @@ const TABLE_GREY_RANK: f64 = 0.9;
 /// adds a ring or two.
 const LEAST_SHADE_GROWTH: f64 = 3.0;
 
-/// `region` (the bright region) grown through the 4-connected pixels of `small` brighter than a
-/// level between the table's grey, at the frame's edge, and `threshold`: the paper in a
-/// shadow's shade. `None` where the growth adds under [`LEAST_SHADE_GROWTH`] or reaches the frame's edge (the table,
-/// not the paper, is as bright).
-fn grown_into_shade(small: &GrayImage, region: &[(usize, usize)], threshold: u8) -> Option<Vec<(usize, usize)>> {
+/// `region` (the bright region; `filled`, the same with its holes filled) grown through the
+/// 4-connected pixels of `small` brighter than a level between the table's grey, at the frame's
+/// edge, and `threshold`: the paper in a shadow's shade, with its holes filled. `None` where the
+/// growth adds under [`LEAST_SHADE_GROWTH`] or reaches the frame's edge (the table, not the
+/// paper, is as bright).
+fn grown_into_shade(
+    small: &GrayImage,
+    region: &[(usize, usize)],
+    filled: &[(usize, usize)],
+    threshold: u8,
+) -> Option<Vec<(usize, usize)>> {
     let (w, h) = (small.width() as usize, small.height() as usize);
     let grey = small.as_raw();
     let mut edge: Vec<u8> = (0..w).flat_map(|x| [grey[x], grey[(h - 1) * w + x]]).collect();
@@ -97,34 +105,21 @@ fn grown_into_shade(small: &GrayImage, region: &[(usize, usize)], threshold: u8)
         return None;
     }
     let level = (table + SHADE_SHARE * step).round() as u8;
-    let mut inside = vec![false; w * h];
-    let mut grown = region.to_vec();
-    let mut stack: Vec<usize> = region.iter().map(|&(x, y)| y * w + x).collect();
-    for &i in &stack {
-        inside[i] = true;
-    }
-    while let Some(i) = stack.pop() {
-        let (x, y) = (i % w, i / w);
-        if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
-            return None;
-        }
-        for j in [i - 1, i + 1, i - w, i + w] {
-            if !inside[j] && grey[j] > level {
-                inside[j] = true;
-                grown.push((j % w, j / w));
-                stack.push(j);
-            }
-        }
+    // (the region's pixels are all brighter than the threshold, so they lie in the mask)
+    let lighter: Vec<bool> = grey.iter().map(|&v| v > level).collect();
+    let starts: Vec<usize> = region.iter().map(|&(x, y)| y * w + x).collect();
+    let grown = flood(&lighter, w, h, &mut vec![false; w * h], &starts);
+    if grown.iter().any(|&(x, y)| x == 0 || y == 0 || x == w - 1 || y == h - 1) {
+        return None;
     }
     // (growth by the paper's blurred edge alone moves the outline out by a pixel or two of the
-    // small copy all round)
-    // (measured on the regions with their holes filled: the ink inside the paper, joining where
-    // it is grey, is no growth)
-    let (filled, grown_filled) = (with_holes_filled(region, w, h), with_holes_filled(&grown, w, h));
+    // small copy all round; measured on the regions with their holes filled: the ink inside the
+    // paper, joining where it is grey, is no growth)
+    let grown_filled = with_holes_filled(&grown, w, h);
     let added = grown_filled.len().saturating_sub(filled.len());
-    let rings = added as f64 / outline_length(&filled, w, h).max(1) as f64;
+    let rings = added as f64 / outline_length(filled, w, h).max(1) as f64;
     log::debug!("paper: grown into shade above grey {level} by {rings:.1} outline lengths");
-    (rings >= LEAST_SHADE_GROWTH).then_some(grown)
+    (rings >= LEAST_SHADE_GROWTH).then_some(grown_filled)
 }
 
 /// The number of the region's pixels with a 4-neighbour outside it: its outline's length.
@@ -142,12 +137,10 @@ fn outline_length(region: &[(usize, usize)], w: usize, h: usize) -> usize {
         .count()
 }
 
-/// The four corners of the page whose bright region (in the small copy, `w` x `h`, off its edge)
-/// is `region`, in the small copy's pixels; `None` where it covers too little or too much of the
-/// photo, or is no quadrilateral.
+/// The four corners of the page whose bright region, its holes filled (in the small copy, `w` x
+/// `h`, off its edge), is `region`, in the small copy's pixels; `None` where it covers too little
+/// or too much of the photo, or is no quadrilateral.
 fn outline(region: &[(usize, usize)], w: usize, h: usize) -> Option<[(f64, f64); 4]> {
-    // (the table's rulings enclose its cells: the holes of the paper's region are the paper's)
-    let region = with_holes_filled(region, w, h);
     let share = region.len() as f64 / (w * h) as f64;
     if !(LEAST_SHARE..=MOST_SHARE).contains(&share) {
         log::debug!("paper: none, the brightest region covers {:.0} % of the photo", 100.0 * share);
@@ -375,35 +368,39 @@ fn mean_contrast(g: &GrayImage, bright: &[bool]) -> f64 {
 fn largest_region(mask: &[bool], w: usize, h: usize) -> Option<Vec<(usize, usize)>> {
     let mut seen = vec![false; w * h];
     let mut best: Vec<(usize, usize)> = Vec::new();
-    let mut stack = Vec::new();
     for start in 0..w * h {
         if !mask[start] || seen[start] {
             continue;
         }
-        let mut region = Vec::new();
-        seen[start] = true;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
-            region.push((x, y));
-            let neighbours = [
-                (x > 0).then(|| i - 1),
-                (x + 1 < w).then(|| i + 1),
-                (y > 0).then(|| i - w),
-                (y + 1 < h).then(|| i + w),
-            ];
-            for j in neighbours.into_iter().flatten() {
-                if mask[j] && !seen[j] {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
+        let region = flood(mask, w, h, &mut seen, &[start]);
         if region.len() > best.len() {
             best = region;
         }
     }
     (!best.is_empty()).then_some(best)
+}
+
+/// The pixels of `mask` 4-connected to the pixel indexes `starts` (which are in it), the starts
+/// included; each pixel reached is marked in `seen` (pixels already marked are not entered).
+fn flood(mask: &[bool], w: usize, h: usize, seen: &mut [bool], starts: &[usize]) -> Vec<(usize, usize)> {
+    let mut region = Vec::new();
+    let mut stack: Vec<usize> = starts.to_vec();
+    for &i in starts {
+        seen[i] = true;
+    }
+    while let Some(i) = stack.pop() {
+        let (x, y) = (i % w, i / w);
+        region.push((x, y));
+        let neighbours =
+            [(x > 0).then(|| i - 1), (x + 1 < w).then(|| i + 1), (y > 0).then(|| i - w), (y + 1 < h).then(|| i + w)];
+        for j in neighbours.into_iter().flatten() {
+            if mask[j] && !seen[j] {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    region
 }
 
 /// The region with every hole in it filled: the pixels not reachable from the frame's edge
