@@ -66,12 +66,33 @@ enum Arrangement {
     NumbersLeft,
     /// Numbers between White's and Black's moves.
     NumbersBetween,
+    /// Numbers between the moves, both clock columns outside them.
+    NumbersBetweenClocksOutside,
     /// Numbers left, a clock column right of each player's moves.
     ClocksAfterMoves,
     /// Numbers left, both clock columns outside the moves.
     ClocksOutside,
     /// No number column: "12." printed inside White's cell.
     NumberInCell,
+}
+
+impl Arrangement {
+    fn has_clocks(self) -> bool {
+        matches!(self, Self::ClocksAfterMoves | Self::ClocksOutside | Self::NumbersBetweenClocksOutside)
+    }
+
+    fn numbers_between(self) -> bool {
+        matches!(self, Self::NumbersBetween | Self::NumbersBetweenClocksOutside)
+    }
+
+    /// The same numbers without the clock columns.
+    fn without_clocks(self) -> Self {
+        match self {
+            Self::ClocksAfterMoves | Self::ClocksOutside => Self::NumbersLeft,
+            Self::NumbersBetweenClocksOutside => Self::NumbersBetween,
+            other => other,
+        }
+    }
 }
 
 /// A random layout drawn from `rng`: every choice a printed form makes, drawn independently.
@@ -113,15 +134,16 @@ pub fn random_layout<R: Rng>(rng: &mut R) -> Form {
     rows = rows.max(22u32.div_ceil(n_blocks)).max(12);
     let mut arrangement = match rng.gen_range(0..100) {
         0..=49 => Arrangement::NumbersLeft,
-        50..=66 => Arrangement::NumbersBetween,
+        50..=60 => Arrangement::NumbersBetween,
+        61..=66 => Arrangement::NumbersBetweenClocksOutside,
         67..=76 => Arrangement::ClocksAfterMoves,
         77..=84 => Arrangement::ClocksOutside,
         _ => Arrangement::NumberInCell,
     };
     // (a clock column is named in the heading: a form without a heading row prints none, as
     // nothing on an open form would tell a clock column from the moves' space)
-    if heading_share == 0.0 && matches!(arrangement, Arrangement::ClocksAfterMoves | Arrangement::ClocksOutside) {
-        arrangement = Arrangement::NumbersLeft;
+    if heading_share == 0.0 {
+        arrangement = arrangement.without_clocks();
     }
     // Number and clock columns as wide as their print needs, in row heights; the moves share
     // the rest. A move cell is at least MIN_MOVE_CELL row heights wide ("Nbxd7+" written at
@@ -132,8 +154,8 @@ pub fn random_layout<R: Rng>(rng: &mut R) -> Form {
     let mut move_w = move_width(&columns);
     if move_w < MIN_MOVE_CELL * row_h {
         row_h = move_w / MIN_MOVE_CELL;
-        if row_h < 26.0 * dpi && matches!(arrangement, Arrangement::ClocksAfterMoves | Arrangement::ClocksOutside) {
-            arrangement = Arrangement::NumbersLeft;
+        if row_h < 26.0 * dpi && arrangement.has_clocks() {
+            arrangement = arrangement.without_clocks();
             row_h = row_h.max(26.0 * dpi);
         }
         columns = block_columns(arrangement, block_w, row_h * number_k, row_h * clock_k);
@@ -175,7 +197,7 @@ pub fn random_layout<R: Rng>(rng: &mut R) -> Form {
         lines: vec![],
         tables: vec![],
         printed_header: false,
-        look: random_look(rng, matches!(arrangement, Arrangement::NumbersBetween)),
+        look: random_look(rng, arrangement.numbers_between()),
         continuation: None,
     };
 
@@ -241,6 +263,10 @@ fn block_columns(arrangement: Arrangement, block_w: f32, number_w: f32, clock_w:
         Arrangement::ClocksOutside => {
             let moves = (block_w - number_w - 2.0 * clock_w) / 2.0;
             vec![(NO, number_w), (TW, clock_w), (W, moves), (B, moves), (TB, clock_w)]
+        }
+        Arrangement::NumbersBetweenClocksOutside => {
+            let moves = (block_w - number_w - 2.0 * clock_w) / 2.0;
+            vec![(TW, clock_w), (W, moves), (NO, number_w), (B, moves), (TB, clock_w)]
         }
         Arrangement::NumberInCell => vec![(W, block_w / 2.0), (B, block_w / 2.0)],
     }
