@@ -2658,7 +2658,7 @@ fn find_unruled_clock_columns(
             // words above it are another field's; a printed word is at least 1.5 pitches wide
             // and at most half a pitch high, where a move written in the first row is taller)
             let bottom = first_row_bottom.at(0.5 * (left + right));
-            let first_row_words = heading_word_groups(b, [left, top, right, bottom], pitch);
+            let mut first_row_words = heading_word_groups(b, [left, top, right, bottom], pitch);
             if let [word] = first_row_words.as_slice() {
                 let off_centre = (0.5 * (word[0] + word[2]) - 0.5 * (left + right)).abs();
                 let printed = word[2] - word[0] >= 1.5 * pitch && word[3] - word[1] <= 0.5 * pitch;
@@ -2674,6 +2674,13 @@ fn find_unruled_clock_columns(
                 .max(top - 3.0 * pitch);
             let heading = [left, heading_top, right, top];
             let words = heading_word_groups(b, heading, pitch);
+            // (a heading row with no ruling over it, taken for the first row, stands where the
+            // pitch puts a row only roughly: its words can cross the row's top, and neither box
+            // then holds a whole glyph; the row reaching half a pitch higher holds them)
+            if words.is_empty() && first_row_words.is_empty() {
+                first_row_words =
+                    heading_word_groups(b, [left, top - UNRULED_HEADING_REACH * pitch, right, bottom], pitch);
+            }
             // (two groups reaching both sides of a heading the grey shows shaded across the whole
             // column are the pieces of its band the binary broke, whatever their height: no words)
             if let [first, second] = words.as_slice()
@@ -3142,6 +3149,10 @@ struct PrintedSides {
     right: bool,
 }
 
+/// How far above the first row's top, in row pitches, the words of a heading row with no ruling
+/// over it may stand ([`find_unruled_clock_columns`]).
+const UNRULED_HEADING_REACH: f64 = 0.5;
+
 /// How near a column's side, in row pitches, a heading's word group reaching it stands
 /// ([`move_part_beside_a_clock`]).
 const BAND_EDGE_REACH: f64 = 0.25;
@@ -3190,21 +3201,7 @@ fn move_part_beside_a_clock(
     if reaches_the_sides && lower >= BAND_PIECE_HEIGHT * pitch && !shaded.contains(&true) {
         return None;
     }
-    let centre = |g: &WordGroup| 0.5 * (g[0] + g[2]);
-    // (the boundary that centres the first group between the column's left side and it, and the
-    // one that centres the second between it and the right side)
-    let (by_first, by_second) = (2.0 * centre(first) - left, 2.0 * centre(second) - right);
     let width = right - left;
-    if (by_first - by_second).abs() > 0.15 * width {
-        return None;
-    }
-    // (the boundary centring both groups; where that leaves the clock's part too wide for one
-    // and only one side is printed, the one centring the group beside the printed side)
-    let from_printed_side = match (sides.left, sides.right) {
-        (false, true) => Some(by_second),
-        (true, false) => Some(by_first),
-        _ => None,
-    };
     let part_at = |at: f64| {
         let between = first[2] - 0.25 * pitch <= at && at <= second[0] + 0.25 * pitch;
         let (left_part, right_part) = (at - left, right - at);
@@ -3217,6 +3214,26 @@ fn move_part_beside_a_clock(
         } else {
             MovePart { from: left_part, to: width }
         })
+    };
+    let centre = |g: &WordGroup| 0.5 * (g[0] + g[2]);
+    // (the boundary that centres the first group between the column's left side and it, and the
+    // one that centres the second between it and the right side)
+    let (by_first, by_second) = (2.0 * centre(first) - left, 2.0 * centre(second) - right);
+    if (by_first - by_second).abs() > 0.15 * width {
+        // (a column with neither side printed, an open form's, has its sides where the number
+        // zone's reach and the rows' ends put them, not where the form's columns end: the
+        // boundary is then the middle of the gap between the words)
+        if sides.left || sides.right {
+            return None;
+        }
+        return part_at(0.5 * (first[2] + second[0]));
+    }
+    // (the boundary centring both groups; where that leaves the clock's part too wide for one
+    // and only one side is printed, the one centring the group beside the printed side)
+    let from_printed_side = match (sides.left, sides.right) {
+        (false, true) => Some(by_second),
+        (true, false) => Some(by_first),
+        _ => None,
     };
     part_at(0.5 * (by_first + by_second)).or_else(|| from_printed_side.and_then(part_at))
 }
@@ -5149,6 +5166,21 @@ mod tests {
         );
         // measured from both sides, the clock's part comes out too wide for one
         assert_eq!(move_part_beside_a_clock(&[clock, white], [false; 2], 100.0, 270.0, BOTH_PRINTED, 20.0), None);
+    }
+
+    #[test]
+    fn a_column_with_neither_side_printed_is_parted_in_the_gap_between_its_heading_words() {
+        // an open form: "Negras" 161..204 over Black's moves 163..212, "Time" 208..231 over the
+        // clock 212..240; the column found runs from the number zone's reach, 144, to 233
+        let (black, time) = ([161.0, 245.0, 204.0, 256.0], [208.0, 246.0, 231.0, 253.0]);
+        let virtual_sides = PrintedSides { left: false, right: false };
+        assert_eq!(
+            move_part_beside_a_clock(&[black, time], [false; 2], 144.0, 233.0, virtual_sides, 15.8),
+            Some(MovePart { from: 0.0, to: 62.0 })
+        );
+        // where a side is printed, words off its centring estimate part nothing
+        let right_printed = PrintedSides { left: false, right: true };
+        assert_eq!(move_part_beside_a_clock(&[black, time], [false; 2], 144.0, 233.0, right_printed, 15.8), None);
     }
 
     #[test]
