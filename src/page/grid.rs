@@ -3481,7 +3481,12 @@ fn find_subs(
                     && !reads_numbers[j]
                     && (pair(w[i], w[j]) || numbers_split_off(j))
                     && (i + 1..j).all(|k| {
-                        narrow_beside(k, w[i].min(w[j])) || clock_between(k, j) || numbers_narrower(k, w[i].min(w[j]))
+                        // (a gap between blocks parts two blocks, never one block's White from
+                        // its Black)
+                        !gap(k)
+                            && (narrow_beside(k, w[i].min(w[j]))
+                                || clock_between(k, j)
+                                || numbers_narrower(k, w[i].min(w[j])))
                     })
             }) else {
                 i += 1;
@@ -3494,6 +3499,20 @@ fn find_subs(
                 && pair(w[i], w[i + 2])
                 && alike_widths(i, i + 2) > alike_widths(i, i + 1)
                 && clock_between(i + 1, i + 2)
+            {
+                j = i + 2;
+            }
+            // (so does a number column between the moves a little over 0.6 of their width; where
+            // its glyphs read as consecutive printed numbers and the column after it is closer to
+            // White's width, that column is Black's)
+            if j == i + 1
+                && i + 2 < g.len()
+                && !gap(i + 2)
+                && !reads_numbers[i + 2]
+                && pair(w[i], w[i + 2])
+                && alike_widths(i, i + 2) > alike_widths(i, i + 1)
+                && printed_share(b, &cols[g[i + 1]]) >= 0.5
+                && consecutive_numbers_share(grey, &cols[g[i + 1]]) >= READ_AS_NUMBER_COLUMN
             {
                 j = i + 2;
             }
@@ -4015,6 +4034,40 @@ mod tests {
         found.sort_unstable();
         // (the first block shaped like the second, its columns taken alike)
         assert_eq!(found, [(1, 0, 2), (5, 4, 6)]);
+    }
+
+    #[test]
+    fn a_gap_between_blocks_never_stands_between_one_blocks_white_and_black() {
+        // three blocks White | No | Black at a 40 px pitch, rows y 100..900, gaps 30 px wide
+        // between them; the middle block's number column is 0.65 of its White's width, so that
+        // White pairs with it. Its Black, the numbers left of it, and the next block's White
+        // across the gap made a block wider than the next block's own, which lost to it.
+        let xs = [20.0, 200.0, 305.0, 480.0, 510.0, 680.0, 790.0, 975.0, 1005.0, 1190.0, 1295.0, 1470.0];
+        let vsegs: Vec<Line> = xs.iter().map(|&x| h(x, 0.0, 100.0, 900.0)).collect();
+        let blocks = [(20.0, 480.0), (510.0, 975.0), (1005.0, 1470.0)];
+        let hsegs: Vec<Line> =
+            (0..=20).flat_map(|k| blocks.map(|(from, to)| h(100.0 + 40.0 * k as f64, 0.0, from, to))).collect();
+        let mut rulings = Bin::new(1500, 1000);
+        for &x in &xs {
+            fill(&mut rulings, x as usize, 100, x as usize + 1, 900);
+        }
+        let mut glyphs = Bin::new(1500, 1000);
+        for row in 0..20 {
+            let top = 100 + 40 * row;
+            for number_column in [200, 680, 1190] {
+                fill(&mut glyphs, number_column + 40, top + 12, number_column + 62, top + 30);
+            }
+        }
+        let cols = build_cols(&hsegs, &vsegs, 40.0, &rulings.transpose());
+        assert_eq!(cols.len(), 11);
+        let gaps = [(480.0, 510.0), (975.0, 1005.0)];
+        let (subs, _) = find_subs(&glyphs, &GrayImage::new(1500, 1000), &rulings.transpose(), &cols, &gaps, 40.0);
+        let found: Vec<(usize, usize, usize)> = subs.iter().map(|s| (s.number, s.white, s.black)).collect();
+        assert!(found.contains(&(9, 8, 10)), "{found:?}");
+        assert!(
+            found.iter().all(|&(_, white, black)| !(white < 7 && black > 7) && !(white < 3 && black > 3)),
+            "{found:?}"
+        );
     }
 
     #[test]
