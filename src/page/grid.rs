@@ -3420,15 +3420,12 @@ fn find_subs(
         // however wide the form prints it: beside clock columns it can be nearly as wide as
         // the moves; read only where the widths leave it in doubt, as reading costs)
         let widest = w.iter().copied().fold(0.0, f64::max);
-        let reads_numbers: Vec<bool> = g
-            .iter()
-            .enumerate()
-            .map(|(k, &c)| {
-                w[k] >= 0.65 * widest
-                    && w[k] <= MAX_NUMBER_COLUMN * pitch
-                    && printed_share(b, &cols[c]) >= 0.5
-                    && consecutive_numbers_share(grey, &cols[c]) >= READ_AS_NUMBER_COLUMN
-            })
+        let read_as_printed_numbers = |k: usize| {
+            printed_share(b, &cols[g[k]]) >= 0.5
+                && consecutive_numbers_share(grey, &cols[g[k]]) >= READ_AS_NUMBER_COLUMN
+        };
+        let reads_numbers: Vec<bool> = (0..g.len())
+            .map(|k| w[k] >= 0.65 * widest && w[k] <= MAX_NUMBER_COLUMN * pitch && read_as_printed_numbers(k))
             .collect();
         // (such a column still narrower than the moves beside it: a column of numbers wider
         // than a pair of columns is no number column of theirs)
@@ -3492,27 +3489,16 @@ fn find_subs(
                 i += 1;
                 continue;
             };
-            // (such a clock column also pairs with White's beside it by width; where the column
-            // after it is closer to White's width, that column is Black's)
+            // (such a clock column also pairs with White's beside it by width, and so does a
+            // number column between the moves a little over 0.6 of their width, its glyphs read
+            // as consecutive printed numbers: where the column after it is closer to White's
+            // width, that column is Black's)
             if j == i + 1
                 && i + 2 < g.len()
                 && pair(w[i], w[i + 2])
                 && alike_widths(i, i + 2) > alike_widths(i, i + 1)
-                && clock_between(i + 1, i + 2)
-            {
-                j = i + 2;
-            }
-            // (so does a number column between the moves a little over 0.6 of their width; where
-            // its glyphs read as consecutive printed numbers and the column after it is closer to
-            // White's width, that column is Black's)
-            if j == i + 1
-                && i + 2 < g.len()
-                && !gap(i + 2)
-                && !reads_numbers[i + 2]
-                && pair(w[i], w[i + 2])
-                && alike_widths(i, i + 2) > alike_widths(i, i + 1)
-                && printed_share(b, &cols[g[i + 1]]) >= 0.5
-                && consecutive_numbers_share(grey, &cols[g[i + 1]]) >= READ_AS_NUMBER_COLUMN
+                && (clock_between(i + 1, i + 2)
+                    || (!gap(i + 2) && !reads_numbers[i + 2] && read_as_printed_numbers(i + 1)))
             {
                 j = i + 2;
             }
