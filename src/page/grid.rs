@@ -3526,8 +3526,9 @@ fn find_subs(
             // the number column: between the two, or in the run of narrow columns left of White's
             // (a column standing between the number and White's is a clock column, narrower than
             // a move column; where the column between the moves is a clock column, told by its
-            // width alone, the numbers are left of White's)
-            let clock_told_by_width = (i + 1..j).any(|k| !narrow_beside(k, wide));
+            // width alone, the numbers are left of White's; a column as wide whose glyphs read as
+            // consecutive printed numbers is the number column, beside clock columns outside)
+            let clock_told_by_width = (i + 1..j).any(|k| !narrow_beside(k, wide) && !reads_numbers[k]);
             let mut candidates: Vec<usize> = if clock_told_by_width { Vec::new() } else { (i + 1..j).collect() };
             let mut k = i;
             let mut left_run = Vec::new();

@@ -911,6 +911,7 @@ fn segment_as_it_lies(g: &GrayImage) -> Result<Sheet, PageError> {
     let sheet = match segment_analysed(g, Analysis::Full) {
         Ok(sheet) => sheet,
         Err(error) => {
+            log::debug!("no table at the analysed size: {error}");
             let halved = segment_analysed(g, Analysis::Halved);
             let doubled = segment_analysed(g, Analysis::Doubled);
             return match (halved, doubled) {
