@@ -550,6 +550,17 @@ fn a_number_column_between_the_moves_as_wide_as_two_thirds_of_them_is_read_besid
 }
 
 #[test]
+fn a_move_column_run_on_into_its_clock_column_is_cut_by_the_clock_another_block_prints() {
+    // sheet 539 of `synth --form random --seed 13300` (a photo, three blocks Time | White | No |
+    // Black | Time, light grey rulings, large writing against White's left ruling): the ruling
+    // between the clock and White's moves broke into dashes in the first two blocks, and their
+    // White cells took in the clock (136 of 204 cells); the third block's White and Black were
+    // too unlike in width to tell White's. The third block's clock column beside White's is
+    // what the run-on column holds besides the moves.
+    assert_random_layout_sheet_misses_at_most(13300, 539, 0);
+}
+
+#[test]
 fn a_dense_table_read_poorly_at_the_analysed_size_is_read_at_twice_the_size() {
     // a scan of one block of 41 rows, unruled columns and dashed rows 13 px apart at the analysed
     // size: there the number cells held only the numbers' last digits (0-9 over and over), and

@@ -1477,7 +1477,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
         return Grid::NotFound("no printed move numbers found".into());
     }
     drop_unnumbered_first_rows(b, &cols, &mut blocks_found, pitch);
-    narrow_move_columns_run_on(&mut cols, &blocks_found);
+    narrow_move_columns_run_on(&mut cols, &blocks_found, pitch);
     widen_move_columns_cut_short(&lb_transposed, &mut cols, &blocks_found, w as f64);
     mark_rows_the_columns_leave(&lb_transposed, &cols, &mut blocks_found);
     let mut order = reading_order(blocks_found, pitch);
@@ -2256,15 +2256,46 @@ const ALIKE_WIDTHS: f64 = 0.9;
 
 /// Cuts a move column that has run on into the column beyond it back to the width another block
 /// prints it: a block's outer move column at least [`RUN_ON_WIDTH`] times as wide as its other
-/// move column, where another block's two move columns are alike and the narrower one is as wide
-/// as theirs. A faint ruling lost between Black's moves and the clock column after them (or
-/// between White's and a clock column before them) joins the two into one column, and the
-/// block's cells then hold the written times beside the moves; the forms' blocks repeat, so
-/// the block beside tells the column's width.
-fn narrow_move_columns_run_on(cols: &mut [Column], blocks: &[FoundBlock]) {
+/// move column. A faint ruling lost between Black's moves and the clock column after them (or
+/// between White's and a clock column before them), or one broken by writing against it, joins
+/// the two into one column, and the block's cells then hold the written times beside the moves;
+/// the forms' blocks repeat, so a block beside tells the column's width. Where another block
+/// prints a clock column on that side whose width and its move column's together make the
+/// run-on column's (within [`RUN_ON_MATCH`]), the clock column's width is cut off; else, where
+/// another block's two move columns are alike and the narrower one is as wide as theirs, the
+/// column is cut to that block's width.
+fn narrow_move_columns_run_on(cols: &mut [Column], blocks: &[FoundBlock], pitch: f64) {
     let alike = |a: f64, b: f64| a.min(b) >= ALIKE_WIDTHS * a.max(b);
     let widths =
         |cols: &[Column], block: &FoundBlock| (cols[block.columns.white].width(), cols[block.columns.black].width());
+    // (a clock column beside a block's move column on its outer side: it shares the move column's
+    // ruling, is not the block's number column, is narrower than the moves and a pitch wide at
+    // least, as a written time is: the gap between two blocks, ruled as a narrow column, is less)
+    let clock_beside = |cols: &[Column], block: &FoundBlock, side: Side| {
+        let (white, black) = (block.columns.white, block.columns.black);
+        let (moves, clock) = match side {
+            Side::White => (white, white.checked_sub(1)?),
+            Side::Black => (black, Some(black + 1).filter(|&c| c < cols.len())?),
+        };
+        let (m, c) = (&cols[moves], &cols[clock]);
+        let beside = match side {
+            Side::White => c.right_ruling == m.left_ruling,
+            Side::Black => c.left_ruling == m.right_ruling,
+        };
+        let narrow = c.width() < NARROWER_THAN_MOVES * cols[white].width().min(cols[black].width())
+            && c.width() >= MIN_CLOCK_COLUMN * pitch;
+        (beside && narrow && clock != block.columns.number).then(|| c.width())
+    };
+    let clock_cut = |cols: &[Column], index: usize, side: Side, run_on: f64| {
+        blocks.iter().enumerate().find_map(|(other, o)| {
+            let (o_white, o_black) = widths(cols, o);
+            let o_moves = if side == Side::White { o_white } else { o_black };
+            let clock = clock_beside(cols, o, side)?;
+            let not_run_on = o_white.max(o_black) < RUN_ON_WIDTH * o_white.min(o_black);
+            (other != index && not_run_on && (run_on - (o_moves + clock)).abs() <= RUN_ON_MATCH * run_on)
+                .then_some(clock)
+        })
+    };
     for (index, block) in blocks.iter().enumerate() {
         let (white, black) = widths(cols, block);
         let printed_alike = blocks.iter().enumerate().find_map(|(other, o)| {
@@ -2272,18 +2303,31 @@ fn narrow_move_columns_run_on(cols: &mut [Column], blocks: &[FoundBlock]) {
             (other != index && alike(o_white, o_black) && alike(white.min(black), o_white.min(o_black)))
                 .then_some((o_white, o_black))
         });
-        let Some((o_white, o_black)) = printed_alike else { continue };
         if black >= RUN_ON_WIDTH * white {
+            let Some(cut) = clock_cut(cols, index, Side::Black, black).or(printed_alike.map(|(_, o)| black - o)) else {
+                continue;
+            };
             let column = &mut cols[block.columns.black];
-            column.right.intercept -= black - o_black;
+            column.right.intercept -= cut;
             log::debug!("  Black's column cut back to x {:.0}: it ran on past the moves", column.right.intercept);
         } else if white >= RUN_ON_WIDTH * black {
+            let Some(cut) = clock_cut(cols, index, Side::White, white).or(printed_alike.map(|(o, _)| white - o)) else {
+                continue;
+            };
             let column = &mut cols[block.columns.white];
-            column.left.intercept += white - o_white;
+            column.left.intercept += cut;
             log::debug!("  White's column cut back to x {:.0}: it ran on past the moves", column.left.intercept);
         }
     }
 }
+
+/// The narrowest clock column [`narrow_move_columns_run_on`] cuts by, in row pitches (the
+/// forms' are 1.4 pitches wide and wider).
+const MIN_CLOCK_COLUMN: f64 = 1.0;
+
+/// How closely a run-on move column's width matches another block's move column and the clock
+/// column beside it together, as a share of its width ([`narrow_move_columns_run_on`]).
+const RUN_ON_MATCH: f64 = 0.1;
 
 /// Widens a block's outer move column (White's on the left, Black's on the right) whose outer
 /// side is no printed ruling and which is narrower than the other move column, printed between
@@ -6156,7 +6200,7 @@ mod tests {
             column(400.0, 500.0),
             column(500.0, 665.0),
         ];
-        narrow_move_columns_run_on(&mut cols, &[block(0), block(3)]);
+        narrow_move_columns_run_on(&mut cols, &[block(0), block(3)], 20.0);
         assert_eq!(cols[5].right.intercept, 602.0);
         assert_eq!((cols[2].right.intercept, cols[4].left.intercept), (302.0, 400.0));
         // blocks printed with one column wider than the other in every block stay as printed
@@ -6168,8 +6212,38 @@ mod tests {
             column(400.0, 500.0),
             column(500.0, 640.0),
         ];
-        narrow_move_columns_run_on(&mut cols, &[block(0), block(3)]);
+        narrow_move_columns_run_on(&mut cols, &[block(0), block(3)], 20.0);
         assert_eq!((cols[2].right.intercept, cols[5].right.intercept), (340.0, 640.0));
+    }
+
+    #[test]
+    fn a_white_column_run_on_into_its_clock_column_is_cut_by_the_clock_column_another_block_prints() {
+        // Time | White | No | Black | Time twice across the page, rows 20 px apart: the first
+        // block's ruling between the clock and White's moves lost, its White 40 + 95 px wide;
+        // the second block's White and Black too unlike in width (90, 105) to tell White's, its
+        // clock column 40 px wide beside White's
+        let rows = rows_of_pitch_20(10);
+        let columns = |clock_left: f64| {
+            let sides = [0.0, 135.0, 175.0, 275.0, 315.0, clock_left, 395.0, 485.0, 525.0, 630.0, 670.0];
+            (0..sides.len() - 1)
+                .filter(|&i| i != 4)
+                .map(|i| Column { left_ruling: i, right_ruling: i + 1, ..upright_column(sides[i], sides[i + 1], &rows) })
+                .collect::<Vec<_>>()
+        };
+        let block = |number: usize, white: usize, black: usize| FoundBlock {
+            columns: BlockColumns { number, white, black, other_number: None },
+            ..block_of_rows(100.0, 10)
+        };
+        let blocks = [block(1, 0, 2), block(6, 5, 7)];
+        let mut cols = columns(355.0);
+        narrow_move_columns_run_on(&mut cols, &blocks, 20.0);
+        assert_eq!(cols[0].left.intercept, 40.0);
+        assert_eq!((cols[5].left.intercept, cols[7].right.intercept), (395.0, 630.0));
+        // a column under a pitch wide beside the other block's White is the gap between blocks
+        // ruled as a column, no clock column
+        let mut cols = columns(380.0);
+        narrow_move_columns_run_on(&mut cols, &blocks, 20.0);
+        assert_eq!(cols[0].left.intercept, 0.0);
     }
 
     #[test]
