@@ -2277,14 +2277,10 @@ fn narrow_move_columns_run_on(cols: &mut [Column], blocks: &[FoundBlock], pitch:
             Side::White => (white, white.checked_sub(1)?),
             Side::Black => (black, Some(black + 1).filter(|&c| c < cols.len())?),
         };
-        let (m, c) = (&cols[moves], &cols[clock]);
-        let beside = match side {
-            Side::White => c.right_ruling == m.left_ruling,
-            Side::Black => c.left_ruling == m.right_ruling,
-        };
+        let c = &cols[clock];
         let narrow = c.width() < NARROWER_THAN_MOVES * cols[white].width().min(cols[black].width())
             && c.width() >= MIN_CLOCK_COLUMN * pitch;
-        (beside && narrow && clock != block.columns.number).then(|| c.width())
+        (cols[moves].shares_a_ruling_with(c) && narrow && clock != block.columns.number).then(|| c.width())
     };
     let clock_cut = |cols: &[Column], index: usize, side: Side, run_on: f64| {
         blocks.iter().enumerate().find_map(|(other, o)| {
@@ -2298,22 +2294,27 @@ fn narrow_move_columns_run_on(cols: &mut [Column], blocks: &[FoundBlock], pitch:
     };
     for (index, block) in blocks.iter().enumerate() {
         let (white, black) = widths(cols, block);
+        let (side, run_on) = if black >= RUN_ON_WIDTH * white {
+            (Side::Black, black)
+        } else if white >= RUN_ON_WIDTH * black {
+            (Side::White, white)
+        } else {
+            continue;
+        };
+        // (the width another block prints this side's move column at, where its two are alike)
         let printed_alike = blocks.iter().enumerate().find_map(|(other, o)| {
             let (o_white, o_black) = widths(cols, o);
             (other != index && alike(o_white, o_black) && alike(white.min(black), o_white.min(o_black)))
-                .then_some((o_white, o_black))
+                .then_some(if side == Side::White { o_white } else { o_black })
         });
-        if black >= RUN_ON_WIDTH * white {
-            let Some(cut) = clock_cut(cols, index, Side::Black, black).or(printed_alike.map(|(_, o)| black - o)) else {
-                continue;
-            };
+        let Some(cut) = clock_cut(cols, index, side, run_on).or(printed_alike.map(|printed| run_on - printed)) else {
+            continue;
+        };
+        if side == Side::Black {
             let column = &mut cols[block.columns.black];
             column.right.intercept -= cut;
             log::debug!("  Black's column cut back to x {:.0}: it ran on past the moves", column.right.intercept);
-        } else if white >= RUN_ON_WIDTH * black {
-            let Some(cut) = clock_cut(cols, index, Side::White, white).or(printed_alike.map(|(o, _)| white - o)) else {
-                continue;
-            };
+        } else {
             let column = &mut cols[block.columns.white];
             column.left.intercept += cut;
             log::debug!("  White's column cut back to x {:.0}: it ran on past the moves", column.left.intercept);
@@ -6227,7 +6228,11 @@ mod tests {
             let sides = [0.0, 135.0, 175.0, 275.0, 315.0, clock_left, 395.0, 485.0, 525.0, 630.0, 670.0];
             (0..sides.len() - 1)
                 .filter(|&i| i != 4)
-                .map(|i| Column { left_ruling: i, right_ruling: i + 1, ..upright_column(sides[i], sides[i + 1], &rows) })
+                .map(|i| Column {
+                    left_ruling: i,
+                    right_ruling: i + 1,
+                    ..upright_column(sides[i], sides[i + 1], &rows)
+                })
                 .collect::<Vec<_>>()
         };
         let block = |number: usize, white: usize, black: usize| FoundBlock {
