@@ -561,6 +561,28 @@ fn a_move_column_run_on_into_its_clock_column_is_cut_by_the_clock_another_block_
 }
 
 #[test]
+fn a_number_column_nearly_as_wide_as_the_moves_left_of_clocked_moves_is_the_number_column() {
+    // sheet 153 of `synth --form random --seed 13302` (a photo, three blocks No | Weiß | Time |
+    // Schwarz | Time, the number column 0.95 of the moves' width, its small numbers unread at
+    // the analysed size): the number column, too wide for a number column beside the moves, was
+    // left out, no block was found (0 of 120 cells). The column between the moves is White's
+    // clock, as wide as Black's: the numbers are left of White's.
+    assert_random_layout_sheet_misses_at_most(13302, 153, 0);
+}
+
+#[test]
+fn a_heading_row_naming_a_clock_beside_whites_moves_and_black_across_its_column_parts_whites_clock() {
+    // sheets 265 and 310 of `synth --form random --seed 13302` (clean, No | White | clock |
+    // Black | clock, no rulings between the moves and the clocks, the headings in a row ruled as
+    // the rows): the heading row named a clock pictogram beside White's word, and Black's column,
+    // its clock ruled apart, one word centred across it; a first row naming a clock in one
+    // column only was taken for a move row and every White cell took in the clock (60 of 120
+    // and 66 of 132 cells).
+    assert_random_layout_sheet_misses_at_most(13302, 265, 0);
+    assert_random_layout_sheet_misses_at_most(13302, 310, 0);
+}
+
+#[test]
 fn a_dense_table_read_poorly_at_the_analysed_size_is_read_at_twice_the_size() {
     // a scan of one block of 41 rows, unruled columns and dashed rows 13 px apart at the analysed
     // size: there the number cells held only the numbers' last digits (0-9 over and over), and

@@ -2689,6 +2689,8 @@ fn find_unruled_clock_columns(
         // are measured from)
         let mut named_above: [Option<MovePart>; 2] = [None; 2];
         let mut named_in_first_row: [Option<MovePart>; 2] = [None; 2];
+        // (whether the first row holds one printed word centred across the column: a heading row)
+        let mut first_row_names_the_column = [false; 2];
         let mut lefts = [0.0; 2];
         for (side, ci) in [block.columns.white, block.columns.black].into_iter().enumerate() {
             let c = &cols[ci];
@@ -2704,10 +2706,15 @@ fn find_unruled_clock_columns(
             // and at most half a pitch high, where a move written in the first row is taller)
             let bottom = first_row_bottom.at(0.5 * (left + right));
             let mut first_row_words = heading_word_groups(b, [left, top, right, bottom], pitch);
+            // (a shorter word, a pitch wide at least, printed small, still names its column where
+            // the other column's heading row names a clock beside its moves)
             if let [word] = first_row_words.as_slice() {
                 let off_centre = (0.5 * (word[0] + word[2]) - 0.5 * (left + right)).abs();
-                let printed = word[2] - word[0] >= 1.5 * pitch && word[3] - word[1] <= 0.5 * pitch;
-                if printed && off_centre <= CENTRED_HEADING * (right - left) {
+                let centred_and_low =
+                    off_centre <= CENTRED_HEADING * (right - left) && word[3] - word[1] <= 0.5 * pitch;
+                let width = word[2] - word[0];
+                first_row_names_the_column[side] = centred_and_low && width >= pitch;
+                if centred_and_low && width >= 1.5 * pitch {
                     continue;
                 }
             }
@@ -2773,8 +2780,11 @@ fn find_unruled_clock_columns(
             }
         }
         // (a first row naming a clock beside the moves in one column only is a move row whose
-        // writer's ink came apart: a heading row names one beside White's and Black's moves)
-        let heading_row_names_both = named_in_first_row.iter().all(Option::is_some);
+        // writer's ink came apart: a heading row names one beside White's and Black's moves, or
+        // beside one side's, the other's heading one word centred across its column, its clock
+        // column ruled apart)
+        let heading_row_names_both =
+            (0..2).all(|side| named_in_first_row[side].is_some() || first_row_names_the_column[side]);
         for side in 0..2 {
             let part = named_above[side].or(named_in_first_row[side].filter(|_| heading_row_names_both));
             if let Some(part) = part {
@@ -3575,10 +3585,18 @@ fn find_subs(
             // consecutive printed numbers is the number column, beside clock columns outside)
             let clock_told_by_width = (i + 1..j).any(|k| !narrow_beside(k, wide) && !reads_numbers[k]);
             let mut candidates: Vec<usize> = if clock_told_by_width { Vec::new() } else { (i + 1..j).collect() };
+            // (where the column between the moves is White's clock column, as wide as the one after
+            // Black's, the numbers stand left of White's, however wide the form prints them: beside
+            // clock columns a number column can be nearly as wide as the moves, its small print
+            // unread at the analysed size)
+            let numbers_left_of_clocked_moves =
+                |c: usize| j == i + 2 && c + 1 == i && clock_between(i + 1, j) && w[c] < wide;
             let mut k = i;
             let mut left_run = Vec::new();
             while k > 0
-                && (narrower_beside(k - 1, wide) || numbers_narrower(k - 1, wide))
+                && (narrower_beside(k - 1, wide)
+                    || numbers_narrower(k - 1, wide)
+                    || numbers_left_of_clocked_moves(k - 1))
                 && i - (k - 1) <= 2
                 && (k == i || cols[g[k]].width() <= MAX_CLOCK_COLUMN * pitch)
             {
