@@ -2783,10 +2783,10 @@ fn find_unruled_clock_columns(
         // writer's ink came apart: a heading row names one beside White's and Black's moves, or
         // beside one side's, the other's heading one word centred across its column, its clock
         // column ruled apart)
-        let heading_row_names_both =
+        let first_row_is_a_heading_row =
             (0..2).all(|side| named_in_first_row[side].is_some() || first_row_names_the_column[side]);
         for side in 0..2 {
-            let part = named_above[side].or(named_in_first_row[side].filter(|_| heading_row_names_both));
+            let part = named_above[side].or(named_in_first_row[side].filter(|_| first_row_is_a_heading_row));
             if let Some(part) = part {
                 let left = lefts[side];
                 log::debug!(
