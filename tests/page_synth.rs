@@ -620,3 +620,44 @@ fn a_block_lost_beside_the_blocks_found_is_looked_for_again() {
         assert!(k + 1 >= truth.len(), "{}: {k}/{} cells matched", p.name, truth.len());
     }
 }
+
+#[test]
+fn a_faint_bold_serif_number_column_whose_digits_touch_is_read() {
+    // sheet 7 of `synth --form random --seed 13301 --damage scan --print-contrast 0.25` (two
+    // blocks Time | White | No | Black | Time printed a quarter as dark, numbers "26." in a bold
+    // serif face): blurred, each number's two digits are one piece 2.6 usual digits wide, split
+    // in three ("40." read 441), so the second block's numbers did not read as consecutive and
+    // the block was lost (50 of 100 cells)
+    let faint = Options {
+        count: 8,
+        seed: 13301,
+        form: Some(synth::random_layout::RANDOM_LAYOUT),
+        damage: Some(Damage::Scan),
+        print_contrast: Some(0.25),
+        ..Options::default()
+    };
+    let page = synth::render_sheet(&faint, 7).expect("render").remove(0);
+    let (img, truth) = page_and_truth(&page);
+    let sheet = page::segment(&img).expect("table found");
+    let matched = page::eval::match_count(&sheet.cells, &truth);
+    assert_eq!(matched, truth.len(), "{matched}/{} cells matched", truth.len());
+}
+
+#[test]
+fn a_heading_word_printed_bold_in_a_photo_is_no_shaded_box() {
+    // sheet 173 of `synth --form random --seed 12201` (a photo, two blocks Time | Wit | Zet |
+    // Zwart | Time, nothing ruled between the moves and the clocks): "Zwart", bold, its letters'
+    // ink touching, filled three fifths of its box and was taken for a shaded box, cut to its "Z",
+    // so Black's heading named no clock and both clocks were taken into the moves (0 of 140 cells;
+    // 5 White cells of the photo's lower rows stay at IoU 0.66-0.69)
+    assert_random_layout_sheet_misses_at_most(12201, 173, 5);
+}
+
+#[test]
+fn clock_columns_named_by_words_printed_dark_in_a_shaded_heading_band_are_parted() {
+    // sheet 191 of `synth --form random --seed 12201` (a photo, two blocks clock | Wit | Zet |
+    // Zwart | clock, a clock pictogram beside each move column's word in a grey band across the
+    // column, nothing ruled between the moves and the clocks): the binary kept each band whole
+    // with its words, and both clocks were taken into the moves (0 of 100 cells)
+    assert_random_layout_sheet_misses_at_most(12201, 191, 0);
+}

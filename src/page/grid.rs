@@ -2760,17 +2760,32 @@ fn find_unruled_clock_columns(
             // (a box shaded so light behind the column word, printed white in it, that the
             // glyphs' binary loses it: the clock's word beside it stands alone there, clear of
             // the box the grey shows)
-            named_above[side] = part_named_by(&words).or_else(|| {
-                let [word] = words.as_slice() else { return None };
-                let [shade] = light_shaded_boxes(grey, heading, pitch)[..] else { return None };
-                if overlaps_across(word, &shade) {
-                    return None;
-                }
-                let (pair, shaded) =
-                    if shade[0] < word[0] { ([shade, *word], [true, false]) } else { ([*word, shade], [false, true]) };
-                log::debug!("  heading word beside a light shaded box: {pair:?}");
-                move_part_beside_a_clock(&pair, shaded, left, right, sides, pitch)
-            });
+            named_above[side] = part_named_by(&words)
+                .or_else(|| {
+                    let [word] = words.as_slice() else { return None };
+                    let [shade] = light_shaded_boxes(grey, heading, pitch)[..] else { return None };
+                    if overlaps_across(word, &shade) {
+                        return None;
+                    }
+                    let (pair, shaded) = if shade[0] < word[0] {
+                        ([shade, *word], [true, false])
+                    } else {
+                        ([*word, shade], [false, true])
+                    };
+                    log::debug!("  heading word beside a light shaded box: {pair:?}");
+                    move_part_beside_a_clock(&pair, shaded, left, right, sides, pitch)
+                })
+                .or_else(|| {
+                    // (a band shaded across the column, its words printed dark in it: the binary
+                    // keeps the band whole and its words in it, and the grey tells them apart)
+                    let [band] = words.as_slice() else { return None };
+                    if band[2] - band[0] < BAND_ACROSS_THE_COLUMN * (right - left) {
+                        return None;
+                    }
+                    let dark_words = specks_left_out(&words_printed_dark_in(grey, *band, pitch), pitch);
+                    log::debug!("  words printed dark in a shaded band: {dark_words:?}");
+                    move_part_beside_a_clock(&dark_words, [false, false], left, right, sides, pitch)
+                });
             // (a heading row ruled like the rows below it is the block's first row until the
             // printed numbers leave it out: where the heading above names no clock, the first
             // row's own words may, printed words being under half a pitch high where a move
@@ -2901,6 +2916,51 @@ fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<Wo
     boxes
 }
 
+/// The words printed dark in a heading's shaded band `band`, which the binary keeps as one piece:
+/// the runs of pixel columns whose grey lies well under the band's own level (half way from it to
+/// the band's darkest print, where that print stands [`DARK_PRINT_IN_A_BAND`] levels under it at
+/// least), in the band's middle rows (its edges left out), joined where under half a pitch apart.
+/// A clock pictogram and the column's word beside it are two groups.
+fn words_printed_dark_in(grey: &GrayImage, band: WordGroup, pitch: f64) -> Vec<WordGroup> {
+    let (w, h) = (grey.width() as i64, grey.height() as i64);
+    let margin = 0.15 * (band[3] - band[1]);
+    let (x0, x1) = ((band[0].ceil() as i64).max(0), (band[2].floor() as i64).min(w));
+    let (y0, y1) = (((band[1] + margin).ceil() as i64).max(0), ((band[3] - margin).floor() as i64).min(h));
+    if x1 - x0 < 2 || y1 - y0 < 2 {
+        return Vec::new();
+    }
+    let levels: Vec<f64> =
+        (y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y))).map(|(x, y)| grey_clamped(grey, x, y)).collect();
+    let band_level = median(levels.clone());
+    let darkest = quantile(levels, 0.01);
+    if band_level - darkest < DARK_PRINT_IN_A_BAND {
+        return Vec::new();
+    }
+    let ink_under = 0.5 * (band_level + darkest);
+    // (a pixel column holds print where two of its pixels are that dark: one is grain)
+    let print_rows = |x: i64| -> Vec<i64> { (y0..y1).filter(|&y| grey_clamped(grey, x, y) < ink_under).collect() };
+    let mut glyphs: Vec<WordGroup> = Vec::new();
+    for x in x0..x1 {
+        let rows = print_rows(x);
+        let (Some(&top), Some(&foot)) = (rows.first(), rows.last()) else { continue };
+        if rows.len() < 2 {
+            continue;
+        }
+        let column = [x as f64, top as f64, x as f64 + 1.0, foot as f64 + 1.0];
+        match glyphs.last_mut() {
+            Some(last) if last[2] >= x as f64 => {
+                *last = [last[0], last[1].min(column[1]), column[2], last[3].max(column[3])];
+            }
+            _ => glyphs.push(column),
+        }
+    }
+    glyphs_joined(&glyphs, 0.5 * pitch)
+}
+
+/// How many grey levels under a shaded band's own level its darkest print lies at least for
+/// [`words_printed_dark_in`] to read words in it (less is the band's grain).
+const DARK_PRINT_IN_A_BAND: f64 = 40.0;
+
 /// Whether the grey page shows the heading's box `heading` shaded across the column: near its top
 /// and near its foot (a fifth of its height in from each, where a word printed on paper leaves
 /// paper), [`BAND_ACROSS_THE_COLUMN`] of its columns lie [`LIGHT_SHADE_MIN_LEVELS`] and
@@ -3003,7 +3063,7 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     // (the first and last pixel columns and rows `components_in` searches)
     let [left, first_row, x_end, y_end] = searched_area(b, bx);
     let (right, last_row) = (x_end.saturating_sub(1), y_end.saturating_sub(1));
-    let (shaded_boxes, pieces): (Vec<_>, Vec<_>) = components_in(b, bx, false)
+    let (shaded_boxes, mut pieces): (Vec<_>, Vec<_>) = components_in(b, bx, false)
         .into_iter()
         .filter(|q| {
             let (width, height) = ((q.2 - q.0 + 1) as f64, (q.3 - q.1 + 1) as f64);
@@ -3023,6 +3083,14 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     let to_box = |q: &(usize, usize, usize, usize, usize)| [q.0 as f64, q.1 as f64, q.2 as f64 + 1.0, q.3 as f64 + 1.0];
     // (a shaded box printed behind one column's heading word, its letters left white, is a word
     // group of its own: a word printed beside it against its edge, "Black | Time", is another)
+    // (a piece of that fill whose top and foot are inked together across under half its width is
+    // a word printed bold, its letters' ink touching, not a box: of "Zwart", the Z alone)
+    let (shaded_boxes, bold_words): (Vec<_>, Vec<_>) = shaded_boxes.into_iter().partition(|q| {
+        let piece = to_box(q);
+        let edged = box_between_its_edges(b, piece);
+        edged[2] - edged[0] >= 0.5 * (piece[2] - piece[0])
+    });
+    pieces.extend(bold_words);
     let mut shaded_boxes: Vec<WordGroup> = shaded_boxes.iter().map(|q| box_between_its_edges(b, to_box(q))).collect();
     crate::sort::by_key(&mut shaded_boxes, |g| g[0]);
     // (the pieces of one band its white letters cut apart, or a band askew in a photo whose
