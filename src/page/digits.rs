@@ -662,12 +662,22 @@ fn split_into_digits(ink: &InkMap, p: &Piece) -> Vec<InkMap> {
         let sum: f32 = parts.iter().map(|g| nearest(&digit_distances(&shape_of(g))).1).sum();
         sum / parts.len().max(1) as f32
     };
-    let usual = parts_for((digits_wide.round() as usize).max(2));
-    (fewest..=most)
-        .map(parts_for)
-        .filter(|parts| !parts.is_empty() && mean_distance(parts) < CLEARLY_NEARER * mean_distance(&usual))
-        .min_by(|a, b| mean_distance(a).total_cmp(&mean_distance(b)))
-        .unwrap_or(usual)
+    // (each count's parts and their mean distance, computed once; the usual count, the width
+    // rounded, is the floor or the ceiling, so one of them)
+    let mut splits: Vec<(Vec<InkMap>, f32)> = (fewest..=most)
+        .map(|count| {
+            let parts = parts_for(count);
+            let distance = mean_distance(&parts);
+            (parts, distance)
+        })
+        .collect();
+    let usual = (digits_wide.round() as usize).max(2) - fewest;
+    let usual_distance = splits[usual].1;
+    let chosen = (0..splits.len())
+        .filter(|&i| !splits[i].0.is_empty() && splits[i].1 < CLEARLY_NEARER * usual_distance)
+        .min_by(|&i, &j| splits[i].1.total_cmp(&splits[j].1))
+        .unwrap_or(usual);
+    splits.swap_remove(chosen).0
 }
 
 /// How many digits of the usual width, 0.62 of their height, a piece is wide.

@@ -2939,22 +2939,14 @@ fn words_printed_dark_in(grey: &GrayImage, band: WordGroup, pitch: f64) -> Vec<W
     let ink_under = 0.5 * (band_level + darkest);
     // (a pixel column holds print where two of its pixels are that dark: one is grain)
     let print_rows = |x: i64| -> Vec<i64> { (y0..y1).filter(|&y| grey_clamped(grey, x, y) < ink_under).collect() };
-    let mut glyphs: Vec<WordGroup> = Vec::new();
-    for x in x0..x1 {
-        let rows = print_rows(x);
-        let (Some(&top), Some(&foot)) = (rows.first(), rows.last()) else { continue };
-        if rows.len() < 2 {
-            continue;
-        }
-        let column = [x as f64, top as f64, x as f64 + 1.0, foot as f64 + 1.0];
-        match glyphs.last_mut() {
-            Some(last) if last[2] >= x as f64 => {
-                *last = [last[0], last[1].min(column[1]), column[2], last[3].max(column[3])];
-            }
-            _ => glyphs.push(column),
-        }
-    }
-    glyphs_joined(&glyphs, 0.5 * pitch)
+    let printed_columns: Vec<WordGroup> = (x0..x1)
+        .filter_map(|x| {
+            let rows = print_rows(x);
+            let (&top, &foot) = (rows.first()?, rows.last()?);
+            (rows.len() >= 2).then(|| [x as f64, top as f64, x as f64 + 1.0, foot as f64 + 1.0])
+        })
+        .collect();
+    glyphs_joined(&printed_columns, 0.5 * pitch)
 }
 
 /// How many grey levels under a shaded band's own level its darkest print lies at least for
@@ -3063,7 +3055,7 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     // (the first and last pixel columns and rows `components_in` searches)
     let [left, first_row, x_end, y_end] = searched_area(b, bx);
     let (right, last_row) = (x_end.saturating_sub(1), y_end.saturating_sub(1));
-    let (shaded_boxes, mut pieces): (Vec<_>, Vec<_>) = components_in(b, bx, false)
+    let (box_like, mut pieces): (Vec<_>, Vec<_>) = components_in(b, bx, false)
         .into_iter()
         .filter(|q| {
             let (width, height) = ((q.2 - q.0 + 1) as f64, (q.3 - q.1 + 1) as f64);
@@ -3085,13 +3077,16 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
     // group of its own: a word printed beside it against its edge, "Black | Time", is another)
     // (a piece of that fill whose top and foot are inked together across under half its width is
     // a word printed bold, its letters' ink touching, not a box: of "Zwart", the Z alone)
-    let (shaded_boxes, bold_words): (Vec<_>, Vec<_>) = shaded_boxes.into_iter().partition(|q| {
-        let piece = to_box(q);
+    let mut shaded_boxes: Vec<WordGroup> = Vec::new();
+    for q in box_like {
+        let piece = to_box(&q);
         let edged = box_between_its_edges(b, piece);
-        edged[2] - edged[0] >= 0.5 * (piece[2] - piece[0])
-    });
-    pieces.extend(bold_words);
-    let mut shaded_boxes: Vec<WordGroup> = shaded_boxes.iter().map(|q| box_between_its_edges(b, to_box(q))).collect();
+        if edged[2] - edged[0] >= 0.5 * (piece[2] - piece[0]) {
+            shaded_boxes.push(edged);
+        } else {
+            pieces.push(q);
+        }
+    }
     crate::sort::by_key(&mut shaded_boxes, |g| g[0]);
     // (the pieces of one band its white letters cut apart, or a band askew in a photo whose
     // edges leave the box rows, overlap or touch: one box)
