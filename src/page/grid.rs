@@ -2743,7 +2743,11 @@ fn find_unruled_clock_columns(
                 log::debug!("  heading x {left:.0}..{right:.0} shaded across: its two groups are its band");
                 continue;
             }
-            two_groups_shown[index][side] = shows_two_word_groups(&words, &first_row_words, pitch);
+            // (a heading row taken for the first row is often taller than the rows below it, its
+            // words printed larger with it: its printed words are measured against its own
+            // height, where a move row's is the pitch)
+            let first_row_height = (bottom - top).max(pitch);
+            two_groups_shown[index][side] = shows_two_word_groups(&words, &first_row_words, pitch, first_row_height);
             if let [first, second] = words.as_slice()
                 && letters_between(b, heading, first, second, pitch)
             {
@@ -2790,7 +2794,7 @@ fn find_unruled_clock_columns(
             // printed numbers leave it out: where the heading above names no clock, the first
             // row's own words may, printed words being under half a pitch high where a move
             // written in the row stands taller)
-            if named_above[side].is_none() && printed_word_among(&first_row_words, pitch) {
+            if named_above[side].is_none() && printed_word_among(&first_row_words, first_row_height) {
                 named_in_first_row[side] = part_named_by(&first_row_words);
             }
         }
@@ -2817,18 +2821,20 @@ fn find_unruled_clock_columns(
 }
 
 /// Whether a move column's heading shows two word groups, specks left out: the heading above
-/// the first row (its groups `above`), or the first row (`first_row`) where one of its groups
-/// stands no higher than a printed word ([`PRINTED_WORD_HEIGHT`]): a heading row ruled as the
-/// first row. A move written in a move row often makes two groups too.
-fn shows_two_word_groups(above: &[WordGroup], first_row: &[WordGroup], pitch: f64) -> bool {
+/// the first row (its groups `above`), or the first row (`first_row`, `first_row_height` high,
+/// the pitch at least) where one of its groups stands no higher than a printed word
+/// ([`PRINTED_WORD_HEIGHT`]): a heading row ruled as the first row. A move written in a move
+/// row often makes two groups too.
+fn shows_two_word_groups(above: &[WordGroup], first_row: &[WordGroup], pitch: f64, first_row_height: f64) -> bool {
     specks_left_out(above, pitch).len() == 2
-        || (printed_word_among(first_row, pitch) && specks_left_out(first_row, pitch).len() == 2)
+        || (printed_word_among(first_row, first_row_height) && specks_left_out(first_row, pitch).len() == 2)
 }
 
 /// Whether one of a first row's word groups stands no higher than a printed word
-/// ([`PRINTED_WORD_HEIGHT`]): a move written in a row stands taller.
-fn printed_word_among(words: &[WordGroup], pitch: f64) -> bool {
-    words.iter().any(|g| g[3] - g[1] <= PRINTED_WORD_HEIGHT * pitch)
+/// ([`PRINTED_WORD_HEIGHT`] of the row's height, the pitch at least): a move written in a row
+/// stands taller.
+fn printed_word_among(words: &[WordGroup], row_height: f64) -> bool {
+    words.iter().any(|g| g[3] - g[1] <= PRINTED_WORD_HEIGHT * row_height)
 }
 
 /// How alike two move columns' widths are for [`part_alike_blocks_alike`]: the narrower at
@@ -5650,13 +5656,15 @@ mod tests {
         // pitch 20: a heading row's words 8 px high, a move written in two parts 14 px high
         let printed = [[40.0, 106.0, 90.0, 114.0], [150.0, 104.0, 166.0, 118.0]];
         let written = [[40.0, 103.0, 90.0, 117.0], [150.0, 103.0, 170.0, 117.0]];
-        assert!(shows_two_word_groups(&[], &printed, 20.0));
-        assert!(!shows_two_word_groups(&[], &written, 20.0));
+        assert!(shows_two_word_groups(&[], &printed, 20.0, 20.0));
+        assert!(!shows_two_word_groups(&[], &written, 20.0, 20.0));
         // the heading above shows them whatever the first row holds; one group, or a speck
         // beside one, is no two
-        assert!(shows_two_word_groups(&printed, &written, 20.0));
-        assert!(!shows_two_word_groups(&printed[..1], &[], 20.0));
-        assert!(!shows_two_word_groups(&[printed[0], [120.0, 108.0, 124.0, 112.0]], &[], 20.0));
+        assert!(shows_two_word_groups(&printed, &written, 20.0, 20.0));
+        assert!(!shows_two_word_groups(&printed[..1], &[], 20.0, 20.0));
+        assert!(!shows_two_word_groups(&[printed[0], [120.0, 108.0, 124.0, 112.0]], &[], 20.0, 20.0));
+        // a heading row 28 px high, taller than the rows, its words printed 14 px high
+        assert!(shows_two_word_groups(&[], &written, 20.0, 28.0));
     }
 
     #[test]
