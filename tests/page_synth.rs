@@ -657,3 +657,12 @@ fn clock_columns_named_by_words_printed_dark_in_a_shaded_heading_band_are_parted
     // with its words, and both clocks were taken into the moves (0 of 100 cells)
     assert_random_layout_sheet_misses_at_most(12201, 191, 0);
 }
+
+#[test]
+fn clock_columns_named_in_a_heading_row_taller_than_the_rows_are_parted() {
+    // sheet 17 of `synth --form random --seed 12201` (a photo, two blocks No | Valge | Time |
+    // Must | Time, a shaded heading row 1.5 rows high taken for the first row, nothing ruled
+    // between the moves and the clocks): its words, 0.7-0.8 of a pitch high, were no printed
+    // words measured against the pitch, and both clocks were taken into the moves (0 of 152 cells)
+    assert_random_layout_sheet_misses_at_most(12201, 17, 0);
+}
