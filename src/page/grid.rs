@@ -2792,8 +2792,8 @@ fn find_unruled_clock_columns(
                 });
             // (a heading row ruled like the rows below it is the block's first row until the
             // printed numbers leave it out: where the heading above names no clock, the first
-            // row's own words may, printed words being under half a pitch high where a move
-            // written in the row stands taller)
+            // row's own words may, a printed word standing at most PRINTED_WORD_HEIGHT of the
+            // row's height where a move written in the row stands taller)
             if named_above[side].is_none() && printed_word_among(&first_row_words, first_row_height) {
                 named_in_first_row[side] = part_named_by(&first_row_words);
             }
