@@ -200,15 +200,17 @@ pub fn eval_synth(dir: &Path, overlays: Option<&Path>) -> Result<(), Box<dyn std
             e.0 += r.matched;
             e.1 += r.cells;
         }
-        if r.matched < r.cells || r.extra > 0 {
+        let counted = if r.error.is_none() { r.rows - r.rows_printed } else { 0 };
+        if r.matched < r.cells || r.extra > 0 || counted > 0 {
             println!(
-                "{} ({}, {}): {}/{}{}{}",
+                "{} ({}, {}): {}/{}{}{}{}",
                 r.stem,
                 r.form,
                 r.damage,
                 r.matched,
                 r.cells,
                 if r.extra > 0 { format!(", {} cells the truth lacks", r.extra) } else { String::new() },
+                if counted > 0 { format!(", {counted} rows counted") } else { String::new() },
                 r.error.as_ref().map(|e| format!(" error: {e}")).unwrap_or_default()
             );
         }
