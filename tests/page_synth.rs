@@ -666,3 +666,13 @@ fn clock_columns_named_in_a_heading_row_taller_than_the_rows_are_parted() {
     // words measured against the pitch, and both clocks were taken into the moves (0 of 152 cells)
     assert_random_layout_sheet_misses_at_most(12201, 17, 0);
 }
+
+#[test]
+fn a_photos_light_fading_across_a_heading_is_no_shaded_box_naming_a_clock_column() {
+    // sheet 179 of `synth --form random --seed 12222` (a photo, two blocks White | No | Black,
+    // rows ruled with no ruling down the table's sides): the light fading towards the paper's
+    // left edge dimmed White's heading by 10 levels over its first 66 px, taken for a light
+    // shaded box beside the word "Białe", and an unruled clock column was parted off White's
+    // cells (40 of 80 cells)
+    assert_random_layout_sheet_misses_at_most(12222, 179, 0);
+}

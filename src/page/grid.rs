@@ -2891,7 +2891,8 @@ fn overlaps_across(a: &WordGroup, b: &WordGroup) -> bool {
 /// each, where a word printed on the paper leaves paper) lies [`LIGHT_SHADE_MIN_LEVELS`] and
 /// 1 / [`LIGHT_SHADE_DEPTH_DIVISOR`] of the paper's level under the paper (the lightest tenth
 /// of the heading's columns), their median no more than [`LIGHT_SHADE_MOST_DEPTH`] of it (print
-/// inside the shade is part of the run), a pitch wide at least and short of
+/// inside the shade is part of the run), edged by steps up to the paper ([`shade_edges_sharp`]:
+/// a photo's light fading towards the paper's edge is no box), a pitch wide at least and short of
 /// [`BAND_ACROSS_THE_COLUMN`] of the heading's width (a band across the whole column is its
 /// background, no word's box). Each box spans the heading's height. None
 /// where the heading reaches past the image.
@@ -2910,8 +2911,14 @@ fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<Wo
             (false, Some(start)) => {
                 let (from, to) = ((x0 + start as i64) as f64, (x0 + i as i64) as f64);
                 // (a shade more than a fifth under the paper binarizes: the binary's words show it)
-                let light = median(margins[start..i].to_vec()) >= paper * (1.0 - LIGHT_SHADE_MOST_DEPTH);
-                if light && to - from >= pitch && to - from < BAND_ACROSS_THE_COLUMN * (heading[2] - heading[0]) {
+                let shade = median(margins[start..i].to_vec());
+                let light = shade >= paper * (1.0 - LIGHT_SHADE_MOST_DEPTH);
+                let edged = shade_edges_sharp(&margins, start..i, paper - shade, pitch);
+                if light
+                    && edged
+                    && to - from >= pitch
+                    && to - from < BAND_ACROSS_THE_COLUMN * (heading[2] - heading[0])
+                {
                     boxes.push([from, top, to, bottom]);
                 }
                 run_start = None;
@@ -2920,6 +2927,27 @@ fn light_shaded_boxes(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> Vec<Wo
         }
     }
     boxes
+}
+
+/// How far, in row pitches, a printed shade's edge rises from the shade to the paper at most
+/// ([`shade_edges_sharp`]): print and a scan's blur leave a step a few pixels wide.
+const SHADE_EDGE_WIDTH: f64 = 0.15;
+
+/// Whether the run `run` of a heading's column levels `margins` ends in steps up to the paper on
+/// each side that lies within the heading: a printed shade's edge, where most of the shade's
+/// `depth` is climbed within [`SHADE_EDGE_WIDTH`] of a pitch (3 pixels at least). A photo's
+/// light, falling off towards the paper's edge, dims a heading by as many levels over many
+/// pitches and has no such edge.
+fn shade_edges_sharp(margins: &[f64], run: std::ops::Range<usize>, depth: f64, pitch: f64) -> bool {
+    let width = ((SHADE_EDGE_WIDTH * pitch).round() as usize).max(3);
+    let mean = |from: usize, to: usize| margins[from..to].iter().sum::<f64>() / (to - from).max(1) as f64;
+    // (the mean over `width` columns each side of the edge: out on the paper, in on the shade)
+    let left_sharp = run.start < width
+        || mean(run.start - width.min(run.start), run.start) - mean(run.start, (run.start + width).min(run.end))
+            >= 0.5 * depth;
+    let right_sharp = run.end + width > margins.len()
+        || mean(run.end, run.end + width) - mean(run.end.saturating_sub(width).max(run.start), run.end) >= 0.5 * depth;
+    left_sharp && right_sharp
 }
 
 /// The words printed dark in a heading's shaded band `band`, which the binary keeps as one piece:
@@ -5686,6 +5714,21 @@ mod tests {
             .map(|c| GCell { bx: [c.bx[0] - 540.0, c.bx[1], c.bx[2] - 540.0, c.bx[3]], ..c.clone() })
             .collect();
         assert_moves_parts_only(&shifted_back);
+    }
+
+    #[test]
+    fn a_shade_is_edged_where_it_steps_up_to_the_paper_and_not_where_the_light_fades() {
+        // a heading's levels, pitch 20: paper at 240, a box shaded at 226 over columns 40..90
+        let mut printed = vec![240.0; 200];
+        printed[40..90].iter_mut().for_each(|level| *level = 226.0);
+        // (a scan's blur: one column half way on each edge)
+        (printed[39], printed[90]) = (233.0, 233.0);
+        assert!(shade_edges_sharp(&printed, 40..90, 14.0, 20.0));
+        // a shade against the column's side has its inner edge only
+        assert!(shade_edges_sharp(&printed[40..], 0..50, 14.0, 20.0));
+        // a photo's light rising from 226 at the column's side to the paper's 240 over 140 columns
+        let faded: Vec<f64> = (0..200).map(|x| (226.0 + 0.1 * x as f64).min(240.0)).collect();
+        assert!(!shade_edges_sharp(&faded, 0..40, 12.0, 20.0));
     }
 
     #[test]
