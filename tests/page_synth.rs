@@ -622,6 +622,27 @@ fn a_block_lost_beside_the_blocks_found_is_looked_for_again() {
 }
 
 #[test]
+fn blocks_whose_printed_numbers_lose_their_first_digit_are_numbered_from_their_last_digits() {
+    // sheet 16 of `synth --form random --seed 13303 --damage scan --print-contrast 0.25` (three
+    // blocks of 24, No | White | Black, "25." in a bold serif face a quarter as dark in a number
+    // column narrower than the number): the first digit, against the ruling, read as a 1 (25 as
+    // 15, 30 as 10), so no start fitted the second and third blocks and their 48 rows were counted
+    let faint = Options {
+        count: 17,
+        seed: 13303,
+        form: Some(synth::random_layout::RANDOM_LAYOUT),
+        damage: Some(Damage::Scan),
+        print_contrast: Some(0.25),
+        ..Options::default()
+    };
+    let page = synth::render_sheet(&faint, 16).expect("render").remove(0);
+    let (img, truth) = page_and_truth(&page);
+    let sheet = page::segment(&img).expect("table found");
+    assert_eq!(page::eval::match_count(&sheet.cells, &truth), truth.len());
+    assert!(sheet.cells.iter().all(|c| !c.numbering_guessed), "rows counted");
+}
+
+#[test]
 fn a_faint_bold_serif_number_column_whose_digits_touch_is_read() {
     // sheet 7 of `synth --form random --seed 13301 --damage scan --print-contrast 0.25` (two
     // blocks Time | White | No | Black | Time printed a quarter as dark, numbers "26." in a bold

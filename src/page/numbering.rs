@@ -4,8 +4,10 @@
 //! rows hold consecutive numbers, and the run that the most printed numbers agree with wins. A
 //! row at a block's end without a printed number (a heading with the column titles, a result
 //! line, a signature line) is no move row, nor is one whose number would come before move 1.
-//! Where a block's printed numbers cannot be read, its rows are counted instead, and the block
-//! says so. A page that holds two copies of a form side by side (half-page forms printed two to
+//! Where a block's numbers read too poorly for that but their last digits agree with continuing
+//! the block before it (or being continued by the block after it) in most rows, those digits
+//! place its rows. Where a block's printed numbers cannot be read, its rows are counted instead,
+//! and the block says so. A page that holds two copies of a form side by side (half-page forms printed two to
 //! a sheet) is numbered by its first copy; the second copy's blocks keep no rows.
 
 use std::ops::Range;
@@ -291,6 +293,7 @@ pub fn number_blocks(
             held.push(start..start + rows.len() as i64);
         }
     }
+    fit_blocks_by_their_units_digits(reads, &mut fits);
     // then each block's rows: the end rows that are no move rows are left out
     let mut out: Vec<BlockNumbers> = Vec::new();
     for (b, rows) in reads.iter().enumerate() {
@@ -437,6 +440,71 @@ pub fn leave_out_rows_whose_numbers_do_not_read(
         }
         if !keeps_last {
             block.rows.end = last_seen_end;
+        }
+    }
+}
+
+/// How many rows of a block whose printed numbers read `reads` show the last digit of the move
+/// number that the start `start` gives them, with as many digits as that number has: small bold
+/// print in a narrow number column loses a number's first digit against the ruling (25-48 read
+/// 15, 16, ... 19, 10, 11) and keeps its last.
+fn units_agreeing(reads: &[PrintedNumber], start: i64) -> usize {
+    let digits = |n: i64| n.checked_ilog10().map_or(1, |l| l as usize + 1);
+    reads
+        .iter()
+        .enumerate()
+        .filter(|&(i, read)| {
+            let n = start + i as i64;
+            let PrintedNumber::Digits(glyphs) = read else { return false };
+            n >= 1 && glyphs.len() == digits(n) && read.best().is_some_and(|best| best as i64 % 10 == n % 10)
+        })
+        .count()
+}
+
+/// The fewest rows whose last digits agree with a start ([`fit_blocks_by_their_units_digits`]),
+/// and their least share of the rows that show a number.
+const UNITS_AGREEING_MIN_ROWS: usize = 4;
+const UNITS_AGREEING_MIN_SHARE: f64 = 0.6;
+
+/// Fits the blocks that no start fits by whole numbers (`fits[b]` None) but that continue a
+/// fitted block before them, or are continued by a fitted block after them, by their printed
+/// numbers' last digits: of the starts within [`ROWS_LOST_BETWEEN_BLOCKS`] of continuing, the
+/// one whose last digits most rows show ([`UNITS_AGREEING_MIN_ROWS`], and
+/// [`UNITS_AGREEING_MIN_SHARE`] of the rows that show a number), two rows more than any other
+/// start there. Neighbouring starts give every row another last digit, so the digits tell which
+/// rows the block holds (a heading taken as its first row, a row lost) where counting would not;
+/// the block's place among the blocks gives the tens.
+fn fit_blocks_by_their_units_digits(reads: &[Vec<PrintedNumber>], fits: &mut [Option<i64>]) {
+    let lost = ROWS_LOST_BETWEEN_BLOCKS as i64;
+    loop {
+        let mut fitted_one = false;
+        for b in 0..reads.len() {
+            if fits[b].is_some() {
+                continue;
+            }
+            let rows = reads[b].len() as i64;
+            let after_the_one_before =
+                b.checked_sub(1).and_then(|o| fits[o]).map(|start| start + reads[b - 1].len() as i64);
+            let before_the_one_after = fits.get(b + 1).copied().flatten().map(|start| start - rows);
+            let Some(continuing) = after_the_one_before.or(before_the_one_after) else { continue };
+            let numbered = reads[b].iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
+            let mut agreeing: Vec<(i64, usize)> = (continuing - lost..=continuing + lost)
+                .map(|start| (start, units_agreeing(&reads[b], start)))
+                .collect();
+            crate::sort::by_key_descending(&mut agreeing, |&(_, n)| n);
+            let (start, most) = agreeing[0];
+            let others = agreeing[1].1;
+            let enough = most >= UNITS_AGREEING_MIN_ROWS && most as f64 >= UNITS_AGREEING_MIN_SHARE * numbered as f64;
+            if enough && most >= others + 2 {
+                log::debug!(
+                    "  block {b} numbered from {start} by its numbers' last digits ({most} of {numbered} rows)"
+                );
+                fits[b] = Some(start);
+                fitted_one = true;
+            }
+        }
+        if !fitted_one {
+            return;
         }
     }
 }
@@ -591,6 +659,41 @@ mod tests {
         assert_eq!(got[0].first, 1);
         assert_eq!(got[1].first, 26);
         assert_eq!(got[2].first, 51);
+    }
+
+    #[test]
+    fn a_block_whose_numbers_lose_their_first_digit_is_numbered_by_their_last_digits() {
+        // 1-24 | 25-48 | 49-72 in a narrow number column: the second and third blocks' first
+        // digits read as 1s against the ruling (25 as 15, 30 as 10), a heading row above the
+        // third, its number cell empty
+        let first: Vec<PrintedNumber> = (1..=24).map(read).collect();
+        let tens_lost = |n: u32| read(10 + n % 10);
+        let second: Vec<PrintedNumber> = (25..=48).map(tens_lost).collect();
+        let third: Vec<PrintedNumber> = std::iter::once(PrintedNumber::Empty).chain((49..=72).map(tens_lost)).collect();
+        let (rows, rows_under_a_heading) = (rows_at(10, 24), rows_at(0, 25));
+        let got = number_blocks(
+            &[first, second, third],
+            &[],
+            &[],
+            &[1, 25, 49],
+            &[rows.clone(), rows, rows_under_a_heading],
+            &[],
+            10.0,
+        );
+        assert_eq!(got[1], BlockNumbers { first: 25, rows: 0..24, printed: true });
+        assert_eq!(got[2], BlockNumbers { first: 49, rows: 1..25, printed: true });
+        // last digits that agree with no start by more than chance leave the block counted
+        let scattered: Vec<PrintedNumber> = (0..24).map(|i| read(10 + (i * 7 % 10))).collect();
+        let got = number_blocks(
+            &[(1..=24).map(read).collect(), scattered],
+            &[],
+            &[],
+            &[1, 25],
+            &[rows_at(10, 24), rows_at(10, 24)],
+            &[],
+            10.0,
+        );
+        assert_eq!(got[1], BlockNumbers { first: 25, rows: 0..24, printed: false });
     }
 
     #[test]
