@@ -689,6 +689,17 @@ fn clock_columns_named_in_a_heading_row_taller_than_the_rows_are_parted() {
 }
 
 #[test]
+fn a_move_written_up_into_the_heading_names_no_clock_column() {
+    // sheet 56 of `synth --form random --seed 12222` (a photo, two blocks White | # | Black, the
+    // second block's rows found with its heading as their first row): the first moves, written
+    // tall, reach up into the heading, and the top of a "D" beside "WHITE" (and of an "R" beside
+    // "BLACK") stood on the heading's foot as a word printed down to the ruling would: the words
+    // named an unruled clock column beside the moves in both of the block's move columns, and
+    // each lost a third of its cells' width (78 of 156 cells)
+    assert_random_layout_sheet_misses_at_most(12222, 56, 0);
+}
+
+#[test]
 fn a_photos_light_fading_across_a_heading_is_no_shaded_box_naming_a_clock_column() {
     // sheet 179 of `synth --form random --seed 12222` (a photo, two blocks White | No | Black,
     // rows ruled with no ruling down the table's sides): the light fading towards the paper's

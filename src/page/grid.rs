@@ -3074,6 +3074,28 @@ const CENTRED_HEADING: f64 = 0.06;
 /// A group of printed glyphs in a heading: its box [x0, y0, x1, y1].
 type WordGroup = [f64; 4];
 
+/// Where under a heading box's foot, in row pitches, a piece against that foot is looked at for
+/// ink that runs on from it ([`runs_on_below`]): past the ruling (3 px at least), within the
+/// first row's top.
+const RUN_ON_FROM: f64 = 0.12;
+const RUN_ON_TO: f64 = 0.4;
+
+/// Whether the piece `q` ((x0, y0, x1, y1, pixels), against the foot of a heading box whose foot
+/// lies at `foot`) runs on under the box: in a quarter of its foot's inked pixel columns at
+/// least (two at least), ink lies straight under it, within a pixel across, between
+/// [`RUN_ON_FROM`] and [`RUN_ON_TO`] of a pitch under the foot. The top of a move written tall in
+/// the first row crosses the ruling between them and goes on down; a word printed down to the
+/// ruling ends on it.
+fn runs_on_below(b: &Bin, q: &(usize, usize, usize, usize, usize), foot: f64, pitch: f64) -> bool {
+    let from = (q.3 + 1).max((foot + (RUN_ON_FROM * pitch).max(3.0)) as usize);
+    let to = ((foot + RUN_ON_TO * pitch) as usize).min(b.h);
+    let inked_under =
+        |x: usize| (from..to).any(|y| (x.saturating_sub(1)..=(x + 1).min(b.w - 1)).any(|xx| b.get(xx, y)));
+    let foot_columns: Vec<usize> = (q.0..=q.2).filter(|&x| b.get(x, q.3)).collect();
+    let running_on = foot_columns.iter().filter(|&&x| inked_under(x)).count();
+    running_on >= 2 && 4 * running_on >= foot_columns.len()
+}
+
 /// The groups of printed glyphs in a heading's box `bx`, left to right: glyphs of a printed word's
 /// height (0.15 to 1.5 pitches), under half a pitch apart, are one group. A glyph against the
 /// column's side counts where it is half a pitch wide (a clock drawn against the ruling), not a
@@ -3081,7 +3103,8 @@ type WordGroup = [f64; 4];
 /// the box's top or bottom where it is half a pitch wide and high (a clock drawn against the
 /// heading's rulings), not a smaller piece (of a writer's stroke reaching up from the first row,
 /// of a ruling or shading), or against the bottom where it is wider than high, a quarter pitch
-/// high and clear of the column's sides (a word printed down to the first row's ruling). A group
+/// high and clear of the column's sides (a word printed down to the first row's ruling), and ends
+/// there ([`runs_on_below`]: the top of a move written up into the heading runs on). A group
 /// under a quarter pitch high is none. A shaded box is a group of its own; one shaded across the
 /// column is the heading's background, and the letters printed white in it are the glyphs
 /// ([`letters_printed_white_in`]).
@@ -3100,7 +3123,8 @@ fn heading_word_groups(b: &Bin, bx: [f64; 4], pitch: f64) -> Vec<WordGroup> {
             // clear of the column's sides, which a shaded heading's edge reaches)
             let (at_top, at_bottom) = (q.1 == first_row, q.3 == last_row);
             let big = width >= 0.5 * pitch && height >= 0.5 * pitch;
-            let word_on_the_ruling = !at_a_side && width > height && height >= 0.25 * pitch;
+            let word_on_the_ruling =
+                !at_a_side && width > height && height >= 0.25 * pitch && !runs_on_below(b, q, bx[3], pitch);
             let clear =
                 (!at_a_side || width >= 0.5 * pitch) && (!at_top || big) && (!at_bottom || big || word_on_the_ruling);
             clear && q.4 >= 4 && height >= 0.15 * pitch && height <= 1.5 * pitch
@@ -5714,6 +5738,23 @@ mod tests {
             .map(|c| GCell { bx: [c.bx[0] - 540.0, c.bx[1], c.bx[2] - 540.0, c.bx[3]], ..c.clone() })
             .collect();
         assert_moves_parts_only(&shifted_back);
+    }
+
+    #[test]
+    fn a_piece_against_a_headings_foot_runs_on_where_a_moves_stroke_goes_on_under_the_ruling() {
+        // a heading box over rows 20..40 (pitch 20), its searched rows 23..37; a word printed
+        // down to the ruling, its foot in row 40, and the top of a written "D" against the
+        // searched rows' foot too, whose stroke goes on from row 42 (the ruling's rows left out
+        // of the glyphs' binary)
+        let mut b = Bin::new(200, 80);
+        fill(&mut b, 105, 31, 120, 41);
+        fill(&mut b, 125, 32, 133, 38);
+        fill(&mut b, 125, 42, 128, 60);
+        fill(&mut b, 131, 42, 133, 55);
+        let word = (105, 31, 119, 37, 105);
+        let stroke_top = (125, 32, 132, 37, 56);
+        assert!(!runs_on_below(&b, &word, 40.0, 20.0));
+        assert!(runs_on_below(&b, &stroke_top, 40.0, 20.0));
     }
 
     #[test]
