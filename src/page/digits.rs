@@ -304,7 +304,7 @@ impl PrintedNumber {
     pub fn extra_cost(&self, n: u32) -> Option<f32> {
         let PrintedNumber::Digits(glyphs) = self else { return None };
         // (no string: the numbering asks this for every start of every block)
-        let len = n.checked_ilog10().map_or(1, |l| l as usize + 1);
+        let len = super::grid::digits(n);
         if len != glyphs.len() {
             return None;
         }
@@ -314,7 +314,7 @@ impl PrintedNumber {
     }
 
     /// How many digits were read (0 where no number was).
-    fn digit_count(&self) -> usize {
+    pub(super) fn digit_count(&self) -> usize {
         let PrintedNumber::Digits(glyphs) = self else { return 0 };
         glyphs.len()
     }

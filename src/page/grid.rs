@@ -2943,8 +2943,7 @@ fn shade_edges_sharp(margins: &[f64], run: std::ops::Range<usize>, depth: f64, p
     let mean = |from: usize, to: usize| margins[from..to].iter().sum::<f64>() / (to - from).max(1) as f64;
     // (the mean over `width` columns each side of the edge: out on the paper, in on the shade)
     let left_sharp = run.start < width
-        || mean(run.start - width.min(run.start), run.start) - mean(run.start, (run.start + width).min(run.end))
-            >= 0.5 * depth;
+        || mean(run.start - width, run.start) - mean(run.start, (run.start + width).min(run.end)) >= 0.5 * depth;
     let right_sharp = run.end + width > margins.len()
         || mean(run.end, run.end + width) - mean(run.end.saturating_sub(width).max(run.start), run.end) >= 0.5 * depth;
     left_sharp && right_sharp

@@ -7,8 +7,8 @@
 //! Where a block's numbers read too poorly for that but their last digits agree with continuing
 //! the block before it (or being continued by the block after it) in most rows, those digits
 //! place its rows. Where a block's printed numbers cannot be read, its rows are counted instead,
-//! and the block says so. A page that holds two copies of a form side by side (half-page forms printed two to
-//! a sheet) is numbered by its first copy; the second copy's blocks keep no rows.
+//! and the block says so. A page that holds two copies of a form side by side (half-page forms
+//! printed two to a sheet) is numbered by its first copy; the second copy's blocks keep no rows.
 
 use std::ops::Range;
 
@@ -187,11 +187,16 @@ fn trusted_start(
     held: &[Range<i64>],
     in_order: &Range<i64>,
 ) -> Option<i64> {
-    let numbered = rows.iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
+    let numbered = rows_showing_a_number(rows);
     let (start, agree, runner_up) = best_start(rows, prefer, held, in_order);
     let continues = continuing.is_some_and(|after| (after..=after + ROWS_LOST_BETWEEN_BLOCKS as i64).contains(&start));
     let trusted = agree >= 4.0 && (continues || agree as f64 >= numbered as f64 / 5.0) && agree >= runner_up + 2.0;
     trusted.then_some(start)
+}
+
+/// How many of a block's rows show a number (one to three digits) in their number cells.
+fn rows_showing_a_number(rows: &[PrintedNumber]) -> usize {
+    rows.iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count()
 }
 
 /// Whether the blocks numbered `second` repeat those numbered `first` one for one, as a second
@@ -449,14 +454,14 @@ pub fn leave_out_rows_whose_numbers_do_not_read(
 /// print in a narrow number column loses a number's first digit against the ruling (25-48 read
 /// 15, 16, ... 19, 10, 11) and keeps its last.
 fn units_agreeing(reads: &[PrintedNumber], start: i64) -> usize {
-    let digits = |n: i64| n.checked_ilog10().map_or(1, |l| l as usize + 1);
     reads
         .iter()
         .enumerate()
         .filter(|&(i, read)| {
             let n = start + i as i64;
-            let PrintedNumber::Digits(glyphs) = read else { return false };
-            n >= 1 && glyphs.len() == digits(n) && read.best().is_some_and(|best| best as i64 % 10 == n % 10)
+            n >= 1
+                && read.digit_count() == grid::digits(n as u32)
+                && read.best().is_some_and(|best| best as i64 % 10 == n % 10)
         })
         .count()
 }
@@ -487,7 +492,7 @@ fn fit_blocks_by_their_units_digits(reads: &[Vec<PrintedNumber>], fits: &mut [Op
                 b.checked_sub(1).and_then(|o| fits[o]).map(|start| start + reads[b - 1].len() as i64);
             let before_the_one_after = fits.get(b + 1).copied().flatten().map(|start| start - rows);
             let Some(continuing) = after_the_one_before.or(before_the_one_after) else { continue };
-            let numbered = reads[b].iter().filter(|r| matches!(r, PrintedNumber::Digits(_))).count();
+            let numbered = rows_showing_a_number(&reads[b]);
             let mut agreeing: Vec<(i64, usize)> = (continuing - lost..=continuing + lost)
                 .map(|start| (start, units_agreeing(&reads[b], start)))
                 .collect();
