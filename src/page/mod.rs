@@ -553,6 +553,21 @@ fn frame(small_l: &GrayImage, bin0: &Bin, lbin0: &Bin, radius: usize, quarter: u
 /// glyphs' binary `glyphs` and the rulings binarized for `rulings`: the frame, its cells and blocks, and the row pitch; or why
 /// none was found.
 fn find_table(glyphs: &Bin, small_l: &GrayImage, radius: usize, rulings: Rulings) -> Result<Table, PageError> {
+    let found = find_table_in(glyphs, small_l, radius, rulings);
+    match &found {
+        Ok(table) => log::debug!(
+            "{rulings:?} rulings at {}x{}: {} move rows",
+            small_l.width(),
+            small_l.height(),
+            move_rows(table)
+        ),
+        Err(error) => log::debug!("{rulings:?} rulings at {}x{}: {error}", small_l.width(), small_l.height()),
+    }
+    found
+}
+
+/// [`find_table`] without its log line.
+fn find_table_in(glyphs: &Bin, small_l: &GrayImage, radius: usize, rulings: Rulings) -> Result<Table, PageError> {
     let ruling_bin = binarize_rulings(small_l, radius, rulings);
     // orientation: the table has more ruled length across than down
     // (the upright frame is tried first; the quarter-turned one only when that finds no table or
