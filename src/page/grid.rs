@@ -520,16 +520,21 @@ pub(super) fn digits(n: u32) -> usize {
     n.checked_ilog10().map_or(1, |l| l as usize + 1)
 }
 
+/// How many binaries of one name a page's analysis saves at most: every rulings' binary (plain,
+/// faint, shade edges, dotted, shaded rows) at each analysed size, in its four quarter turns,
+/// on the paper and on the whole photo.
+const DEBUG_BINARIES_PER_NAME: usize = 64;
+
 /// Saves `bin` as a picture (ink black) as `NAME.png` in the debug directory, if one is set
 /// ([`super::set_debug_dir`]); later frames analysed (a perspective warp, another turn, the faint
-/// rulings' pass) go to `NAME.2.png`, `NAME.3.png`, ...
+/// rulings' pass) go to `NAME.2.png`, `NAME.3.png`, ... up to [`DEBUG_BINARIES_PER_NAME`].
 fn save_debug_binary(name: &str, bin: &Bin) {
     let Some(dir) = super::debug_dir() else { return };
     let mut path = dir.join(format!("{name}.png"));
     let mut k = 1;
     while path.exists() {
         k += 1;
-        if k > 8 {
+        if k > DEBUG_BINARIES_PER_NAME {
             return;
         }
         path = dir.join(format!("{name}.{k}.png"));

@@ -154,6 +154,17 @@ const ROWS_LOST_BETWEEN_BLOCKS: u32 = 2;
 /// the heading (or footer) that block left out: a heading of two rows, one lost in that block.
 const HEADING_ROWS_BEYOND: u32 = 2;
 
+/// How far below the foot of a numbered block, in row pitches, a row of a block beside it that
+/// does not read its number is taken for what lies under the table: a blank line and a results
+/// line under it, from [`FOOT_ROWS_FROM`] to this.
+const FOOT_ROWS_BEYOND: f64 = 2.5;
+
+/// How far below the foot of a numbered block, in row pitches, a row of a block beside it lies
+/// at least to be under the table: blocks side by side on a page photographed askew or curved
+/// stand up to a third of a row apart (HCS 023_0: the second block 20 px above the first, its
+/// rows 57 px apart).
+const FOOT_ROWS_FROM: f64 = 0.65;
+
 /// Whether each block numbered from its printed numbers continues the block before it where that
 /// one is so numbered too, as a form's blocks do (1-30 | 31-60): its first number is the other's
 /// last + 1, or up to [`ROWS_LOST_BETWEEN_BLOCKS`] more.
@@ -366,14 +377,37 @@ pub fn number_blocks(
                     && (at(y, o).is_some_and(|i| !out[o].rows.contains(&i)) || beyond_an_end_left_out(y, o))
             })
         };
+        // (a row below the foot of a numbered block beside it, whose last row is kept, that
+        // shows no number of as many digits as its own: the table ends there, and what lies
+        // under it, a blank line and a results line, is no move row; a move row whose number
+        // is misread, under a block beside that lost its last row, mostly reads some number
+        // of its digits)
+        let below_the_foot_beside = |y: f64| {
+            (0..out.len()).any(|o| {
+                let ys = &rows_y[o];
+                let (Some(&top), Some(&bottom)) = (ys.first(), ys.last()) else { return false };
+                let beside = rows_y[b].iter().any(|&own| (top..=bottom).contains(&own));
+                o != b
+                    && out[b].printed
+                    && out[o].printed
+                    && out[o].rows.end == ys.len()
+                    && beside
+                    && (FOOT_ROWS_FROM * pitch..FOOT_ROWS_BEYOND * pitch).contains(&(y - bottom))
+            })
+        };
         let rows = out[b].rows.clone();
         let number_of = |i: usize| out[b].first as i64 + i as i64 - rows.start as i64;
         let unread = |i: usize| !out[b].printed || agreement(&reads[b][i], number_of(i)) == 0.0;
+        let no_number_of_its_digits = |i: usize| reads[b][i].digit_count() != grid::digits(number_of(i).max(0) as u32);
         let mut keep = rows.clone();
         while keep.len() > 1 && unread(keep.start) && left_out(rows_y[b][keep.start]) {
             keep.start += 1;
         }
-        while keep.len() > 1 && unread(keep.end - 1) && left_out(rows_y[b][keep.end - 1]) {
+        while keep.len() > 1
+            && unread(keep.end - 1)
+            && (left_out(rows_y[b][keep.end - 1])
+                || (no_number_of_its_digits(keep.end - 1) && below_the_foot_beside(rows_y[b][keep.end - 1])))
+        {
             keep.end -= 1;
         }
         if out[b].printed {
@@ -872,6 +906,38 @@ mod tests {
         let rows: Vec<PrintedNumber> = (1..=25).map(read).collect();
         let got = number_blocks(&[rows], &[], &[ruled[1..].to_vec()], &[1], &[rows_at(0, 25)], &[], 10.0);
         assert_eq!(got[0].rows, 0..25);
+    }
+
+    #[test]
+    fn end_rows_below_the_foot_of_a_block_beside_are_no_move_rows_unless_they_read_their_numbers() {
+        // a results line runs under 31-60, a row below the foot of 1-30 beside it, ruled alike
+        let first: Vec<PrintedNumber> = (1..=30).map(read).collect();
+        let second: Vec<PrintedNumber> = (31..=60).map(read).chain([PrintedNumber::Other]).collect();
+        let rows_y = [rows_at(0, 30), rows_at(0, 31)];
+        let got = number_blocks(&[first.clone(), second], &[], &[], &[1, 31], &rows_y, &[], 10.0);
+        assert_eq!(got[1], BlockNumbers { first: 31, rows: 0..30, printed: true });
+        // a block of 31-61 beside 1-30 keeps its last row where that row reads its number
+        let second: Vec<PrintedNumber> = (31..=61).map(read).collect();
+        let got = number_blocks(&[first.clone(), second], &[], &[], &[1, 31], &rows_y, &[], 10.0);
+        assert_eq!(got[1], BlockNumbers { first: 31, rows: 0..31, printed: true });
+        // a last row reading a number of its digits, misread, beside a block that lost its last
+        // row, keeps its place
+        let mut misread: Vec<PrintedNumber> = (31..=60).map(read).collect();
+        misread[29] = read(80);
+        let lost_its_last: Vec<PrintedNumber> = (1..=29).map(read).collect();
+        let rows_y = [rows_at(0, 29), rows_at(0, 30)];
+        let got = number_blocks(&[lost_its_last, misread], &[], &[], &[1, 31], &rows_y, &[], 10.0);
+        assert_eq!(got[1].rows, 0..30);
+        // a block stacked under another, not beside it, keeps its misread last row
+        let second: Vec<PrintedNumber> = (31..=60).map(read).chain([PrintedNumber::Other]).collect();
+        let got = number_blocks(&[first, second], &[], &[], &[1, 31], &[rows_at(0, 30), rows_at(400, 31)], &[], 10.0);
+        assert_eq!(got[1].rows, 0..31);
+        // two rows under the foot beside, a blank line and the results line, neither reading a number
+        let first: Vec<PrintedNumber> = (1..=20).map(read).collect();
+        let second: Vec<PrintedNumber> =
+            (21..=40).map(read).chain([PrintedNumber::Other, PrintedNumber::Other]).collect();
+        let got = number_blocks(&[first, second], &[], &[], &[1, 21], &[rows_at(0, 20), rows_at(0, 22)], &[], 10.0);
+        assert_eq!(got[1], BlockNumbers { first: 21, rows: 0..20, printed: true });
     }
 
     #[test]
