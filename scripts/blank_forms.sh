@@ -3,7 +3,9 @@
 # each form, `scoresheet-dev synth --form-image` writes COUNT sheets (seed SEED for the first form,
 # SEED+1 for the next, ...; the page stage's cells of the blank form are the truth), then
 # `segment --eval-synth` gives the cells labelled right and `eval` the half-moves read right.
-# Prints one line per form and writes each form's sheets and reports to OUT/FORM/.
+# Prints one line per form and writes each form's sheets and reports to OUT/FORM/ (synth's
+# warning that the truth is the page stage's own reading of the blank form goes to
+# OUT/FORM/synth.txt: docs/real-forms.md shows each blank form's overlay, checked by eye).
 #
 #   scripts/blank_forms.sh FORMS OUT SEED [DAMAGE [PRINT_CONTRAST]]
 #
@@ -49,8 +51,10 @@ for image in "${images[@]}"; do
     form=$(dirname "$image")
     dest="$out/$form"
     rm -rf "$dest"
+    mkdir -p "$dest"
     "$bin/scoresheet-dev" synth --form-image "$forms/$image" --count "$count" --seed "$seed" --damage "$damage" \
-        --lang mix "${fade[@]}" --out "$dest/sheets" > /dev/null
+        --lang mix "${fade[@]}" --out "$dest/sheets" > /dev/null 2> "$dest/synth.txt" ||
+        { cat "$dest/synth.txt" >&2; exit 1; }
     "$bin/scoresheet-dev" segment --eval-synth "$dest/sheets" > "$dest/segment.txt" 2>&1 || true
     "$bin/scoresheet-dev" eval "$dest/sheets" > "$dest/eval.txt" 2>&1 || true
     cells=$(grep -o '[0-9]*/[0-9]* true cells matched ([0-9.]* %)' "$dest/segment.txt" | sed 's/ true cells matched//' || true)
