@@ -361,14 +361,18 @@ pub fn number_blocks(
         // (and the rows just beyond its end row where it left that row out: a heading two rows
         // high above a block beside one whose heading is found one row high; a block beside, its
         // rows and this block's at some heights alike, not one stacked above or below it)
+        // (block `o`'s top and bottom rows' heights, where this block's rows lie beside it: some
+        // of them within that span)
+        let span_beside = |o: usize| {
+            let (&top, &bottom) = (rows_y[o].first()?, rows_y[o].last()?);
+            rows_y[b].iter().any(|&own| (top..=bottom).contains(&own)).then_some((top, bottom))
+        };
         let beyond_an_end_left_out = |y: f64, o: usize| {
-            let ys = &rows_y[o];
-            let (Some(&top), Some(&bottom)) = (ys.first(), ys.last()) else { return false };
-            let beside = rows_y[b].iter().any(|&own| (top..=bottom).contains(&own));
             let near = |gap: f64| (0.3 * pitch..HEADING_ROWS_BEYOND as f64 * pitch).contains(&gap);
-            beside
-                && ((near(top - y) && !out[o].rows.contains(&0))
-                    || (near(y - bottom) && !out[o].rows.contains(&(ys.len() - 1))))
+            span_beside(o).is_some_and(|(top, bottom)| {
+                (near(top - y) && !out[o].rows.contains(&0))
+                    || (near(y - bottom) && !out[o].rows.contains(&(rows_y[o].len() - 1)))
+            })
         };
         let left_out = |y: f64| {
             (0..out.len()).any(|o| {
@@ -383,17 +387,15 @@ pub fn number_blocks(
         // is misread, under a block beside that lost its last row, mostly reads some number
         // of its digits)
         let below_the_foot_beside = |y: f64| {
-            (0..out.len()).any(|o| {
-                let ys = &rows_y[o];
-                let (Some(&top), Some(&bottom)) = (ys.first(), ys.last()) else { return false };
-                let beside = rows_y[b].iter().any(|&own| (top..=bottom).contains(&own));
-                o != b
-                    && out[b].printed
-                    && out[o].printed
-                    && out[o].rows.end == ys.len()
-                    && beside
-                    && (FOOT_ROWS_FROM * pitch..FOOT_ROWS_BEYOND * pitch).contains(&(y - bottom))
-            })
+            out[b].printed
+                && (0..out.len()).any(|o| {
+                    o != b
+                        && out[o].printed
+                        && out[o].rows.end == rows_y[o].len()
+                        && span_beside(o).is_some_and(|(_, bottom)| {
+                            (FOOT_ROWS_FROM * pitch..FOOT_ROWS_BEYOND * pitch).contains(&(y - bottom))
+                        })
+                })
         };
         let rows = out[b].rows.clone();
         let number_of = |i: usize| out[b].first as i64 + i as i64 - rows.start as i64;
