@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Damaged copies of synthetic sheets: each sheet of IN (`scoresheet-dev synth` output) is bowed,
-shown through by its back page, put out of focus or folded, and its truth JSON is written beside
+shown through by its back page, put out of focus, folded or enlarged, and its truth JSON is written beside
 it with every cell's box and quad moved the same way, so that
 `scoresheet-dev segment --eval-synth OUT` and `scoresheet-dev eval OUT` measure the page stage on
 such pages.
@@ -15,6 +15,9 @@ KIND (and what --strength means, its default in brackets):
   out-of-focus  a Gaussian blur of X pixels [1.7]
   folded        two creases of a sheet folded in four, down and across the page, a shadow X grey
                 levels deep with a lit band beside it [60]
+  enlarged      resampled (Lanczos) to X times its size: the page as a scan at X times its
+                resolution shows it (2: a sheet of about 150 dpi at 300 dpi), its print, writing,
+                blur and grain as many pixels larger [2]
 
 The damage is the same on every sheet (no randomness). Needs numpy and Pillow.
 """
@@ -25,7 +28,7 @@ import os
 import numpy as np
 from PIL import Image, ImageFilter
 
-DEFAULT_STRENGTH = {"bowed": 0.01, "show-through": 0.08, "out-of-focus": 1.7, "folded": 60.0}
+DEFAULT_STRENGTH = {"bowed": 0.01, "show-through": 0.08, "out-of-focus": 1.7, "folded": 60.0, "enlarged": 2.0}
 PAPER = 235.0
 
 
@@ -71,7 +74,20 @@ def folded(img, strength):
     return Image.fromarray(out.clip(0, 255).astype(np.uint8)), lambda x, y: (x, y)
 
 
-DAMAGES = {"bowed": bowed, "show-through": show_through, "out-of-focus": out_of_focus, "folded": folded}
+def enlarged(img, strength):
+    """Resampled to `strength` times the size (Lanczos)."""
+    size = (round(img.width * strength), round(img.height * strength))
+    sx, sy = size[0] / img.width, size[1] / img.height
+    return img.resize(size, Image.LANCZOS), lambda x, y: (x * sx, y * sy)
+
+
+DAMAGES = {
+    "bowed": bowed,
+    "show-through": show_through,
+    "out-of-focus": out_of_focus,
+    "folded": folded,
+    "enlarged": enlarged,
+}
 
 
 def move_truth(truth, point):

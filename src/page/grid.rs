@@ -1298,10 +1298,13 @@ fn block_gaps(glyphs: &Bin, pieces: &[Line], row_rulings: &[Line], pitch: f64) -
             let bottom = group.iter().map(|g| g.2).fold(f64::MIN, f64::max);
             // (and the gap is paper between the blocks, not part of a column written in)
             let rows = ((bottom - top) / pitch).round().max(1.0) as usize;
+            // (its left part: the printed numbers of a block whose rows are not ruled across its
+            // number column stand in the gap's right part)
+            let paper_end = left + (right - left).min(pitch.max(0.4 * (right - left)));
             let blank_rows = (0..rows)
                 .filter(|&r| {
                     let y = top + (r as f64 + 0.5) * pitch;
-                    ink_fraction(glyphs, [left, y - 0.5 * pitch, right, y + 0.5 * pitch]) < INKED_CELL
+                    ink_fraction(glyphs, [left, y - 0.5 * pitch, paper_end, y + 0.5 * pitch]) < INKED_CELL
                 })
                 .count();
             if aligned && blank_rows as f64 >= 0.7 * rows as f64 {
@@ -4555,6 +4558,24 @@ mod tests {
         let mut ruled = vec![h(310.0, 0.0, 90.0, 310.0)];
         add_block_gap_borders(&glyphs, &pieces, &joined, &mut ruled, 20.0);
         assert_eq!(ruled.iter().map(|c| c.intercept).collect::<Vec<_>>(), vec![310.0, 20.0, 600.0]);
+    }
+
+    #[test]
+    fn a_gap_holding_the_next_blocks_numbers_in_its_right_part_parts_the_blocks() {
+        // rows ruled x 20..270 and 350..600, the right block's rows not ruled across its number
+        // column: its numbers stand in the gap, x 325..345 on every row
+        let (pieces, joined) = two_blocks(80.0);
+        let mut numbered = Bin::new(640, 400);
+        for row in 0..10 {
+            for y in 104 + 20 * row..116 + 20 * row {
+                for x in 325..345 {
+                    numbered.d[y * 640 + x] = 1;
+                }
+            }
+        }
+        let gaps = block_gaps(&numbered, &pieces, &joined, 20.0);
+        assert_eq!(gaps.len(), 1, "{gaps:?}");
+        assert_eq!((gaps[0].0, gaps[0].1), (270.0, 350.0));
     }
 
     #[test]

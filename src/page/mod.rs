@@ -1025,7 +1025,8 @@ fn segment_analysed(g: &GrayImage, analysis: Analysis) -> Result<Sheet, PageErro
 /// each with fewer blocks placed ([`lost_blocks`]), or as many placed and more rows whose
 /// printed numbers read as labelled, or with fewer cells repeating a label; or `a` reads its
 /// table whole as found ([`found_whole`]) where `b` does not, with more cells labelled from
-/// printed numbers and [`WHOLE_OVER_COUNTED_LABELS`] as many cells at least.
+/// printed numbers and [`WHOLE_OVER_COUNTED_LABELS`] as many cells at least (any number where
+/// under a quarter of `b`'s labels come from printed numbers).
 fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
     // (blocks placed where `b`'s blocks, found and read whole, leave nothing uncovered are
     // copies laid on some other printed table: a two-page form's team results beside its
@@ -1049,8 +1050,14 @@ fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
     // (a reading found whole, more of its labels from printed numbers, reads more than one with
     // blocks counted that labels a few rows more: the count runs on past a line under a block,
     // "RESULT:", read as its last row, and numbers the next block a move late)
-    let whole_over_counted =
-        !b_whole && found_whole(a) && a_printed > b_printed && a_all as f64 >= WHOLE_OVER_COUNTED_LABELS * b_all as f64;
+    // (and than one that labels any number more where nearly all its labels are counted: rows
+    // split in two, at half the pitch, by the dashes of long algebraic moves read as rulings at
+    // a smaller analysed size, count twice the rows the printed numbers give)
+    let nearly_all_counted = 4 * b_printed < b_all;
+    let whole_over_counted = !b_whole
+        && found_whole(a)
+        && a_printed > b_printed
+        && (nearly_all_counted || a_all as f64 >= WHOLE_OVER_COUNTED_LABELS * b_all as f64);
     (a_printed >= b_printed && a_all >= b_all && !as_many) || as_many_found || as_many_once || whole_over_counted
 }
 
@@ -1723,6 +1730,29 @@ mod tests {
         counted_on_further.cells.extend(further.collect::<Vec<_>>());
         assert!(rows_read(&found).1 * 10 < rows_read(&counted_on_further).1 * 9);
         assert!(!reads_more_and_no_fewer(&found, &counted_on_further));
+    }
+
+    #[test]
+    fn a_reading_found_whole_reads_more_than_one_counting_twice_the_rows() {
+        // every row split in two (the dashes of long algebraic moves read as rulings), the
+        // half-rows counted from 1: twice the labels, none from a printed number
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
+        let found = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        assert!(found_whole(&found), "{:?}", found.blocks);
+        let mut halves = found.clone();
+        halves.cells = found
+            .cells
+            .iter()
+            .flat_map(|cell| {
+                [2 * cell.mv - 1, 2 * cell.mv].map(|mv| Cell { mv, numbering_guessed: true, ..cell.clone() })
+            })
+            .collect();
+        for block in &mut halves.blocks {
+            block.printed_numbers = false;
+        }
+        assert_eq!(rows_read(&halves), (0, 2 * rows_read(&found).1));
+        assert!(reads_more_and_no_fewer(&found, &halves));
+        assert!(!reads_more_and_no_fewer(&halves, &found));
     }
 
     #[test]
