@@ -9,7 +9,7 @@ use super::lines::{self, Bin, Line, join_broken, row_rulings, rulings};
 
 mod zones;
 
-use zones::{add_number_zones, part_columns_between_number_columns};
+use zones::{add_number_zones, part_columns_between_number_columns, part_columns_holding_black_and_the_next_white};
 
 /// A labelled cell in the straightened frame of the analysis (small scale).
 #[derive(Clone, Debug)]
@@ -1419,6 +1419,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     let shaded_columns_read = glyphs_in_shaded_columns(b, grey, &cols, pitch);
     let b = shaded_columns_read.as_ref().unwrap_or(b);
     gap_columns.extend(narrow_columns_no_row_crosses(lb, &cols, pitch));
+    part_columns_holding_black_and_the_next_white(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
     add_number_zones(b, grey, lb, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, &gap_columns, pitch);
     part_columns_between_number_columns(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
     if log::log_enabled!(log::Level::Debug) {
@@ -4377,6 +4378,26 @@ mod tests {
         for k in 0..3usize {
             let rows = BlockDrawing { left: 20 + 300 * k, first: 10 * k + 1, number_at: 150, digits_top: 6 };
             rows.draw(&mut b, &ys[..10], &[20, 32, 44, 190, 202, 214], 11);
+        }
+        let (cells, blocks) = cells_and_blocks_found(&b, &lb);
+        assert_eq!(blocks, [(1, 10), (11, 10), (21, 10)]);
+        assert_eq!(cells, 60);
+    }
+
+    #[test]
+    fn blocks_ruled_only_between_white_and_black_with_numbers_in_whites_cells_are_parted() {
+        // three blocks White (76 px, under four pitches: as narrow as a wide number column) |
+        // Black (80 px), 10 rows 20 px apart ruled across the whole table, the rule between White
+        // and Black the only column ruling (x 96, 252, 408); each block's numbers printed inside
+        // White's cell at its left: between the rules, one column holds a block's Black cells and
+        // the next block's White cells
+        let ys: Vec<usize> = (0..=10).map(|r| 100 + 20 * r).collect();
+        let mut lb = Bin::new(560, 400);
+        rule(&mut lb, &ys, (20, 488), &[96, 252, 408], (100, 302));
+        let mut b = lb.clone();
+        for k in 0..3usize {
+            let rows = BlockDrawing { left: 20 + 156 * k, first: 10 * k + 1, number_at: 12, digits_top: 6 };
+            rows.draw(&mut b, &ys[..10], &[32, 44, 56, 92, 104, 116], 11);
         }
         let (cells, blocks) = cells_and_blocks_found(&b, &lb);
         assert_eq!(blocks, [(1, 10), (11, 10), (21, 10)]);

@@ -364,6 +364,84 @@ pub(super) fn part_columns_between_number_columns(
     add_virtual_rulings(parts, hsegs, vsegs, cols, pitch, lb_transposed);
 }
 
+/// Parts the columns of blocks White | Black side by side whose only column ruling is the rule
+/// between each block's White and Black, the move number printed inside White's cell (or in an
+/// unruled number column before it): with no ruling at the blocks' bounds, the table's first
+/// column is the first block's White, its last the last block's Black, and each column between
+/// holds a block's Black and the next block's White, about as wide as the two outer ones
+/// together. Where the first column shows a number zone at its left, each column between is
+/// parted as far left of its numbers as the first column's numbers stand from its left side
+/// (about the last column's width from its own left side: Black's), and its part after the
+/// parting must show its numbers at its left; the columns are built again (`lb_transposed`: the
+/// rulings' binary, transposed).
+pub(super) fn part_columns_holding_black_and_the_next_white(
+    b: &Bin,
+    lb_transposed: &Bin,
+    hsegs: &[Line],
+    vsegs: &mut Vec<Line>,
+    cols: &mut Vec<Column>,
+    pitch: f64,
+) {
+    // (the column right of `c` across its right ruling sharing most of its rows)
+    let next = |c: &Column| {
+        cols.iter()
+            .enumerate()
+            .filter(|(_, o)| o.left_ruling == c.right_ruling && rows_shared(o, c, pitch) * 5 >= c.rows.len() * 3)
+            .max_by_key(|(_, o)| rows_shared(o, c, pitch))
+            .map(|(k, _)| k)
+    };
+    let starts_a_run = |c: &Column| !cols.iter().any(|o| o.right_ruling == c.left_ruling);
+    // (the near end of a column's numbers at its left, from its left side: the first tenth of
+    // their rows', numbers of two digits where those of one are centred; None where the glyphs
+    // at its left make no number zone)
+    let numbers_near_end = |c: &Column| {
+        let groups = glyph_groups_at_side(b, lb_transposed, c, pitch, false, GlyphWidth::Digit);
+        let zone = number_zone_of(&groups, c.rows.len(), pitch).filter(|z| z.fits_in(c.width(), pitch))?;
+        let nears = groups.iter().filter(|g| (g.height - zone.height).abs() <= NUMBER_HEIGHT_SPREAD).map(|g| g.near);
+        Some(quantile(nears.collect(), 0.1))
+    };
+    let mut parts = Vec::new();
+    for first in cols.iter().filter(|c| starts_a_run(c)) {
+        let mut run = vec![first];
+        while let Some(k) = next(run[run.len() - 1]) {
+            if run.len() > cols.len() {
+                break;
+            }
+            run.push(&cols[k]);
+        }
+        if run.len() < 3 {
+            continue;
+        }
+        let (white, black) = (first.width(), run[run.len() - 1].width());
+        let between = &run[1..run.len() - 1];
+        let outer_alike = white.min(black) >= 0.8 * white.max(black) && white.min(black) >= MIN_MOVE_CELL * pitch;
+        let each_holds_both = between.iter().all(|c| (c.width() - (white + black)).abs() <= 0.12 * (white + black));
+        if !outer_alike || !each_holds_both {
+            continue;
+        }
+        let Some(first_near) = numbers_near_end(first) else { continue };
+        // (where each column's numbers stand: a zone in its middle, its near end padded by a
+        // quarter pitch; where none is found there, Black's width from its left side)
+        let parting = |c: &Column| {
+            let at = middle_number_zone(b, c, pitch).map_or(black, |(left, _)| left + 0.25 * pitch - first_near);
+            let numbered = (0.75 * black..=1.3 * black).contains(&at)
+                && c.width() - at >= MIN_MOVE_CELL * pitch
+                && numbers_near_end(&column_part(c, at, c.width() - at)).is_some();
+            numbered.then_some(at)
+        };
+        let partings: Option<Vec<f64>> = between.iter().map(|c| parting(c)).collect();
+        if let Some(partings) = partings {
+            log::debug!(
+                "  columns x {:.0}..{:.0} hold a block's Black and the next block's White: parted at {partings:.0?}",
+                between[0].left.mid(),
+                between[between.len() - 1].right.mid()
+            );
+            parts.extend(between.iter().zip(&partings).map(|(c, &at)| virtual_ruling(c, at)));
+        }
+    }
+    add_virtual_rulings(parts, hsegs, vsegs, cols, pitch, lb_transposed);
+}
+
 /// The part of column `c` `width` wide from `from` right of its left side, over its rows.
 fn column_part(c: &Column, from: f64, width: f64) -> Column {
     Column { left: c.left.shifted(from), right: c.left.shifted(from + width), rows: c.rows.clone(), ..*c }
