@@ -1050,9 +1050,10 @@ fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
     // (a reading found whole, more of its labels from printed numbers, reads more than one with
     // blocks counted that labels a few rows more: the count runs on past a line under a block,
     // "RESULT:", read as its last row, and numbers the next block a move late)
-    // (and than one that labels any number more where nearly all its labels are counted: rows
-    // split in two, at half the pitch, by the dashes of long algebraic moves read as rulings at
-    // a smaller analysed size, count twice the rows the printed numbers give)
+    // (and than one that labels any number of rows more where under a quarter of its labels
+    // come from printed numbers: rows split in two, at half the pitch, by the dashes of long
+    // algebraic moves read as rulings at a smaller analysed size, count twice the rows the
+    // printed numbers give)
     let nearly_all_counted = 4 * b_printed < b_all;
     let whole_over_counted = !b_whole
         && found_whole(a)

@@ -391,9 +391,9 @@ pub(super) fn part_columns_holding_black_and_the_next_white(
             .map(|(k, _)| k)
     };
     let starts_a_run = |c: &Column| !cols.iter().any(|o| o.right_ruling == c.left_ruling);
-    // (the near end of a column's numbers at its left, from its left side: the first tenth of
-    // their rows', numbers of two digits where those of one are centred; None where the glyphs
-    // at its left make no number zone)
+    // (how far a column's printed numbers at its left start from its side: the tenth quantile
+    // of the rows' near ends, where numbers of two digits start when those of one are centred;
+    // None where the glyphs at its left make no number zone)
     let numbers_near_end = |c: &Column| {
         let groups = glyph_groups_at_side(b, lb_transposed, c, pitch, false, GlyphWidth::Digit);
         let zone = number_zone_of(&groups, c.rows.len(), pitch).filter(|z| z.fits_in(c.width(), pitch))?;
