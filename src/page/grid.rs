@@ -1419,7 +1419,14 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     let shaded_columns_read = glyphs_in_shaded_columns(b, grey, &cols, pitch);
     let b = shaded_columns_read.as_ref().unwrap_or(b);
     gap_columns.extend(narrow_columns_no_row_crosses(lb, &cols, pitch));
-    part_columns_holding_black_and_the_next_white(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
+    part_columns_holding_black_and_the_next_white(
+        b,
+        &lb_transposed,
+        &row_rulings,
+        &mut column_rulings,
+        &mut cols,
+        pitch,
+    );
     add_number_zones(b, grey, lb, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, &gap_columns, pitch);
     part_columns_between_number_columns(b, &lb_transposed, &row_rulings, &mut column_rulings, &mut cols, pitch);
     if log::log_enabled!(log::Level::Debug) {

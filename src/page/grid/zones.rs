@@ -332,18 +332,14 @@ pub(super) fn part_columns_between_number_columns(
     pitch: f64,
 ) {
     let widths: Vec<f64> = cols.iter().map(|c| c.width()).collect();
-    // (of the columns sharing a ruling with `c` on one side, the one sharing most of its rows)
-    let beside = |c: &Column, left: bool| {
-        cols.iter()
-            .enumerate()
-            .filter(|(_, o)| if left { o.right_ruling == c.left_ruling } else { o.left_ruling == c.right_ruling })
-            .max_by_key(|(_, o)| rows_shared(o, c, pitch))
-            .map(|(k, _)| k)
-    };
     let mut parts = Vec::new();
     for (i, c) in cols.iter().enumerate() {
         let w = widths[i];
-        let (Some(l), Some(r)) = (beside(c, true), beside(c, false)) else { continue };
+        let (Some(l), Some(r)) =
+            (column_beside(cols, c, ColumnSide::Left, pitch), column_beside(cols, c, ColumnSide::Right, pitch))
+        else {
+            continue;
+        };
         let (wl, wr) = (widths[l], widths[r]);
         let numbers_beside = wl.max(wr) < 0.4 * w
             && (wl - wr).abs() <= 0.15 * wl.max(wr)
@@ -382,13 +378,10 @@ pub(super) fn part_columns_holding_black_and_the_next_white(
     cols: &mut Vec<Column>,
     pitch: f64,
 ) {
-    // (the column right of `c` across its right ruling sharing most of its rows)
+    // (the column right of `c`, where it shares 60 % of `c`'s rows)
     let next = |c: &Column| {
-        cols.iter()
-            .enumerate()
-            .filter(|(_, o)| o.left_ruling == c.right_ruling && rows_shared(o, c, pitch) * 5 >= c.rows.len() * 3)
-            .max_by_key(|(_, o)| rows_shared(o, c, pitch))
-            .map(|(k, _)| k)
+        column_beside(cols, c, ColumnSide::Right, pitch)
+            .filter(|&k| rows_shared(&cols[k], c, pitch) * 5 >= c.rows.len() * 3)
     };
     let starts_a_run = |c: &Column| !cols.iter().any(|o| o.right_ruling == c.left_ruling);
     // (how far a column's printed numbers at its left start from its side: the tenth quantile
@@ -440,6 +433,26 @@ pub(super) fn part_columns_holding_black_and_the_next_white(
         }
     }
     add_virtual_rulings(parts, hsegs, vsegs, cols, pitch, lb_transposed);
+}
+
+/// A side of a column.
+#[derive(Clone, Copy)]
+enum ColumnSide {
+    Left,
+    Right,
+}
+
+/// Of the columns sharing `c`'s ruling on `side`, the one sharing most of its rows (the last of
+/// those sharing as many), by its index in `cols`.
+fn column_beside(cols: &[Column], c: &Column, side: ColumnSide, pitch: f64) -> Option<usize> {
+    cols.iter()
+        .enumerate()
+        .filter(|(_, o)| match side {
+            ColumnSide::Left => o.right_ruling == c.left_ruling,
+            ColumnSide::Right => o.left_ruling == c.right_ruling,
+        })
+        .max_by_key(|(_, o)| rows_shared(o, c, pitch))
+        .map(|(k, _)| k)
 }
 
 /// The part of column `c` `width` wide from `from` right of its left side, over its rows.
