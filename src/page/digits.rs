@@ -638,6 +638,7 @@ fn glyphs(ink: &InkMap, mut pieces: Vec<Piece>) -> Option<Vec<InkMap>> {
     });
     let mut out = Vec::new();
     for p in joined {
+        let p = without_a_full_stop_run_into_it(ink, p);
         if p.w() as f64 > 0.9 * p.h() as f64 && digits_wide(&p).round() > 1.0 {
             out.extend(split_into_digits(ink, &p));
         } else if let Some(g) = crop(ink, p.x0, p.y0, p.x1, p.y1) {
@@ -646,6 +647,42 @@ fn glyphs(ink: &InkMap, mut pieces: Vec<Piece>) -> Option<Vec<InkMap>> {
     }
     Some(out)
 }
+
+/// `p` less a full stop printed after its last digit ("12.") that blur has run into it: at its
+/// right end, columns whose dark ink (above [`STOP_CORE_INK`]) lies in the lowest two fifths of
+/// its rows only, at most two fifths of its height wide, parted from the digit by columns with
+/// no dark ink (the stop's grey fringe joins the two). A digit's own foot (the base of a "2",
+/// the bar of a "4") runs dark into the rest of the digit. Without this the stop widens the
+/// piece by a digit, and the split cuts "50." into "5" and "0." (read as 6).
+fn without_a_full_stop_run_into_it(ink: &InkMap, p: Piece) -> Piece {
+    let h = p.h() as f64;
+    let lowest_rows = p.y0 + (0.6 * h).ceil() as usize;
+    let dark_rows = |x: usize| (p.y0..=p.y1).filter(move |&y| ink.at(x, y) > STOP_CORE_INK);
+    let low_dark_only = |x: usize| dark_rows(x).next().is_some() && dark_rows(x).all(|y| y >= lowest_rows);
+    // (from the right: the stop's fringe, the stop, the columns parting it from the digit)
+    let mut x = p.x1;
+    while x > p.x0 && dark_rows(x).next().is_none() {
+        x -= 1;
+    }
+    let stop_right = x;
+    while x > p.x0 && low_dark_only(x) {
+        x -= 1;
+    }
+    let stop_width = stop_right - x;
+    let neck_right = x;
+    while x > p.x0 && dark_rows(x).next().is_none() {
+        x -= 1;
+    }
+    let parted = x < neck_right;
+    if stop_width == 0 || stop_width as f64 > 0.4 * h || !parted || x == p.x0 {
+        return p;
+    }
+    Piece { x1: x, ..p }
+}
+
+/// Ink share of a full stop's core and of a digit's strokes, against the grey fringe blur
+/// spreads between them.
+const STOP_CORE_INK: f32 = 0.5;
 
 /// The digits of a piece wider than one digit (touching digits), cut at the columns of least
 /// ink. A printed digit is about 0.62 of its height wide, a bold one up to 0.8: the count the
@@ -953,6 +990,46 @@ mod tests {
             let bx = [0.0, 0.0, cell.width() as f64, cell.height() as f64];
             assert_eq!(read_number(&cell, bx).best(), Some(n));
         }
+    }
+
+    #[test]
+    fn a_full_stop_run_into_the_last_digit_is_no_digit() {
+        // (number cells "49." "50." "52." of a synthetic scan of a form printed at a quarter of
+        // its contrast, in a bold serif face 15 pixels high: the blur joins the stop to the last
+        // digit, and "50." read 56, "52." 51)
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/printed_numbers");
+        for n in [49, 50, 52] {
+            let cell = image::open(dir.join(format!("bold_serif_stop_run_in_{n}.png"))).expect("test image").to_luma8();
+            let bx = [0.0, 0.0, cell.width() as f64, cell.height() as f64];
+            assert_eq!(read_number(&cell, bx).best(), Some(n));
+        }
+    }
+
+    #[test]
+    fn a_full_stop_blurred_into_a_number_leaves_its_reading() {
+        // (the fonts the synthetic forms print in, whole: the digit fonts have no full stop;
+        // numbers 16 to 24 pixels high, blurred enough that the stop's grey fringe joins it to
+        // the last digit; without the stop left out, 8 of these 144 read otherwise than the
+        // number alone, "50." as 546, "2." as 21)
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fonts");
+        let numbers = [1u32, 2, 4, 9, 12, 22, 24, 40, 47, 50, 52, 74];
+        let mut changed = Vec::new();
+        for name in CUT_FROM_FORM_FONTS {
+            let font = std::fs::read(dir.join(name)).expect("font");
+            for (height, blur) in [(16.0, 1.2), (20.0, 1.5), (24.0, 1.8)] {
+                for n in numbers {
+                    let read = |text: String| {
+                        let (img, bx) = cell(&font, &text, height, 245, 30);
+                        read_number(&imageproc::filter::gaussian_blur_f32(&img, blur), bx).best()
+                    };
+                    let (with_stop, without) = (read(format!("{n}.")), read(n.to_string()));
+                    if with_stop != without {
+                        changed.push((name, height, n, with_stop, without));
+                    }
+                }
+            }
+        }
+        assert!(changed.is_empty(), "{changed:?}");
     }
 
     #[test]
