@@ -2777,6 +2777,30 @@ fn find_unruled_clock_columns(
                 let words = specks_left_out(words, pitch);
                 move_part_beside_a_clock(&words, [shaded(&words, 0), shaded(&words, 1)], left, right, sides, pitch)
             };
+            // (groups spanning the column, the first from its left side, in a heading the grey
+            // shows shaded across it: pieces of a light band the binary broke, the band's word
+            // among them; only the words printed dark in the band are words)
+            let band_across = |words: &[WordGroup]| {
+                let (first, last) = (words.first()?, words.last()?);
+                let band = [
+                    first[0],
+                    words.iter().map(|g| g[1]).fold(f64::MAX, f64::min),
+                    last[2],
+                    words.iter().map(|g| g[3]).fold(0.0, f64::max),
+                ];
+                (band[2] - band[0] >= BAND_ACROSS_THE_COLUMN * (right - left)).then_some(band)
+            };
+            let broken_band = band_across(&words).filter(|_| {
+                words.len() >= 2
+                    && words[0][0] - left <= BAND_EDGE_REACH * pitch
+                    && shaded_across_the_column(grey, heading, pitch)
+            });
+            if let Some(band) = broken_band {
+                let dark_words = specks_left_out(&words_printed_dark_in(grey, band, pitch), pitch);
+                log::debug!("  heading x {left:.0}..{right:.0}: a light band broken in pieces, words {dark_words:?}");
+                named_above[side] = move_part_beside_a_clock(&dark_words, [false, false], left, right, sides, pitch);
+                continue;
+            }
             // (a box shaded so light behind the column word, printed white in it, that the
             // glyphs' binary loses it: the clock's word beside it stands alone there, clear of
             // the box the grey shows)
@@ -5689,16 +5713,18 @@ mod tests {
     /// [`cells_beside_unruled_clocks`] with boxes `shaded` light grey (232 on paper at 250) in
     /// the grey page only, as a binary loses them.
     fn cells_beside_unruled_clocks_shaded(ys: &[usize], heading: &[[usize; 4]], shaded: &[[usize; 4]]) -> Vec<GCell> {
-        cells_in_blocks_beside_unruled_clocks(1, ys, heading, shaded)
+        cells_in_blocks_beside_unruled_clocks(1, ys, heading, shaded, &[])
     }
 
     /// [`cells_beside_unruled_clocks_shaded`] in `blocks` such tables side by side, each 540 px
-    /// right of the last and numbered on from it.
+    /// right of the last and numbered on from it; the heading's ink inside the boxes `light`
+    /// is the shade's grey in the grey page, not print (pieces of a light band the binary kept).
     fn cells_in_blocks_beside_unruled_clocks(
         blocks: usize,
         ys: &[usize],
         heading: &[[usize; 4]],
         shaded: &[[usize; 4]],
+        light: &[[usize; 4]],
     ) -> Vec<GCell> {
         let width = 60 + 540 * blocks;
         let mut lb = Bin::new(width, 400);
@@ -5722,7 +5748,8 @@ mod tests {
                 p.0[0] = 232;
             }
             if b.get(x, y) {
-                p.0[0] = 60;
+                let inside = |s: &[usize; 4]| (s[0]..s[2]).contains(&x) && (s[1]..s[3]).contains(&y);
+                p.0[0] = if light.iter().any(inside) { 232 } else { 60 };
             }
         }
         let Grid::Found { cells, .. } = analyze(&b, &lb, &grey) else { panic!("no table found") };
@@ -5782,7 +5809,7 @@ mod tests {
         let second_block = first_block.map(|[x0, y0, x1, y1]| [x0 + 540, y0, x1 + 540, y1]);
         let mut heading: Vec<[usize; 4]> = first_block.into_iter().chain(second_block).collect();
         heading[7] = [765, 110, 815, 120];
-        let cells = cells_in_blocks_beside_unruled_clocks(2, &ys, &heading, &[]);
+        let cells = cells_in_blocks_beside_unruled_clocks(2, &ys, &heading, &[], &[]);
         assert_eq!(cells.len(), 40);
         let (first, second): (Vec<&GCell>, Vec<&GCell>) = cells.iter().partition(|c| c.bx[0] < 560.0);
         assert_moves_parts_only(first);
@@ -5858,6 +5885,26 @@ mod tests {
         // paper around the pieces in the grey: two words, a clock's beside the moves'
         let cells = cells_beside_unruled_clocks(&ys, &pieces);
         assert!(black_widths(&cells).iter().all(|&w| w < 200.0), "{cells:?}");
+    }
+
+    #[test]
+    fn a_light_heading_band_the_binary_breaks_into_pieces_names_no_clock_but_its_dark_word() {
+        // a heading row 100..130 over 10 rows 20 px high; White's heading (column 60..300) a
+        // light band shaded across the column whose binary kept a piece from the column's left
+        // side, holding the column's word printed dark, a speck and a low piece short of its
+        // right side: two groups, read as the moves' word and a clock's beside it
+        let ys: Vec<usize> = std::iter::once(100).chain((0..=10).map(|r| 130 + 20 * r)).collect();
+        let band_pieces = [[62, 104, 210, 122], [236, 108, 244, 113], [262, 108, 277, 115]];
+        let word = [150, 108, 200, 118];
+        let heading = [band_pieces[0], band_pieces[1], band_pieces[2], word];
+        let around_the_word = [[62, 104, 150, 122], [200, 104, 210, 122], [150, 104, 200, 108], [150, 118, 200, 122]];
+        let light = [around_the_word.as_slice(), &band_pieces[1..]].concat();
+        let white_widths = |cells: &[GCell]| -> Vec<f64> {
+            cells.iter().filter(|c| c.side == Side::White).map(|c| c.bx[2] - c.bx[0]).collect()
+        };
+        let cells = cells_in_blocks_beside_unruled_clocks(1, &ys, &heading, &[[62, 101, 298, 129]], &light);
+        assert_eq!(cells.len(), 20);
+        assert!(white_widths(&cells).iter().all(|&w| w > 230.0), "{cells:?}");
     }
 
     /// Asserts that the move cells under a heading row 100..120, ruled like the 10 rows under it,
