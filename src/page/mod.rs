@@ -1059,8 +1059,22 @@ fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
         && found_whole(a)
         && a_printed > b_printed
         && (nearly_all_counted || a_all as f64 >= WHOLE_OVER_COUNTED_LABELS * b_all as f64);
-    (a_printed >= b_printed && a_all >= b_all && !as_many) || as_many_found || as_many_once || whole_over_counted
+    // (a reading whose rows read the numbers they are labelled with in clearly more rows reads
+    // more than one labelling a few rows more: a row split in two by a writer's ink, where no
+    // ruling parts the rows, is a row too many, and every label below it is one too high where
+    // its printed number reads one less)
+    let labels_read_clearly_more = a_all as f64 >= WHOLE_OVER_COUNTED_LABELS * b_all as f64
+        && a.numbers_read_as_labelled >= b.numbers_read_as_labelled + LABELS_READ_CLEARLY_MORE.max(b_all / 20);
+    (a_printed >= b_printed && a_all >= b_all && !as_many)
+        || as_many_found
+        || as_many_once
+        || whole_over_counted
+        || labels_read_clearly_more
 }
+
+/// How many more rows reading the numbers they are labelled with a reading holds at least (or a
+/// tenth of the other reading's rows, two labels a row) to read more than one with more labels.
+const LABELS_READ_CLEARLY_MORE: usize = 4;
 
 /// The least share of another reading's labels that a reading found whole ([`found_whole`])
 /// holds where it reads more than that one for its printed numbers alone.
@@ -1668,9 +1682,29 @@ mod tests {
         // (a copy placed off the printed numbers reads fewer of them than one placed on them)
         assert!(reads_more_and_no_fewer(&with(1, 58), &with(1, 50)));
         assert!(!reads_more_and_no_fewer(&with(1, 50), &with(1, 58)));
-        // (a block found still reads more than a block placed; with none placed, as before)
+        // (a block found still reads more than a block placed; with none placed, a few numbers
+        // more read as labelled are no reason to take one of two readings alike)
         assert!(reads_more_and_no_fewer(&with(0, 50), &with(1, 58)));
-        assert!(!reads_more_and_no_fewer(&with(0, 58), &with(0, 50)));
+        assert!(!reads_more_and_no_fewer(&with(0, 53), &with(0, 50)));
+    }
+
+    #[test]
+    fn a_reading_whose_rows_read_their_labels_clearly_more_reads_more_than_one_a_row_longer() {
+        // the page's 60 rows, against a reading of a row more, a row split in two by ink, each
+        // row below it labelled one too high: its printed numbers read as labelled in the rows
+        // above the split only
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
+        let found = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        let last = found.blocks.iter().map(|block| block.first_move + block.rows).max().unwrap();
+        let mut split = found.clone();
+        for side in [Side::White, Side::Black] {
+            split.cells.push(Cell { mv: last, side, ..found.cells[0].clone() });
+        }
+        let found = Sheet { numbers_read_as_labelled: 58, ..found };
+        assert!(reads_more_and_no_fewer(&found, &Sheet { numbers_read_as_labelled: 30, ..split.clone() }));
+        // (with as many rows reading their labels, the longer reading reads more)
+        assert!(!reads_more_and_no_fewer(&found, &Sheet { numbers_read_as_labelled: 56, ..split.clone() }));
+        assert!(reads_more_and_no_fewer(&Sheet { numbers_read_as_labelled: 56, ..split }, &found));
     }
 
     #[test]
