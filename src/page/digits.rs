@@ -965,16 +965,20 @@ mod tests {
         assert_eq!(read_number(&img, bx).best(), Some(34));
     }
 
+    /// The number read in a whole number cell of `tests/data/printed_numbers`.
+    fn read_test_cell(file: &str) -> Option<u32> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/printed_numbers");
+        let cell = image::open(dir.join(file)).expect("test image").to_luma8();
+        read_number(&cell, [0.0, 0.0, cell.width() as f64, cell.height() as f64]).best()
+    }
+
     #[test]
     fn faint_bold_serif_numbers_whose_hairlines_the_print_lost_read() {
         // (number cells of a synthetic form printed at 0.15 of its contrast and scanned: the
         // bold serif face keeps its stems, and the hairlines that join a "3"'s ball ends, a
         // "9"'s bowl and a "4"'s bar to them are gone)
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/printed_numbers");
         for n in [33, 39, 46] {
-            let cell = image::open(dir.join(format!("faint_bold_serif_{n}.png"))).expect("test image").to_luma8();
-            let bx = [0.0, 0.0, cell.width() as f64, cell.height() as f64];
-            assert_eq!(read_number(&cell, bx).best(), Some(n));
+            assert_eq!(read_test_cell(&format!("faint_bold_serif_{n}.png")), Some(n));
         }
     }
 
@@ -983,12 +987,8 @@ mod tests {
         // (number cells "26." "28." "40." of a synthetic form printed at a quarter of its contrast
         // in a bold serif face and scanned: the blur joins the two digits into one piece, 2.6
         // usual digits wide, which was split into three, "40." read 441)
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/printed_numbers");
         for n in [26, 28, 40] {
-            let cell =
-                image::open(dir.join(format!("faint_bold_serif_touching_{n}.png"))).expect("test image").to_luma8();
-            let bx = [0.0, 0.0, cell.width() as f64, cell.height() as f64];
-            assert_eq!(read_number(&cell, bx).best(), Some(n));
+            assert_eq!(read_test_cell(&format!("faint_bold_serif_touching_{n}.png")), Some(n));
         }
     }
 
@@ -997,11 +997,8 @@ mod tests {
         // (number cells "49." "50." "52." of a synthetic scan of a form printed at a quarter of
         // its contrast, in a bold serif face 15 pixels high: the blur joins the stop to the last
         // digit, and "50." read 56, "52." 51)
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/printed_numbers");
         for n in [49, 50, 52] {
-            let cell = image::open(dir.join(format!("bold_serif_stop_run_in_{n}.png"))).expect("test image").to_luma8();
-            let bx = [0.0, 0.0, cell.width() as f64, cell.height() as f64];
-            assert_eq!(read_number(&cell, bx).best(), Some(n));
+            assert_eq!(read_test_cell(&format!("bold_serif_stop_run_in_{n}.png")), Some(n));
         }
     }
 
