@@ -1026,7 +1026,9 @@ fn segment_analysed(g: &GrayImage, analysis: Analysis) -> Result<Sheet, PageErro
 /// printed numbers read as labelled, or with fewer cells repeating a label; or `a` reads its
 /// table whole as found ([`found_whole`]) where `b` does not, with more cells labelled from
 /// printed numbers and [`WHOLE_OVER_COUNTED_LABELS`] as many cells at least (any number where
-/// under a quarter of `b`'s labels come from printed numbers).
+/// under a quarter of `b`'s labels come from printed numbers); or `a`'s rows read the numbers
+/// they are labelled with in [`LABELS_READ_CLEARLY_MORE`] more rows at least, with
+/// [`WHOLE_OVER_COUNTED_LABELS`] as many cells.
 fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
     // (blocks placed where `b`'s blocks, found and read whole, leave nothing uncovered are
     // copies laid on some other printed table: a two-page form's team results beside its
@@ -1076,8 +1078,9 @@ fn reads_more_and_no_fewer(a: &Sheet, b: &Sheet) -> bool {
 /// tenth of the other reading's rows, two labels a row) to read more than one with more labels.
 const LABELS_READ_CLEARLY_MORE: usize = 4;
 
-/// The least share of another reading's labels that a reading found whole ([`found_whole`])
-/// holds where it reads more than that one for its printed numbers alone.
+/// The least share of another reading's labels that a reading holds where it reads more than
+/// that one for its printed numbers alone: found whole ([`found_whole`]), or with clearly more
+/// rows reading their labels ([`LABELS_READ_CLEARLY_MORE`]).
 const WHOLE_OVER_COUNTED_LABELS: f64 = 0.9;
 
 /// Whether a sheet's table is read whole as found: no block placed, none of the ruled width left
@@ -1657,10 +1660,15 @@ mod tests {
         assert!(emptied.page.pixels().all(paper_or_outside));
     }
 
+    /// The sample HCS page `tests/data/hcs_001_0.jpg` as the page stage reads it.
+    fn hcs_001_0_read() -> Sheet {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
+        segment_gray(&image::open(path).unwrap().to_luma8()).unwrap()
+    }
+
     #[test]
     fn a_reading_that_gives_two_rows_one_label_reads_no_more_for_it() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
-        let sheet = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        let sheet = hcs_001_0_read();
         // (a second copy of moves 1-10 beside the first: more cells, no more labels)
         let mut repeating = sheet.clone();
         repeating.cells.extend(sheet.cells.iter().filter(|c| c.mv <= 10).cloned());
@@ -1672,8 +1680,7 @@ mod tests {
 
     #[test]
     fn of_two_readings_with_blocks_placed_alike_the_one_whose_numbers_read_as_labelled_reads_more() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
-        let sheet = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        let sheet = hcs_001_0_read();
         let with = |placed: usize, read: usize| Sheet {
             blocks_placed: placed,
             numbers_read_as_labelled: read,
@@ -1693,8 +1700,7 @@ mod tests {
         // the page's 60 rows, against a reading of a row more, a row split in two by ink, each
         // row below it labelled one too high: its printed numbers read as labelled in the rows
         // above the split only
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
-        let found = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        let found = hcs_001_0_read();
         let last = found.blocks.iter().map(|block| block.first_move + block.rows).max().unwrap();
         let mut split = found.clone();
         for side in [Side::White, Side::Black] {
@@ -1711,8 +1717,7 @@ mod tests {
     fn a_block_placed_beside_blocks_found_and_read_whole_reads_no_more() {
         // the page's blocks, found and numbered from their printed numbers one after another,
         // against the same with a block of two rows more placed beside them
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
-        let found = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        let found = hcs_001_0_read();
         assert!(found_whole(&found), "{:?}", found.blocks);
         let last = found.blocks.iter().map(|block| block.first_move + block.rows).max().unwrap();
         let mut more = found.clone();
@@ -1729,8 +1734,7 @@ mod tests {
     fn a_reading_found_whole_reads_more_than_one_counting_a_block_a_row_on() {
         // the page's blocks numbered from their printed numbers, against a reading that counts
         // its last block's rows on from a row more (a result line under the block above)
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
-        let found = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        let found = hcs_001_0_read();
         assert!(found_whole(&found), "{:?}", found.blocks);
         let last_block = found.blocks.iter().map(|block| block.first_move).max().unwrap();
         let mut counted = found.clone();
@@ -1771,8 +1775,7 @@ mod tests {
     fn a_reading_found_whole_reads_more_than_one_counting_twice_the_rows() {
         // every row split in two (the dashes of long algebraic moves read as rulings), the
         // half-rows counted from 1: twice the labels, none from a printed number
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hcs_001_0.jpg");
-        let found = segment_gray(&image::open(path).unwrap().to_luma8()).unwrap();
+        let found = hcs_001_0_read();
         assert!(found_whole(&found), "{:?}", found.blocks);
         let mut halves = found.clone();
         halves.cells = found
