@@ -257,6 +257,19 @@ pub fn count_glyphs(b: &Bin, bx: [f64; 4]) -> usize {
     merged.iter().map(|&(a, bb, hh)| (((bb - a + 1) as f64 / (0.7 * hh as f64)).round() as usize).clamp(1, 3)).sum()
 }
 
+/// The digits in a number cell's marks of the printed digits' height `digit_height` (within
+/// 15 % and a pixel) however wide: each mark's width over 0.7 of its height, 1 to 3, as
+/// [`count_glyphs`] counts touching digits.
+fn glyphs_in_touching_digits(b: &Bin, bx: [f64; 4], digit_height: f64) -> usize {
+    components(b, bx)
+        .into_iter()
+        .filter(|c| c.4 >= 4)
+        .map(|c| ((c.2 - c.0 + 1) as f64, (c.3 - c.1 + 1) as f64))
+        .filter(|&(_, height)| (height - digit_height).abs() <= 0.15 * digit_height + 1.0)
+        .map(|(width, height)| ((width / (0.7 * height)).round() as usize).clamp(1, 3))
+        .sum()
+}
+
 /// Width of the printed number in a cell: the extent of its glyph-like ink components (as in
 /// [`count_glyphs`]). Digits of one font have about one width, so the widths of the rows' numbers
 /// tell their digit counts apart even where blurred digits touch or break.
@@ -1497,7 +1510,7 @@ pub fn analyze(b: &Bin, lb: &Bin, grey: &GrayImage) -> Grid {
     widen_move_columns_cut_short(&lb_transposed, &mut cols, &blocks_found, w as f64);
     mark_rows_the_columns_leave(&lb_transposed, &cols, &mut blocks_found);
     let mut order = reading_order(blocks_found, pitch);
-    find_unruled_clock_columns(b, &lb_transposed, grey, &cols, &mut order, pitch);
+    find_unruled_clock_columns(b, lb, &lb_transposed, grey, &cols, &mut order, pitch);
     let starts = provisional_starts(b, &cols, &order);
     let (cells, blocks) = cut_cells(b, &cols, &order, &starts, pitch);
     let ruled_span = ruled_span_across(&row_rulings, &blocks, pitch);
@@ -2119,8 +2132,15 @@ impl<'a> BlockRowsFinder<'a> {
         };
         let digit_high = |h: f64| (h - self.digit_height).abs() <= 0.15 * self.digit_height + 1.0;
         let glyphs = digits(bx);
-        let g = count_glyphs(b, bx);
-        let like = g > 0 && g <= 3 && g.abs_diff(found.glyphs[0]) <= 1 && glyphs.iter().all(|&(h, _)| digit_high(h));
+        // (bold digits blurred together make one mark wider than half the number cell, which
+        // `count_glyphs` takes for no digit: its width tells how many it holds)
+        let glyphs_of = |bx: [f64; 4], counted: usize| match counted {
+            0 => glyphs_in_touching_digits(b, bx, self.digit_height),
+            g => g,
+        };
+        let g = glyphs_of(bx, count_glyphs(b, bx));
+        let below = glyphs_of(self.numbers.cell(&top, &found.rows[0].1), found.glyphs[0]);
+        let like = g > 0 && g <= 3 && g.abs_diff(below) <= 1 && glyphs.iter().all(|&(h, _)| digit_high(h));
         let foot_below: Vec<f64> = found.rows[..3]
             .iter()
             .flat_map(|r| digits(self.numbers.cell(&r.0, &r.1)))
@@ -2684,19 +2704,21 @@ fn reading_order(mut blks: Vec<FoundBlock>, pitch: f64) -> Vec<FoundBlock> {
 /// holds one printed word centred across the column (a heading row taken for a move row).
 /// Where the heading above names no clock, a heading row ruled as the block's first row may: its
 /// words, printed under half a pitch high, part both White's and Black's columns, or neither.
-/// A column whose heading shows two groups but names no clock is parted as an alike block's
-/// ([`part_alike_blocks_alike`]).
-/// `lb_transposed`: the rulings' binary, transposed (which of the column's sides are printed).
+/// A column whose heading shows two groups but names no clock, or one word where an alike
+/// block's clock word stands, is parted as that block's ([`part_alike_blocks_alike`]).
+/// `lb` and `lb_transposed`: the rulings' binary, and transposed (whether the heading row's top
+/// and the column's sides are printed).
 fn find_unruled_clock_columns(
     b: &Bin,
+    lb: &Bin,
     lb_transposed: &Bin,
     grey: &GrayImage,
     cols: &[Column],
     blocks: &mut [FoundBlock],
     pitch: f64,
 ) {
-    // (per block, whether each move column's heading shows two word groups)
-    let mut two_groups_shown: Vec<[bool; 2]> = vec![[false; 2]; blocks.len()];
+    // (per block, what each move column's heading shows)
+    let mut headings_shown: Vec<[HeadingShown; 2]> = vec![Default::default(); blocks.len()];
     for (index, block) in blocks.iter_mut().enumerate() {
         let Some(&(first_row_top, first_row_bottom)) = block.rows.first() else { continue };
         let Some(&(_, last_row_bottom)) = block.rows.last() else { continue };
@@ -2734,10 +2756,13 @@ fn find_unruled_clock_columns(
                     continue;
                 }
             }
-            // (below the heading's top ruling, which a clock drawn against it would join)
+            // (below the heading's top ruling, which a clock drawn against it would join; a
+            // heading row dropped from the rows whose top no ruling shows, placed by the pitch,
+            // can cut through the heading's words)
             let heading_top = block
                 .heading_top
                 .filter(|&y| y < top - 0.5 * pitch)
+                .filter(|&y| heading_top_ruled(lb, &first_row_top, y, left, right, pitch))
                 .map_or(top - 1.5 * pitch, |y| y + 0.1 * pitch)
                 .max(top - 3.0 * pitch);
             let heading = [left, heading_top, right, top];
@@ -2763,7 +2788,10 @@ fn find_unruled_clock_columns(
             // words printed larger with it: its printed words are measured against its own
             // height, where a move row's is the pitch)
             let first_row_height = (bottom - top).max(pitch);
-            two_groups_shown[index][side] = shows_two_word_groups(&words, &first_row_words, pitch, first_row_height);
+            headings_shown[index][side] = HeadingShown {
+                two_groups: shows_two_word_groups(&words, &first_row_words, pitch, first_row_height),
+                word_centres: specks_left_out(&words, pitch).iter().map(|g| 0.5 * (g[0] + g[2]) - left).collect(),
+            };
             if let [first, second] = words.as_slice()
                 && letters_between(b, heading, first, second, pitch)
             {
@@ -2857,7 +2885,22 @@ fn find_unruled_clock_columns(
             }
         }
     }
-    part_alike_blocks_alike(cols, blocks, &two_groups_shown);
+    part_alike_blocks_alike(cols, blocks, &headings_shown, pitch);
+}
+
+/// The least share of a column's width along a heading row's top that the rulings' binary inks
+/// where a ruling is printed there: the words a heading row placed by the pitch cuts through ink
+/// less, a dotted ruling more.
+const HEADING_TOP_RULED: f64 = 0.6;
+
+/// Whether a ruling is printed along a heading row's top at `y` (its middle) across the column
+/// `left..right`, parallel to the first row's top `first_row_top`, in the rulings' binary `lb`.
+fn heading_top_ruled(lb: &Bin, first_row_top: &Line, y: f64, left: f64, right: f64, pitch: f64) -> bool {
+    let line = first_row_top.shifted(y - first_row_top.mid());
+    let band = (0.1 * pitch).round().max(1.0) as usize;
+    let cover = super::lines::cover_band(lb, &line, left, right, band);
+    log::debug!("  heading top y {y:.0} x {left:.0}..{right:.0}: ruled across {cover:.2}");
+    cover >= HEADING_TOP_RULED
 }
 
 /// Whether a move column's heading shows two word groups, specks left out: the heading above
@@ -2881,24 +2924,51 @@ fn printed_word_among(words: &[WordGroup], row_height: f64) -> bool {
 /// least this share of the wider.
 const ALIKE_PARTED_WIDTHS: f64 = 0.9;
 
-/// Parts a block's move column whose heading shows two word groups but named no clock as
-/// another block parts its alike column (as wide within [`ALIKE_PARTED_WIDTHS`], the same
-/// side): the forms' blocks repeat, and a heading's words placed a little off centre in one
-/// block leave the boundary that centres them out of bounds there.
-fn part_alike_blocks_alike(cols: &[Column], blocks: &mut [FoundBlock], two_groups_shown: &[[bool; 2]]) {
+/// How near, in row pitches, a heading's one word stands to where an alike block's clock word
+/// stands for [`part_alike_blocks_alike`] to take it for that word.
+const ALIKE_CLOCK_WORD_REACH: f64 = 0.25;
+
+/// What a move column's heading shows, for [`part_alike_blocks_alike`].
+#[derive(Clone, Debug, Default)]
+struct HeadingShown {
+    /// whether it shows two word groups ([`shows_two_word_groups`])
+    two_groups: bool,
+    /// the centres of its word groups above the first row, specks left out, from the column's
+    /// left side
+    word_centres: Vec<f64>,
+}
+
+/// Parts a block's move column that named no clock as another block parts its alike column (as
+/// wide within [`ALIKE_PARTED_WIDTHS`], the same side), where its heading shows two word groups,
+/// or one word standing where the alike column's clock word stands (within
+/// [`ALIKE_CLOCK_WORD_REACH`], its width scaled): the forms' blocks repeat, and a heading's words
+/// placed a little off centre in one block leave the boundary that centres them out of bounds
+/// there, or a writer's stroke reaching up from the first row joins the moves' word to the row's
+/// ruling, and the binary keeps the clock's word alone.
+fn part_alike_blocks_alike(cols: &[Column], blocks: &mut [FoundBlock], headings_shown: &[[HeadingShown; 2]], pitch: f64) {
     let width = |block: &FoundBlock, side: usize| {
         cols[if side == 0 { block.columns.white } else { block.columns.black }].width()
     };
     for index in 0..blocks.len() {
         for side in 0..2 {
-            if blocks[index].move_parts[side].is_some() || !two_groups_shown[index][side] {
+            let shown = &headings_shown[index][side];
+            if blocks[index].move_parts[side].is_some() || (!shown.two_groups && shown.word_centres.len() != 1) {
                 continue;
             }
             let own_width = width(&blocks[index], side);
-            let parted = blocks.iter().find_map(|other| {
+            let parted = blocks.iter().zip(headings_shown).find_map(|(other, other_shown)| {
                 let other_width = width(other, side);
                 let alike = own_width.min(other_width) >= ALIKE_PARTED_WIDTHS * own_width.max(other_width);
-                other.move_parts[side].filter(|_| alike).map(|part| (part, own_width / other_width))
+                let part = other.move_parts[side].filter(|_| alike)?;
+                let scale = own_width / other_width;
+                // (the one word shown stands where the alike column's clock word stands)
+                let clock_word_alike = || {
+                    let in_clock_part = |centre: f64| centre < part.from || centre > part.to;
+                    other_shown[side].word_centres.iter().filter(|&&centre| in_clock_part(centre)).any(|&centre| {
+                        (shown.word_centres[0] - centre * scale).abs() <= ALIKE_CLOCK_WORD_REACH * pitch
+                    })
+                };
+                (shown.two_groups || clock_word_alike()).then_some((part, scale))
             });
             if let Some((part, scale)) = parted {
                 let part = MovePart { from: part.from * scale, to: part.to * scale };
@@ -5404,6 +5474,33 @@ mod tests {
         assert_eq!(cells.len(), 40);
     }
 
+    #[test]
+    fn an_underlined_first_rows_number_of_bold_digits_blurred_together_is_read_as_its_digits() {
+        // a block of 10 rows ruled as underlines (none above the first row), a rule before
+        // Black's moves the only column ruling; its numbers 11-20 printed bold, each one solid
+        // mark 9 px a digit wide and 9 px high at the row's left
+        let underlines: Vec<usize> = (1..=10).map(|r| 100 + 20 * r).collect();
+        let mut lb = Bin::new(500, 400);
+        for &y in &underlines {
+            fill(&mut lb, 20, y, 400, y + 2);
+        }
+        fill(&mut lb, 210, 100, 212, 302);
+        let mut b = lb.clone();
+        for (r, &bottom) in underlines.iter().enumerate() {
+            fill(&mut b, 26, bottom - 13, 26 + 18, bottom - 4);
+            for (i, x) in [65usize, 77, 89, 225, 237, 249].into_iter().enumerate() {
+                let height = 12 + (r + i) % 5;
+                fill(&mut b, x, bottom - 2 - height, x + 6, bottom - 2);
+            }
+        }
+        let Grid::Found { cells, blocks, .. } = analyze(&b, &lb, &GrayImage::from_pixel(500, 400, image::Luma([255])))
+        else {
+            panic!("no table found");
+        };
+        assert_eq!(blocks.iter().map(|b| b.rows).collect::<Vec<_>>(), [10]);
+        assert_eq!(cells.len(), 20);
+    }
+
     /// Full grids of 10 rows from y 100, White | Black, at `lefts` with White's and Black's column
     /// `widths`, each number printed inside White's cell at its left; in block `crowded` the
     /// writer's strokes run from the number into the move in four rows. Returns the glyphs' and
@@ -5781,6 +5878,89 @@ mod tests {
         );
         assert_eq!(cells.len(), 20);
         assert_moves_parts_only(&cells);
+    }
+
+    /// The move parts `find_unruled_clock_columns` finds in a block No | White | Black of 10 rows
+    /// 20 px high from y 130 under an unruled heading, its words printed at y 104..118 (White's
+    /// clock 80..100 beside its word 185..235, Black's word 365..415 beside its clock 500..520),
+    /// the block's heading row's top at `heading_top`, a ruling printed there where `ruled`.
+    fn move_parts_under_a_heading_from(heading_top: Option<f64>, ruled: bool) -> [Option<MovePart>; 2] {
+        let ys: Vec<usize> = (0..=10).map(|r| 130 + 20 * r).collect();
+        let mut lb = Bin::new(600, 400);
+        rule(&mut lb, &ys, (20, 542), &[20, 60, 300, 540], (130, 332));
+        if let (Some(y), true) = (heading_top, ruled) {
+            fill(&mut lb, 20, y as usize - 1, 542, y as usize + 1);
+        }
+        let mut b = lb.clone();
+        for word in [[80, 104, 100, 118], [185, 106, 235, 116], [365, 106, 415, 116], [500, 104, 520, 118]] {
+            fill(&mut b, word[0], word[1], word[2], word[3]);
+        }
+        let grey = GrayImage::from_pixel(600, 400, image::Luma([250]));
+        let column = |left: f64, right: f64, ruling: usize| Column {
+            left: h(left + 1.0, 0.0, 130.0, 332.0),
+            right: h(right + 1.0, 0.0, 130.0, 332.0),
+            left_ruling: ruling,
+            right_ruling: ruling + 1,
+            rows: Vec::new(),
+        };
+        let cols = vec![column(20.0, 60.0, 0), column(60.0, 300.0, 1), column(300.0, 540.0, 2)];
+        let mut blocks = vec![FoundBlock { heading_top, ..block_of_rows(130.0, 10) }];
+        find_unruled_clock_columns(&b, &lb, &lb.transpose(), &grey, &cols, &mut blocks, 20.0);
+        blocks[0].move_parts
+    }
+
+    #[test]
+    fn a_heading_rows_top_placed_by_the_pitch_through_its_words_cuts_none_of_them() {
+        let parted = [Some(MovePart { from: 58.0, to: 240.0 }), Some(MovePart { from: 0.0, to: 178.0 })];
+        assert_eq!(move_parts_under_a_heading_from(None, false), parted);
+        // a heading row dropped from the rows, its top where the pitch puts it, through the
+        // words, where no ruling is printed: the words stay whole
+        assert_eq!(move_parts_under_a_heading_from(Some(110.0), false), parted);
+        // a ruling printed there is the heading's top, and the words under it are the heading's
+        assert_eq!(move_parts_under_a_heading_from(Some(100.0), true), parted);
+        assert_eq!(move_parts_under_a_heading_from(Some(110.0), true), [None, None]);
+    }
+
+    #[test]
+    fn a_heading_showing_only_the_clock_word_an_alike_block_shows_is_parted_as_that_block() {
+        // two blocks No | White | Black side by side, White 240 px wide: the first's heading
+        // shows the moves' word centred at 90 and the clock's at 210, and names the clock
+        let column = |left: f64, right: f64| Column {
+            left: h(left, 0.0, 100.0, 300.0),
+            right: h(right, 0.0, 100.0, 300.0),
+            left_ruling: 0,
+            right_ruling: 0,
+            rows: vec![(h(100.0, 0.0, left, right), h(300.0, 0.0, left, right))],
+        };
+        let cols = vec![
+            column(20.0, 60.0),
+            column(60.0, 300.0),
+            column(300.0, 540.0),
+            column(560.0, 600.0),
+            column(600.0, 840.0),
+            column(840.0, 1080.0),
+        ];
+        let moves_part = MovePart { from: 0.0, to: 180.0 };
+        let parted_second_block = |second_word_centres: Vec<f64>| {
+            let mut first = block_of_rows(100.0, 10);
+            first.move_parts[0] = Some(moves_part);
+            let mut second = block_of_rows(100.0, 10);
+            second.columns = BlockColumns { number: 3, white: 4, black: 5, other_number: None };
+            let mut blocks = vec![first, second];
+            let shown = |word_centres: Vec<f64>| HeadingShown { two_groups: false, word_centres };
+            let headings = [
+                [shown(vec![90.0, 210.0]), shown(Vec::new())],
+                [shown(second_word_centres), shown(Vec::new())],
+            ];
+            part_alike_blocks_alike(&cols, &mut blocks, &headings, 20.0);
+            blocks[1].move_parts
+        };
+        // the second's heading shows one word where the first's clock word stands (its moves'
+        // word joined to the first row's ruling by a writer's stroke)
+        assert_eq!(parted_second_block(vec![212.0]), [Some(moves_part), None]);
+        // one word where the first's moves' word stands, or a word elsewhere, parts nothing
+        assert_eq!(parted_second_block(vec![90.0]), [None, None]);
+        assert_eq!(parted_second_block(vec![150.0]), [None, None]);
     }
 
     #[test]
