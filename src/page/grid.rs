@@ -2788,9 +2788,23 @@ fn find_unruled_clock_columns(
             // words printed larger with it: its printed words are measured against its own
             // height, where a move row's is the pitch)
             let first_row_height = (bottom - top).max(pitch);
+            // (the words that name the parts: a narrow group against one of the column's sides,
+            // as high as a band, in a heading the grey page shows shaded across the column, is
+            // the band's edge the binary kept, no word)
+            let band_edge = |g: &WordGroup| {
+                let at_a_side = g[0] - left <= BAND_EDGE_REACH * pitch || right - g[2] <= BAND_EDGE_REACH * pitch;
+                at_a_side && g[3] - g[1] >= BAND_PIECE_HEIGHT * pitch && g[2] - g[0] < pitch
+            };
+            let naming_words: Vec<WordGroup> =
+                if words.iter().any(band_edge) && shaded_across_the_column(grey, heading, pitch) {
+                    log::debug!("  heading x {left:.0}..{right:.0}: a shaded band's edge left out of its words");
+                    words.iter().filter(|g| !band_edge(g)).copied().collect()
+                } else {
+                    words.clone()
+                };
             headings_shown[index][side] = HeadingShown {
-                two_groups: shows_two_word_groups(&words, &first_row_words, pitch, first_row_height),
-                word_centres: specks_left_out(&words, pitch).iter().map(|g| 0.5 * (g[0] + g[2]) - left).collect(),
+                two_groups: shows_two_word_groups(&naming_words, &first_row_words, pitch, first_row_height),
+                word_centres: specks_left_out(&naming_words, pitch).iter().map(|g| 0.5 * (g[0] + g[2]) - left).collect(),
             };
             if let [first, second] = words.as_slice()
                 && letters_between(b, heading, first, second, pitch)
@@ -2832,9 +2846,9 @@ fn find_unruled_clock_columns(
             // (a box shaded so light behind the column word, printed white in it, that the
             // glyphs' binary loses it: the clock's word beside it stands alone there, clear of
             // the box the grey shows)
-            named_above[side] = part_named_by(&words)
+            named_above[side] = part_named_by(&naming_words)
                 .or_else(|| {
-                    let [word] = words.as_slice() else { return None };
+                    let [word] = naming_words.as_slice() else { return None };
                     let [shade] = light_shaded_boxes(grey, heading, pitch)[..] else { return None };
                     if overlaps_across(word, &shade) {
                         return None;
@@ -2850,7 +2864,7 @@ fn find_unruled_clock_columns(
                 .or_else(|| {
                     // (a band shaded across the column, its words printed dark in it: the binary
                     // keeps the band whole and its words in it, and the grey tells them apart)
-                    let [band] = words.as_slice() else { return None };
+                    let [band] = naming_words.as_slice() else { return None };
                     if band[2] - band[0] < BAND_ACROSS_THE_COLUMN * (right - left) {
                         return None;
                     }
@@ -5919,6 +5933,46 @@ mod tests {
         // a ruling printed there is the heading's top, and the words under it are the heading's
         assert_eq!(move_parts_under_a_heading_from(Some(100.0), true), parted);
         assert_eq!(move_parts_under_a_heading_from(Some(110.0), true), [None, None]);
+    }
+
+    #[test]
+    fn a_shaded_bands_edge_the_binary_kept_beside_a_word_names_no_clock() {
+        // No | White | Black (x 20, 60, 200, 340) with no column rulings, 10 rows 20 px high from
+        // y 130 under a heading band shaded grey across the table (y 98..130); in the binary,
+        // White's heading holds "White" at x 90..130 and, against the column's left side, a
+        // piece of the band's edge 11 px wide and as high as the band
+        let ys: Vec<usize> = (0..=10).map(|r| 130 + 20 * r).collect();
+        let mut lb = Bin::new(400, 400);
+        rule(&mut lb, &ys, (20, 342), &[], (0, 0));
+        let mut b = lb.clone();
+        let edge = [62, 102, 76, 128];
+        for word in [[90, 110, 130, 121], [240, 110, 290, 121]] {
+            fill(&mut b, word[0], word[1], word[2], word[3]);
+        }
+        let column = |left: f64, right: f64, ruling: usize| Column {
+            left: h(left + 1.0, 0.0, 130.0, 332.0),
+            right: h(right + 1.0, 0.0, 130.0, 332.0),
+            left_ruling: ruling,
+            right_ruling: ruling + 1,
+            rows: vec![(h(130.0, 0.0, left, right), h(330.0, 0.0, left, right))],
+        };
+        let cols = vec![column(20.0, 60.0, 0), column(60.0, 200.0, 1), column(200.0, 340.0, 2)];
+        let parts = |b: &Bin, shaded: bool| {
+            let grey = GrayImage::from_fn(400, 400, |x, y| {
+                let in_band = shaded && (20..340).contains(&x) && (98..130).contains(&y);
+                image::Luma([if b.get(x as usize, y as usize) { 60 } else if in_band { 200 } else { 250 }])
+            });
+            let mut blocks = vec![block_of_rows(130.0, 10)];
+            find_unruled_clock_columns(b, &lb, &lb.transpose(), &grey, &cols, &mut blocks, 20.0);
+            blocks[0].move_parts
+        };
+        assert_eq!(parts(&b, true), [None, None]);
+        // (the premise: on paper, the same piece beside the word would name a clock beside the
+        // moves)
+        fill(&mut b, edge[0], edge[1], edge[2], edge[3]);
+        assert_eq!(parts(&b, false), [Some(MovePart { from: 22.0, to: 140.0 }), None]);
+        // in the band, it is the band's edge
+        assert_eq!(parts(&b, true), [None, None]);
     }
 
     #[test]
