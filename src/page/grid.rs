@@ -2804,7 +2804,10 @@ fn find_unruled_clock_columns(
                 };
             headings_shown[index][side] = HeadingShown {
                 two_groups: shows_two_word_groups(&naming_words, &first_row_words, pitch, first_row_height),
-                word_centres: specks_left_out(&naming_words, pitch).iter().map(|g| 0.5 * (g[0] + g[2]) - left).collect(),
+                word_centres: specks_left_out(&naming_words, pitch)
+                    .iter()
+                    .map(|g| 0.5 * (g[0] + g[2]) - left)
+                    .collect(),
             };
             if let [first, second] = words.as_slice()
                 && letters_between(b, heading, first, second, pitch)
@@ -2959,7 +2962,12 @@ struct HeadingShown {
 /// placed a little off centre in one block leave the boundary that centres them out of bounds
 /// there, or a writer's stroke reaching up from the first row joins the moves' word to the row's
 /// ruling, and the binary keeps the clock's word alone.
-fn part_alike_blocks_alike(cols: &[Column], blocks: &mut [FoundBlock], headings_shown: &[[HeadingShown; 2]], pitch: f64) {
+fn part_alike_blocks_alike(
+    cols: &[Column],
+    blocks: &mut [FoundBlock],
+    headings_shown: &[[HeadingShown; 2]],
+    pitch: f64,
+) {
     let width = |block: &FoundBlock, side: usize| {
         cols[if side == 0 { block.columns.white } else { block.columns.black }].width()
     };
@@ -2976,12 +2984,13 @@ fn part_alike_blocks_alike(cols: &[Column], blocks: &mut [FoundBlock], headings_
                 let part = other.move_parts[side].filter(|_| alike)?;
                 let scale = own_width / other_width;
                 // (the one word shown stands where the alike column's clock word stands)
-                let clock_word_alike = || {
-                    let in_clock_part = |centre: f64| centre < part.from || centre > part.to;
-                    other_shown[side].word_centres.iter().filter(|&&centre| in_clock_part(centre)).any(|&centre| {
-                        (shown.word_centres[0] - centre * scale).abs() <= ALIKE_CLOCK_WORD_REACH * pitch
-                    })
-                };
+                let clock_word_alike =
+                    || {
+                        let in_clock_part = |centre: f64| centre < part.from || centre > part.to;
+                        other_shown[side].word_centres.iter().filter(|&&centre| in_clock_part(centre)).any(|&centre| {
+                            (shown.word_centres[0] - centre * scale).abs() <= ALIKE_CLOCK_WORD_REACH * pitch
+                        })
+                    };
                 (shown.two_groups || clock_word_alike()).then_some((part, scale))
             });
             if let Some((part, scale)) = parted {
@@ -5894,6 +5903,18 @@ mod tests {
         assert_moves_parts_only(&cells);
     }
 
+    /// A column from x `left` to `right` whose rulings run 202 px down from `top`, one row of
+    /// 200 px across it (a column's width is measured at its rows' middle).
+    fn ruled_column(left: f64, right: f64, top: f64) -> Column {
+        Column {
+            left: h(left, 0.0, top, top + 202.0),
+            right: h(right, 0.0, top, top + 202.0),
+            left_ruling: 0,
+            right_ruling: 0,
+            rows: vec![(h(top, 0.0, left, right), h(top + 200.0, 0.0, left, right))],
+        }
+    }
+
     /// The move parts `find_unruled_clock_columns` finds in a block No | White | Black of 10 rows
     /// 20 px high from y 130 under an unruled heading, its words printed at y 104..118 (White's
     /// clock 80..100 beside its word 185..235, Black's word 365..415 beside its clock 500..520),
@@ -5910,14 +5931,8 @@ mod tests {
             fill(&mut b, word[0], word[1], word[2], word[3]);
         }
         let grey = GrayImage::from_pixel(600, 400, image::Luma([250]));
-        let column = |left: f64, right: f64, ruling: usize| Column {
-            left: h(left + 1.0, 0.0, 130.0, 332.0),
-            right: h(right + 1.0, 0.0, 130.0, 332.0),
-            left_ruling: ruling,
-            right_ruling: ruling + 1,
-            rows: Vec::new(),
-        };
-        let cols = vec![column(20.0, 60.0, 0), column(60.0, 300.0, 1), column(300.0, 540.0, 2)];
+        let cols =
+            vec![ruled_column(21.0, 61.0, 130.0), ruled_column(61.0, 301.0, 130.0), ruled_column(301.0, 541.0, 130.0)];
         let mut blocks = vec![FoundBlock { heading_top, ..block_of_rows(130.0, 10) }];
         find_unruled_clock_columns(&b, &lb, &lb.transpose(), &grey, &cols, &mut blocks, 20.0);
         blocks[0].move_parts
@@ -5940,7 +5955,7 @@ mod tests {
         // No | White | Black (x 20, 60, 200, 340) with no column rulings, 10 rows 20 px high from
         // y 130 under a heading band shaded grey across the table (y 98..130); in the binary,
         // White's heading holds "White" at x 90..130 and, against the column's left side, a
-        // piece of the band's edge 11 px wide and as high as the band
+        // piece of the band's edge 14 px wide and as high as the band
         let ys: Vec<usize> = (0..=10).map(|r| 130 + 20 * r).collect();
         let mut lb = Bin::new(400, 400);
         rule(&mut lb, &ys, (20, 342), &[], (0, 0));
@@ -5949,18 +5964,18 @@ mod tests {
         for word in [[90, 110, 130, 121], [240, 110, 290, 121]] {
             fill(&mut b, word[0], word[1], word[2], word[3]);
         }
-        let column = |left: f64, right: f64, ruling: usize| Column {
-            left: h(left + 1.0, 0.0, 130.0, 332.0),
-            right: h(right + 1.0, 0.0, 130.0, 332.0),
-            left_ruling: ruling,
-            right_ruling: ruling + 1,
-            rows: vec![(h(130.0, 0.0, left, right), h(330.0, 0.0, left, right))],
-        };
-        let cols = vec![column(20.0, 60.0, 0), column(60.0, 200.0, 1), column(200.0, 340.0, 2)];
+        let cols =
+            vec![ruled_column(21.0, 61.0, 130.0), ruled_column(61.0, 201.0, 130.0), ruled_column(201.0, 341.0, 130.0)];
         let parts = |b: &Bin, shaded: bool| {
             let grey = GrayImage::from_fn(400, 400, |x, y| {
                 let in_band = shaded && (20..340).contains(&x) && (98..130).contains(&y);
-                image::Luma([if b.get(x as usize, y as usize) { 60 } else if in_band { 200 } else { 250 }])
+                image::Luma([if b.get(x as usize, y as usize) {
+                    60
+                } else if in_band {
+                    200
+                } else {
+                    250
+                }])
             });
             let mut blocks = vec![block_of_rows(130.0, 10)];
             find_unruled_clock_columns(b, &lb, &lb.transpose(), &grey, &cols, &mut blocks, 20.0);
@@ -5979,21 +5994,11 @@ mod tests {
     fn a_heading_showing_only_the_clock_word_an_alike_block_shows_is_parted_as_that_block() {
         // two blocks No | White | Black side by side, White 240 px wide: the first's heading
         // shows the moves' word centred at 90 and the clock's at 210, and names the clock
-        let column = |left: f64, right: f64| Column {
-            left: h(left, 0.0, 100.0, 300.0),
-            right: h(right, 0.0, 100.0, 300.0),
-            left_ruling: 0,
-            right_ruling: 0,
-            rows: vec![(h(100.0, 0.0, left, right), h(300.0, 0.0, left, right))],
-        };
-        let cols = vec![
-            column(20.0, 60.0),
-            column(60.0, 300.0),
-            column(300.0, 540.0),
-            column(560.0, 600.0),
-            column(600.0, 840.0),
-            column(840.0, 1080.0),
-        ];
+        let cols: Vec<Column> =
+            [(20.0, 60.0), (60.0, 300.0), (300.0, 540.0), (560.0, 600.0), (600.0, 840.0), (840.0, 1080.0)]
+                .into_iter()
+                .map(|(left, right)| ruled_column(left, right, 100.0))
+                .collect();
         let moves_part = MovePart { from: 0.0, to: 180.0 };
         let parted_second_block = |second_word_centres: Vec<f64>| {
             let mut first = block_of_rows(100.0, 10);
@@ -6002,10 +6007,8 @@ mod tests {
             second.columns = BlockColumns { number: 3, white: 4, black: 5, other_number: None };
             let mut blocks = vec![first, second];
             let shown = |word_centres: Vec<f64>| HeadingShown { two_groups: false, word_centres };
-            let headings = [
-                [shown(vec![90.0, 210.0]), shown(Vec::new())],
-                [shown(second_word_centres), shown(Vec::new())],
-            ];
+            let headings =
+                [[shown(vec![90.0, 210.0]), shown(Vec::new())], [shown(second_word_centres), shown(Vec::new())]];
             part_alike_blocks_alike(&cols, &mut blocks, &headings, 20.0);
             blocks[1].move_parts
         };
