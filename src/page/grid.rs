@@ -2769,17 +2769,26 @@ fn find_unruled_clock_columns(
             let words = heading_word_groups(b, heading, pitch);
             // (a heading row with no ruling over it, taken for the first row, stands where the
             // pitch puts a row only roughly: its words can cross the row's top, and neither box
-            // then holds a whole glyph; the row reaching half a pitch higher holds them)
-            if words.is_empty() && first_row_words.is_empty() {
-                first_row_words =
-                    heading_word_groups(b, [left, top - UNRULED_HEADING_REACH * pitch, right, bottom], pitch);
+            // then holds them whole, the row only the few glyphs that stay under its top; the row
+            // reaching half a pitch higher holds them, more groups and longer ones, where a band
+            // shaded above the row joins the row's words into one)
+            if words.is_empty() {
+                let reached = heading_word_groups(b, [left, top - UNRULED_HEADING_REACH * pitch, right, bottom], pitch);
+                let run = |groups: &[WordGroup]| groups.iter().map(|g| g[2] - g[0]).sum::<f64>();
+                if reached.len() > first_row_words.len() && run(&reached) > run(&first_row_words) {
+                    first_row_words = reached;
+                }
             }
             // (two groups reaching both sides of a heading the grey shows shaded across the whole
-            // column are the pieces of its band the binary broke, whatever their height: no words)
+            // column are the pieces of its band the binary broke, whatever their height: no words;
+            // unless the grey shows each group printed dark in the band: "Schwarz" and a clock
+            // against its sides are words)
+            let words_printed_dark = groups_printed_dark(grey, &words, pitch);
             if let [first, second] = words.as_slice()
                 && first[0] - left <= BAND_EDGE_REACH * pitch
                 && right - second[2] <= BAND_EDGE_REACH * pitch
-                && shaded_across_the_column(grey, heading, pitch)
+                && !words_printed_dark
+                && band_shaded_across(grey, heading, &words, pitch)
             {
                 log::debug!("  heading x {left:.0}..{right:.0} shaded across: its two groups are its band");
                 continue;
@@ -2796,7 +2805,7 @@ fn find_unruled_clock_columns(
                 at_a_side && g[3] - g[1] >= BAND_PIECE_HEIGHT * pitch && g[2] - g[0] < pitch
             };
             let naming_words: Vec<WordGroup> =
-                if words.iter().any(band_edge) && shaded_across_the_column(grey, heading, pitch) {
+                if words.iter().any(band_edge) && band_shaded_across(grey, heading, &words, pitch) {
                     log::debug!("  heading x {left:.0}..{right:.0}: a shaded band's edge left out of its words");
                     words.iter().filter(|g| !band_edge(g)).copied().collect()
                 } else {
@@ -2837,8 +2846,9 @@ fn find_unruled_clock_columns(
             };
             let broken_band = band_across(&words).filter(|_| {
                 words.len() >= 2
+                    && !words_printed_dark
                     && words[0][0] - left <= BAND_EDGE_REACH * pitch
-                    && shaded_across_the_column(grey, heading, pitch)
+                    && band_shaded_across(grey, heading, &words, pitch)
             });
             if let Some(band) = broken_band {
                 let dark_words = specks_left_out(&words_printed_dark_in(grey, band, pitch), pitch);
@@ -3115,9 +3125,36 @@ fn words_printed_dark_in(grey: &GrayImage, band: WordGroup, pitch: f64) -> Vec<W
     glyphs_joined(&printed_columns, 0.5 * pitch)
 }
 
+/// Whether each of a heading's word groups `groups`, two at least, holds print the grey shows
+/// dark in the band they span ([`words_printed_dark_in`] over the box from the first's left to
+/// the last's right, the highest top to the lowest foot): words printed dark in a light band,
+/// where the pieces a binary broke a band into hold a word in one piece at most.
+fn groups_printed_dark(grey: &GrayImage, groups: &[WordGroup], pitch: f64) -> bool {
+    let (Some(first), Some(last)) = (groups.first(), groups.last()) else { return false };
+    if groups.len() < 2 {
+        return false;
+    }
+    let top = groups.iter().map(|g| g[1]).fold(f64::MAX, f64::min);
+    let foot = groups.iter().map(|g| g[3]).fold(f64::MIN, f64::max);
+    let dark = specks_left_out(&words_printed_dark_in(grey, [first[0], top, last[2], foot], pitch), pitch);
+    groups.iter().all(|group| dark.iter().any(|word| overlaps_across(group, word)))
+}
+
 /// How many grey levels under a shaded band's own level its darkest print lies at least for
 /// [`words_printed_dark_in`] to read words in it (less is the band's grain).
 const DARK_PRINT_IN_A_BAND: f64 = 40.0;
+
+/// The rows of the heading's box `heading` that its word groups `groups` reach, from the highest
+/// group's top to the lowest group's foot: a band shaded under a heading's top, its pieces the
+/// groups, is looked for in them, where the box's own top can stand on paper above the band.
+fn rows_of_groups(heading: [f64; 4], groups: &[WordGroup]) -> [f64; 4] {
+    let top = groups.iter().map(|g| g[1]).fold(heading[3], f64::min).max(heading[1]);
+    let foot = groups.iter().map(|g| g[3]).fold(heading[1], f64::max).min(heading[3]);
+    if foot <= top {
+        return heading;
+    }
+    [heading[0], top, heading[2], foot]
+}
 
 /// Whether the grey page shows the heading's box `heading` shaded across the column: near its top
 /// and near its foot (a fifth of its height in from each, where a word printed on paper leaves
@@ -3125,6 +3162,24 @@ const DARK_PRINT_IN_A_BAND: f64 = 40.0;
 /// 1 / [`LIGHT_SHADE_DEPTH_DIVISOR`] of the paper's level under the paper, the lightest tenth of
 /// the page around the heading (3 pitches to either side and below it).
 fn shaded_across_the_column(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> bool {
+    shaded_across_at_least(grey, heading, pitch, 0.0)
+}
+
+/// Whether the grey page shows a heading `heading`, whose word groups are `groups`, shaded across
+/// the column: its box ([`shaded_across_the_column`]), or the rows its groups reach
+/// ([`rows_of_groups`]) shaded lightly, their grey [`BAND_LEAST_LEVEL`] of the paper's at least:
+/// a band shaded under the heading's top leaves paper in the box above it, and the binary keeps
+/// the band's pieces as the groups, where words printed on paper are darker than a band.
+fn band_shaded_across(grey: &GrayImage, heading: [f64; 4], groups: &[WordGroup], pitch: f64) -> bool {
+    shaded_across_the_column(grey, heading, pitch)
+        || shaded_across_at_least(grey, rows_of_groups(heading, groups), pitch, BAND_LEAST_LEVEL)
+}
+
+/// The least grey of a band shaded lightly, as a share of the paper's level ([`band_shaded_across`]).
+const BAND_LEAST_LEVEL: f64 = 0.5;
+
+/// [`shaded_across_the_column`], each shaded column's grey `least_share` of the paper's at least.
+fn shaded_across_at_least(grey: &GrayImage, heading: [f64; 4], pitch: f64, least_share: f64) -> bool {
     let Some((_, margins)) = heading_margins(grey, heading) else { return false };
     let (w, h) = (grey.width() as i64, grey.height() as i64);
     let (top, bottom) = (heading[1], heading[3]);
@@ -3140,7 +3195,7 @@ fn shaded_across_the_column(grey: &GrayImage, heading: [f64; 4], pitch: f64) -> 
     }
     let paper = quantile(around, 0.9);
     let shade_under = LIGHT_SHADE_MIN_LEVELS.max(paper / LIGHT_SHADE_DEPTH_DIVISOR);
-    let shaded = margins.iter().filter(|&&level| level <= paper - shade_under).count();
+    let shaded = margins.iter().filter(|&&level| level <= paper - shade_under && level >= least_share * paper).count();
     shaded as f64 >= BAND_ACROSS_THE_COLUMN * margins.len() as f64
 }
 
@@ -5988,6 +6043,116 @@ mod tests {
         assert_eq!(parts(&b, false), [Some(MovePart { from: 22.0, to: 140.0 }), None]);
         // in the band, it is the band's edge
         assert_eq!(parts(&b, true), [None, None]);
+    }
+
+    /// The move parts `find_unruled_clock_columns` finds in a block No | White | Black (x 20, 60,
+    /// 200, 340) of 10 rows 20 px high from y 130, no column rulings, under a heading whose
+    /// binary holds `heading`; in the grey page the boxes `dark` are print (60), the rest of the
+    /// binary's ink and the band y `band` across the table are the band's grey (200), paper 250.
+    fn move_parts_under_a_shaded_heading(
+        heading: &[[usize; 4]],
+        dark: &[[usize; 4]],
+        band: std::ops::Range<u32>,
+    ) -> [Option<MovePart>; 2] {
+        let ys: Vec<usize> = (0..=10).map(|r| 130 + 20 * r).collect();
+        let mut lb = Bin::new(400, 400);
+        rule(&mut lb, &ys, (20, 342), &[], (0, 0));
+        let mut b = lb.clone();
+        for word in heading {
+            fill(&mut b, word[0], word[1], word[2], word[3]);
+        }
+        let inside = |boxes: &[[usize; 4]], x: u32, y: u32| {
+            let (x, y) = (x as usize, y as usize);
+            boxes.iter().any(|g| (g[0]..g[2]).contains(&x) && (g[1]..g[3]).contains(&y))
+        };
+        let grey = GrayImage::from_fn(400, 400, |x, y| {
+            let in_band = (20..340).contains(&x) && band.contains(&y);
+            image::Luma([if inside(dark, x, y) || lb.get(x as usize, y as usize) {
+                60
+            } else if in_band || b.get(x as usize, y as usize) {
+                200
+            } else {
+                250
+            }])
+        });
+        let cols =
+            vec![ruled_column(21.0, 61.0, 130.0), ruled_column(61.0, 201.0, 130.0), ruled_column(201.0, 341.0, 130.0)];
+        let mut blocks = vec![block_of_rows(130.0, 10)];
+        find_unruled_clock_columns(&b, &lb, &lb.transpose(), &grey, &cols, &mut blocks, 20.0);
+        blocks[0].move_parts
+    }
+
+    #[test]
+    fn two_words_printed_dark_against_a_shaded_headings_sides_name_a_clock() {
+        // Black's heading in a light band across the table (y 98..130): "Schwarz" from the
+        // column's left side and a clock pictogram against its right side, both printed dark;
+        // White's heading one word centred
+        let (word, clock) = ([203, 108, 260, 118], [318, 104, 338, 126]);
+        let heading = [[110, 108, 150, 118], word, clock];
+        let parts = move_parts_under_a_shaded_heading(&heading, &heading, 98..130);
+        assert_eq!(parts[0], None);
+        let black = parts[1].expect("Black's clock column is left out");
+        assert!(black.from <= 2.0 && black.to <= 117.0 && black.to >= 60.0, "{black:?}");
+        // (the premise: two groups against the sides the grey shows no print in are the band's
+        // pieces, and name nothing)
+        assert_eq!(move_parts_under_a_shaded_heading(&heading, &heading[..1], 98..130), [None, None]);
+    }
+
+    #[test]
+    fn a_band_shaded_under_the_headings_top_and_broken_in_two_names_no_clock() {
+        // the band shaded only at y 112..130, paper above it up to the heading's top; the binary
+        // keeps Black's band in two pieces from its sides, "Black" printed dark in the second
+        let pieces = [[203, 113, 250, 128], [256, 113, 338, 128]];
+        let word = [280, 118, 310, 123];
+        assert_eq!(move_parts_under_a_shaded_heading(&pieces, &[word], 112..130), [None, None]);
+    }
+
+    #[test]
+    fn a_heading_rows_words_crossing_its_top_placed_by_the_pitch_are_read_whole() {
+        // a heading row 110..130 taken for the block's first row, its top placed by the pitch
+        // (no ruling there) 3 px under its words' tops: only a short letter's stroke stays under
+        // it; the row reaching higher holds the clock and move words whole
+        let words = [
+            [80, 107, 100, 121],
+            [185, 107, 235, 118],
+            [250, 114, 253, 118],
+            [365, 107, 415, 118],
+            [500, 107, 520, 121],
+        ];
+        assert_clocks_left_out(move_parts_under_a_first_row_holding(&words));
+        // a band shaded above a heading row whose words lie whole in it (y 112..126), joined to
+        // them in the binary: the row reaching higher holds one group, the row its own words
+        let band = [62, 103, 538, 113];
+        let words = [band, [80, 112, 100, 126], [185, 112, 235, 124], [365, 112, 415, 124], [500, 112, 520, 126]];
+        assert_clocks_left_out(move_parts_under_a_first_row_holding(&words));
+    }
+
+    /// The move parts `find_unruled_clock_columns` finds in a block No | White | Black (x 20, 60,
+    /// 300, 540) of 11 rows 20 px high from y 110, the first a heading row with no ruling over
+    /// it, whose binary holds `words`.
+    fn move_parts_under_a_first_row_holding(words: &[[usize; 4]]) -> [Option<MovePart>; 2] {
+        let ys: Vec<usize> = (1..=11).map(|r| 110 + 20 * r).collect();
+        let mut lb = Bin::new(600, 400);
+        rule(&mut lb, &ys, (20, 542), &[20, 60, 300, 540], (130, 332));
+        let mut b = lb.clone();
+        for word in words {
+            fill(&mut b, word[0], word[1], word[2], word[3]);
+        }
+        let grey = GrayImage::from_pixel(600, 400, image::Luma([250]));
+        let cols =
+            vec![ruled_column(21.0, 61.0, 110.0), ruled_column(61.0, 301.0, 110.0), ruled_column(301.0, 541.0, 110.0)];
+        let mut blocks = vec![block_of_rows(110.0, 11)];
+        find_unruled_clock_columns(&b, &lb, &lb.transpose(), &grey, &cols, &mut blocks, 20.0);
+        blocks[0].move_parts
+    }
+
+    /// Asserts that White's clock (x 60..120) and Black's (x 480..540) are left out of the
+    /// move parts `parts`.
+    fn assert_clocks_left_out(parts: [Option<MovePart>; 2]) {
+        let [white, black] = parts;
+        let (white, black) = (white.expect("White's clock left out"), black.expect("Black's clock left out"));
+        assert!(white.from >= 40.0 && white.to >= 235.0, "{white:?}");
+        assert!(black.from <= 2.0 && black.to <= 200.0 && black.to >= 115.0, "{black:?}");
     }
 
     #[test]
