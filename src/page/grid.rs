@@ -2835,14 +2835,7 @@ fn find_unruled_clock_columns(
             // shows shaded across it: pieces of a light band the binary broke, the band's word
             // among them; only the words printed dark in the band are words)
             let band_across = |words: &[WordGroup]| {
-                let (first, last) = (words.first()?, words.last()?);
-                let band = [
-                    first[0],
-                    words.iter().map(|g| g[1]).fold(f64::MAX, f64::min),
-                    last[2],
-                    words.iter().map(|g| g[3]).fold(0.0, f64::max),
-                ];
-                (band[2] - band[0] >= BAND_ACROSS_THE_COLUMN * (right - left)).then_some(band)
+                span_of_groups(words).filter(|band| band[2] - band[0] >= BAND_ACROSS_THE_COLUMN * (right - left))
             };
             let broken_band = band_across(&words).filter(|_| {
                 words.len() >= 2
@@ -3130,14 +3123,18 @@ fn words_printed_dark_in(grey: &GrayImage, band: WordGroup, pitch: f64) -> Vec<W
 /// the last's right, the highest top to the lowest foot): words printed dark in a light band,
 /// where the pieces a binary broke a band into hold a word in one piece at most.
 fn groups_printed_dark(grey: &GrayImage, groups: &[WordGroup], pitch: f64) -> bool {
-    let (Some(first), Some(last)) = (groups.first(), groups.last()) else { return false };
-    if groups.len() < 2 {
-        return false;
-    }
+    let Some(band) = span_of_groups(groups).filter(|_| groups.len() >= 2) else { return false };
+    let dark = specks_left_out(&words_printed_dark_in(grey, band, pitch), pitch);
+    groups.iter().all(|group| dark.iter().any(|word| overlaps_across(group, word)))
+}
+
+/// The box a heading's word groups `groups` (left to right) span: from the first's left to the
+/// last's right, the highest top to the lowest foot. `None` where there are none.
+fn span_of_groups(groups: &[WordGroup]) -> Option<WordGroup> {
+    let (first, last) = (groups.first()?, groups.last()?);
     let top = groups.iter().map(|g| g[1]).fold(f64::MAX, f64::min);
     let foot = groups.iter().map(|g| g[3]).fold(f64::MIN, f64::max);
-    let dark = specks_left_out(&words_printed_dark_in(grey, [first[0], top, last[2], foot], pitch), pitch);
-    groups.iter().all(|group| dark.iter().any(|word| overlaps_across(group, word)))
+    Some([first[0], top, last[2], foot])
 }
 
 /// How many grey levels under a shaded band's own level its darkest print lies at least for
@@ -3148,8 +3145,8 @@ const DARK_PRINT_IN_A_BAND: f64 = 40.0;
 /// group's top to the lowest group's foot: a band shaded under a heading's top, its pieces the
 /// groups, is looked for in them, where the box's own top can stand on paper above the band.
 fn rows_of_groups(heading: [f64; 4], groups: &[WordGroup]) -> [f64; 4] {
-    let top = groups.iter().map(|g| g[1]).fold(heading[3], f64::min).max(heading[1]);
-    let foot = groups.iter().map(|g| g[3]).fold(heading[1], f64::max).min(heading[3]);
+    let Some(span) = span_of_groups(groups) else { return heading };
+    let (top, foot) = (span[1].max(heading[1]), span[3].min(heading[3]));
     if foot <= top {
         return heading;
     }
@@ -6011,38 +6008,16 @@ mod tests {
         // y 130 under a heading band shaded grey across the table (y 98..130); in the binary,
         // White's heading holds "White" at x 90..130 and, against the column's left side, a
         // piece of the band's edge 14 px wide and as high as the band
-        let ys: Vec<usize> = (0..=10).map(|r| 130 + 20 * r).collect();
-        let mut lb = Bin::new(400, 400);
-        rule(&mut lb, &ys, (20, 342), &[], (0, 0));
-        let mut b = lb.clone();
-        let edge = [62, 102, 76, 128];
-        for word in [[90, 110, 130, 121], [240, 110, 290, 121]] {
-            fill(&mut b, word[0], word[1], word[2], word[3]);
-        }
-        let cols =
-            vec![ruled_column(21.0, 61.0, 130.0), ruled_column(61.0, 201.0, 130.0), ruled_column(201.0, 341.0, 130.0)];
-        let parts = |b: &Bin, shaded: bool| {
-            let grey = GrayImage::from_fn(400, 400, |x, y| {
-                let in_band = shaded && (20..340).contains(&x) && (98..130).contains(&y);
-                image::Luma([if b.get(x as usize, y as usize) {
-                    60
-                } else if in_band {
-                    200
-                } else {
-                    250
-                }])
-            });
-            let mut blocks = vec![block_of_rows(130.0, 10)];
-            find_unruled_clock_columns(b, &lb, &lb.transpose(), &grey, &cols, &mut blocks, 20.0);
-            blocks[0].move_parts
-        };
-        assert_eq!(parts(&b, true), [None, None]);
+        let words = [[90, 110, 130, 121], [240, 110, 290, 121]];
+        let with_edge = [words[0], words[1], [62, 102, 76, 128]];
+        // (the binary's ink is print in the grey page; the band there or none)
+        let parts = |heading: &[[usize; 4]], band| move_parts_under_a_shaded_heading(heading, heading, band);
+        assert_eq!(parts(&words, 98..130), [None, None]);
         // (the premise: on paper, the same piece beside the word would name a clock beside the
         // moves)
-        fill(&mut b, edge[0], edge[1], edge[2], edge[3]);
-        assert_eq!(parts(&b, false), [Some(MovePart { from: 22.0, to: 140.0 }), None]);
+        assert_eq!(parts(&with_edge, 0..0), [Some(MovePart { from: 22.0, to: 140.0 }), None]);
         // in the band, it is the band's edge
-        assert_eq!(parts(&b, true), [None, None]);
+        assert_eq!(parts(&with_edge, 98..130), [None, None]);
     }
 
     /// The move parts `find_unruled_clock_columns` finds in a block No | White | Black (x 20, 60,
